@@ -1,0 +1,210 @@
+"""Two-card hands and their ranking (RULINGS R1).
+
+Any pair beats any unpaired hand; pairs rank by rank, aces high and twos low; unpaired
+hands compare the higher card first, then the lower card. Suits never count, and there
+are no straights or flushes. That gives 91 classes over the 1,326 possible hands.
+
+A :class:`Hand` is the cards a player holds; its :attr:`Hand.strength` is the class it
+belongs to. Hands compare by strength (``<``, ``>``), while ``==`` and hashing look at
+the cards themselves, so ``Q♠Q♥`` and ``Q♦Q♣`` are different hands of equal strength:
+use :meth:`Hand.ties` or compare strengths to ask for a tie.
+
+>>> qq, ak = hand("Q♠ Q♥"), hand("A♣ K♦")
+>>> qq > ak, qq.name, ak.name
+(True, 'pair of queens', 'ace-king')
+>>> explain(hand("As Kd"), hand("Ah Qc"))
+'A-K beats A-Q: same high card, K beats Q'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import RANK_NAMES, RANK_PLURALS, Card, parse_cards, rank_symbol
+from .errors import CardError
+
+HAND_SIZE = 2
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Strength:
+    """The class of a two-card hand: ordered, hashable, suit-free (R1).
+
+    ``key`` is ``(1, rank, rank)`` for a pair and ``(0, high, low)`` otherwise, so plain
+    tuple order is hand order.
+
+    >>> Strength.of(14, 13) < Strength.of(2, 2)
+    True
+    """
+
+    key: tuple[int, int, int]
+
+    @classmethod
+    def of(cls, first: int, second: int) -> Strength:
+        """The strength of two ranks, in any order."""
+        high, low = (first, second) if first >= second else (second, first)
+        return cls((1 if high == low else 0, high, low))
+
+    @property
+    def is_pair(self) -> bool:
+        """True for a pair."""
+        return self.key[0] == 1
+
+    @property
+    def high(self) -> int:
+        """The higher rank (the pair's rank for a pair)."""
+        return self.key[1]
+
+    @property
+    def low(self) -> int:
+        """The lower rank (the pair's rank for a pair)."""
+        return self.key[2]
+
+    @property
+    def short(self) -> str:
+        """Ranks only: ``"Q-Q"``, ``"A-K"``, ``"10-7"``."""
+        return f"{rank_symbol(self.high)}-{rank_symbol(self.low)}"
+
+    @property
+    def name(self) -> str:
+        """In words: ``"pair of queens"``, ``"ace-king"``."""
+        if self.is_pair:
+            return f"pair of {RANK_PLURALS[self.high]}"
+        return f"{RANK_NAMES[self.high]}-{RANK_NAMES[self.low]}"
+
+    def __str__(self) -> str:
+        return self.short
+
+
+ALL_STRENGTHS: tuple[Strength, ...] = tuple(
+    sorted({Strength.of(a, b) for a in range(2, 15) for b in range(2, 15)})
+)
+"""The 91 classes of two-card hands, weakest (3-2) first, pair of aces last."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The two cards one player holds, highest first. Build with :func:`hand`."""
+
+    cards: tuple[Card, ...]
+    strength: Strength = field(init=False, repr=False, compare=False)
+    """The hand's class (R1)."""
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != HAND_SIZE:
+            shown = " ".join(map(str, self.cards))
+            raise CardError(f'a hand has {HAND_SIZE} cards; got {len(self.cards)} ("{shown}")')
+        if self.cards[0] == self.cards[1]:
+            raise CardError(f"a hand cannot hold {self.cards[0]} twice")
+        if self.cards[1] > self.cards[0]:
+            object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
+        object.__setattr__(self, "strength", Strength.of(self.cards[0].rank, self.cards[1].rank))
+
+    @property
+    def name(self) -> str:
+        """The hand in words: ``"pair of queens"``."""
+        return self.strength.name
+
+    @property
+    def ascii(self) -> str:
+        """The hand in two-letter cards: ``"QsQh"``."""
+        return "".join(c.ascii for c in self.cards)
+
+    def ties(self, other: Hand) -> bool:
+        """True when the two hands are of equal strength (suits never count)."""
+        return self.strength == other.strength
+
+    def __lt__(self, other: Hand) -> bool:
+        return self.strength < other.strength
+
+    def __gt__(self, other: Hand) -> bool:
+        return self.strength > other.strength
+
+    def __le__(self, other: Hand) -> bool:
+        return self.strength <= other.strength
+
+    def __ge__(self, other: Hand) -> bool:
+        return self.strength >= other.strength
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"hand('{self}')"
+
+
+def hand(cards: str | Sequence[Card]) -> Hand:
+    """Make a two-card hand from text (``"Q♠ Q♥"``, ``"QsQh"``) or from two cards.
+
+    >>> hand("qs qh")
+    hand('Q♠ Q♥')
+    >>> hand("Qs Qh Js")
+    Traceback (most recent call last):
+    ...
+    guts_teach.errors.CardError: a hand has 2 cards; got 3 ("Qs Qh Js")
+    """
+    if isinstance(cards, str):
+        parsed = parse_cards(cards)
+        if len(parsed) != HAND_SIZE:
+            raise CardError(f'a hand has {HAND_SIZE} cards; got {len(parsed)} ("{cards}")')
+        return Hand(parsed)
+    return Hand(tuple(cards))
+
+
+def all_hands() -> tuple[Hand, ...]:
+    """All 1,326 two-card hands from one deck.
+
+    >>> len(all_hands())
+    1326
+    """
+    from .cards import FULL_DECK
+
+    return tuple(
+        Hand((FULL_DECK[j], FULL_DECK[i])) for i in range(len(FULL_DECK)) for j in range(i)
+    )
+
+
+def best(hands: Iterable[tuple[str, Hand]]) -> tuple[str, ...]:
+    """The holders of the best hand; several when the best hands tie (R1, R5).
+
+    >>> best([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Qd Qc"))])
+    ('A', 'C')
+    """
+    top: Strength | None = None
+    holders: list[str] = []
+    for holder, held in hands:
+        strength = held.strength
+        if top is None or strength > top:
+            top, holders = strength, [holder]
+        elif strength == top:
+            holders.append(holder)
+    return tuple(holders)
+
+
+def explain(first: Hand | Strength, second: Hand | Strength) -> str:
+    """Say in words which of two hands wins and why.
+
+    >>> explain(hand("7s 7h"), hand("As Kd"))
+    '7-7 beats A-K: any pair beats any unpaired hand'
+    >>> explain(hand("Qs Qh"), hand("Jc Jd"))
+    'Q-Q beats J-J: queens beat jacks'
+    >>> explain(hand("Ks Qh"), hand("Jc 10d"))
+    'K-Q beats J-10: K beats J'
+    >>> explain(hand("As Kd"), hand("Ah Kc"))
+    'A-K ties A-K: same ranks, and suits never count'
+    """
+    a = first.strength if isinstance(first, Hand) else first
+    b = second.strength if isinstance(second, Hand) else second
+    if a == b:
+        return f"{a} ties {b}: same ranks, and suits never count"
+    winner, loser = (a, b) if a > b else (b, a)
+    if winner.is_pair and not loser.is_pair:
+        why = "any pair beats any unpaired hand"
+    elif winner.is_pair:
+        why = f"{RANK_PLURALS[winner.high]} beat {RANK_PLURALS[loser.high]}"
+    elif winner.high != loser.high:
+        why = f"{rank_symbol(winner.high)} beats {rank_symbol(loser.high)}"
+    else:
+        why = f"same high card, {rank_symbol(winner.low)} beats {rank_symbol(loser.low)}"
+    return f"{winner} beats {loser}: {why}"
