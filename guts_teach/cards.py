@@ -22,20 +22,41 @@ RANKS = "23456789TJQKA"
 """Rank letters from lowest to highest; the rank value of ``RANKS[i]`` is ``i + 2``."""
 
 SUITS = "shdc"
-"""Suit letters: spades, hearts, diamonds, clubs."""
+"""Suit letters: spades, hearts, diamonds, clubs (the bridge order, highest first; suits
+only order cards for display, they never rank hands)."""
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
 }
 RANK_PLURALS = {rank: ("sixes" if rank == 6 else name + "s") for rank, name in RANK_NAMES.items()}
 
 _SUIT_READ = {
-    "s": "s", "h": "h", "d": "d", "c": "c",
-    "♠": "s", "♥": "h", "♦": "d", "♣": "c",
-    "♤": "s", "♡": "h", "♢": "d", "♧": "c",
+    "s": "s",
+    "h": "h",
+    "d": "d",
+    "c": "c",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
 }
 _SEPARATORS = frozenset(" \t\n,;/|-+")
 EXPECTED_CARD = (
@@ -77,7 +98,8 @@ class Card:
         return f"Card('{self}')"
 
     def __lt__(self, other: Card) -> bool:
-        return (self.rank, SUITS.index(self.suit)) < (other.rank, SUITS.index(other.suit))
+        # Ranks first; between equal ranks the bridge order, clubs lowest and spades highest.
+        return (self.rank, -SUITS.index(self.suit)) < (other.rank, -SUITS.index(other.suit))
 
     def __gt__(self, other: Card) -> bool:
         return other < self
@@ -139,7 +161,7 @@ like "Q♠", "Qs" or "10h"
             end = i + 1
             while end < n and text[end] not in _SEPARATORS:
                 end += 1
-            raise _bad(text, text[start:max(end, i + 1)].strip() or text)
+            raise _bad(text, text[start : max(end, i + 1)].strip() or text)
         i += 1
         found = _BY_TEXT[(rank_index + 2, suit)]
         if found in cards:
@@ -156,7 +178,9 @@ def card(text: str) -> Card:
     """
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise CardError(f'expected one card in "{text}", found {len(cards)}; expected {EXPECTED_CARD}')
+        raise CardError(
+            f'expected one card in "{text}", found {len(cards)}; expected {EXPECTED_CARD}'
+        )
     return cards[0]
 
 
@@ -166,14 +190,19 @@ def check_unique(holdings: Mapping[str, Sequence[Card]]) -> None:
     >>> check_unique({"A": parse_cards("Qs Qh"), "C": parse_cards("Js Qs")})
     Traceback (most recent call last):
     ...
-    guts_teach.errors.DuplicateCardError: Q♠ is given twice: to A and to C; a deck has one of each card
+    guts_teach.errors.DuplicateCardError: Q♠ is given twice: to A and to C; \
+a deck has one of each card
     """
     seen: dict[Card, str] = {}
     for holder, cards in holdings.items():
         for one in cards:
             if one in seen:
                 first = seen[one]
-                where = f"twice to {holder}" if first == holder else f"twice: to {first} and to {holder}"
+                where = (
+                    f"twice to {holder}"
+                    if first == holder
+                    else f"twice: to {first} and to {holder}"
+                )
                 raise DuplicateCardError(f"{one} is given {where}; a deck has one of each card")
             seen[one] = holder
 

@@ -146,8 +146,8 @@ def showdown_sentence(ranked: Iterable[tuple[str, Hand]]) -> str:
     """Say who beats whom at a showdown, best hand first (R1, R5).
 
     >>> from guts_teach.hands import hand
-    >>> showdown_sentence([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Jc Jd"))])
-    "A's pair of queens beats C's pair of jacks and B's ace-king (Q-Q beats J-J: queens beat jacks)."
+    >>> print(showdown_sentence([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Jc Jd"))]))
+    A's pair of queens beats C's pair of jacks and B's ace-king (Q-Q beats J-J: queens beat jacks).
     """
     order = sorted(ranked, key=lambda pair: pair[1].strength, reverse=True)
     top = [p for p in order if p[1].ties(order[0][1])]
@@ -160,7 +160,7 @@ def showdown_sentence(ranked: Iterable[tuple[str, Hand]]) -> str:
     return f"{best_text} {verb} {rest_text} ({explain(top[0][1], rest[0][1])})."
 
 
-def _narrate(record: DealRecord) -> Iterable[Step]:  # noqa: C901 - one branch per kind of step
+def _narrate(record: DealRecord) -> Iterable[Step]:
     n = record.number
     players = record.players
     balances = list(record.balances_before)
@@ -249,7 +249,8 @@ def _narrate(record: DealRecord) -> Iterable[Step]:  # noqa: C901 - one branch p
         else:
             text = (
                 f"{join_names(list(record.winners))} tie for the best hand and share the pot of "
-                f"{format_amount(s.stake)}: {format_amount(s.share)} each; tied winners pay nothing."
+                f"{format_amount(s.stake)}: {format_amount(s.share)} each; "
+                "tied winners pay nothing."
             )
         yield step("award", text, Fraction(0), reserve, "R5")
         if record.payers:
@@ -267,7 +268,9 @@ def _narrate(record: DealRecord) -> Iterable[Step]:  # noqa: C901 - one branch p
             )
             yield step("payments", text, s.collected, reserve, "R5")
         else:
-            text = "Everyone who was in tied for the best hand, so nobody pays; the pot is now empty."
+            text = (
+                "Everyone who was in tied for the best hand, so nobody pays; the pot is now empty."
+            )
             yield step("payments", text, Fraction(0), reserve, "R5")
     if s.overflow:
         capped = s.pot - s.refill

@@ -71,7 +71,9 @@ class Rules:
                     f"cap must be more than 0, or None for no limit; got {format_amount(self.cap)}"
                 )
         if self.starting_stack is not None:
-            object.__setattr__(self, "starting_stack", amount("starting_stack", self.starting_stack))
+            object.__setattr__(
+                self, "starting_stack", amount("starting_stack", self.starting_stack)
+            )
             if self.starting_stack < 0:
                 raise RulesError(
                     "starting_stack must be 0 or more, or None for net counters; "

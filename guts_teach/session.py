@@ -131,7 +131,9 @@ class Session:
         start_reserve = as_amount(reserve, what="reserve")
         if start_pot < 0 or start_reserve < 0:
             raise IllegalActionError("the starting pot and reserve cannot be negative")
-        if cycles is not None and (isinstance(cycles, bool) or not isinstance(cycles, int) or cycles < 1):
+        if cycles is not None and (
+            isinstance(cycles, bool) or not isinstance(cycles, int) or cycles < 1
+        ):
             raise IllegalActionError(f"cycles must be a whole number of at least 1; got {cycles!r}")
         self.cycles = cycles
         self.rng = rng
@@ -281,7 +283,7 @@ class Session:
         state = self._state
         net = list(state.net)
         pot, reserve = state.pot, state.reserve
-        ante, anted, overflow = ZERO, (), ZERO
+        ante, anted, overflow = ZERO, tuple[str, ...](), ZERO
         if not pot and not reserve:
             ante, anted = self.rules.ante, self.players
             for i in range(len(net)):
@@ -395,7 +397,6 @@ class Session:
             added=added,
         )
         net = pending.net
-        before = tuple(net)
         seat = self._seat
         for w in chosen:
             net[seat[w]] += result.share
@@ -533,7 +534,9 @@ class Session:
 
     def _names(self, names: Iterable[str], field: str) -> frozenset[str]:
         if isinstance(names, str):
-            raise IllegalActionError(f"{field} must be a list of player names, not the text {names!r}")
+            raise IllegalActionError(
+                f"{field} must be a list of player names, not the text {names!r}"
+            )
         listed = list(names)
         for name in listed:
             self._seat_of(name, field)
@@ -551,7 +554,8 @@ class Session:
 def rank_standings(balances: Mapping[str, Fraction]) -> tuple[Standing, ...]:
     """Standings from balances: best first, equal balances share the place (R10).
 
-    >>> [(s.place, s.player) for s in rank_standings({"A": Fraction(2), "B": Fraction(5), "C": Fraction(2)})]
+    >>> balances = {"A": Fraction(2), "B": Fraction(5), "C": Fraction(2)}
+    >>> [(s.place, s.player) for s in rank_standings(balances)]
     [(1, 'B'), (2, 'A'), (2, 'C')]
     """
     order = sorted(balances.items(), key=lambda item: -item[1])

@@ -85,7 +85,7 @@ def settle_pot(
     - the next pot is capped, the excess goes to the reserve (R6); an empty pot is
       refilled from the reserve up to the cap (R7).
 
-    >>> s = settle_pot(pot=Fraction(80), reserve=Fraction(0), winners=1, payers=3, cap=Fraction(100))
+    >>> s = settle_pot(pot=Fraction(80), reserve=ZERO, winners=1, payers=3, cap=Fraction(100))
     >>> s.collected, s.pot, s.reserve
     (Fraction(240, 1), Fraction(100, 1), Fraction(140, 1))
     """

@@ -1,0 +1,5 @@
+"""``python -m guts_teach`` runs the ``guts-teach`` command."""
+
+from .cli import main
+
+raise SystemExit(main())

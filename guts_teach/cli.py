@@ -1,0 +1,150 @@
+"""The ``guts-teach`` command.
+
+- ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file.
+- ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
+- ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
+
+Errors go to stderr with exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import TextIO
+
+from .errors import GutsError
+from .examples import EXAMPLES, WorkedExample, example
+from .hands import Hand, explain, hand
+from .ledger import load
+from .money import format_amount
+from .records import DealRecord
+from .replay import deal_rows, replay
+from .session import Session
+from .text_table import render
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="guts-teach",
+        description="Teach the card game Guts and keep its scores, exactly.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    replay_cmd = commands.add_parser("replay", help="replay a ledger file deal by deal")
+    replay_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
+    replay_cmd.add_argument("--json", action="store_true", help="print one JSON object per deal")
+    replay_cmd.add_argument("--steps", action="store_true", help="narrate every step instead")
+    examples_cmd = commands.add_parser("examples", help="narrate the documents' worked examples")
+    examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
+    examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
+    rank_cmd = commands.add_parser("rank", help='rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"')
+    rank_cmd.add_argument("hands", nargs="+", help="hands of two cards each")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    stdout = out or sys.stdout
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "replay":
+            session = replay(load(args.ledger))
+            if args.json:
+                stdout.write(json.dumps(deal_rows(session), ensure_ascii=False, indent=2) + "\n")
+            elif args.steps:
+                stdout.write(_narration(session) + "\n")
+            else:
+                stdout.write(replay_table(session) + "\n")
+        elif args.command == "examples":
+            if args.list:
+                for item in EXAMPLES:
+                    stdout.write(f"{item.name:12}  {item.title}\n")
+            else:
+                chosen = [example(args.name)] if args.name else list(EXAMPLES)
+                stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
+        elif args.command == "rank":
+            stdout.write(rank_text([hand(text) for text in args.hands]) + "\n")
+    except GutsError as error:
+        print(f"guts-teach: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+    return 0
+
+
+def replay_table(session: Session) -> str:
+    """The per-deal table of ``guts-teach replay``."""
+    header = [
+        "deal",
+        "dealer",
+        "in",
+        "winners",
+        "pot before",
+        "payments",
+        "pot after",
+        "reserve after",
+        *session.players,
+    ]
+    rows = [header]
+    for record in session.deals:
+        rows.append(_table_row(record))
+    numeric = {0, 4, 6, 7, *range(8, len(header))}
+    standings = ", ".join(
+        f"{s.place}. {s.player} {format_amount(s.balance)}" for s in session.standings()
+    )
+    return render(rows, numeric=numeric) + f"\n\nStandings: {standings}"
+
+
+def _table_row(record: DealRecord) -> list[str]:
+    payments = ", ".join(f"{p} {format_amount(v)}" for p, v in record.payments.items())
+    return [
+        str(record.number),
+        record.dealer,
+        " ".join(record.ins) or "-",
+        " ".join(record.winners) or "-",
+        format_amount(record.pot_before),
+        payments or "-",
+        format_amount(record.pot_after),
+        format_amount(record.reserve_after),
+        *(format_amount(v) for v in record.balances),
+    ]
+
+
+def _narration(session: Session) -> str:
+    steps = session.steps()
+    lines = []
+    for number, step in enumerate(steps, start=1):
+        lines.append(f"Step {number} of {len(steps)} · {step.status()}")
+        lines.append(f"  {step.text}")
+    return "\n".join(lines)
+
+
+def narrate_example(item: WorkedExample) -> str:
+    """A worked example as the terminal shows it: title, source, quote, then the steps."""
+    head = f"{item.title}  [{item.name}]\nFrom {item.source}:\n  “{item.quote}”\n"
+    return head + "\n" + _narration(item.session())
+
+
+def rank_text(hands: list[Hand]) -> str:
+    """Hands best first, with their names and why each beats (or ties) the next."""
+    from .cards import check_unique
+
+    check_unique({f"hand {i + 1} ({h})": h.cards for i, h in enumerate(hands)})
+    order = sorted(hands, key=lambda h: h.strength, reverse=True)
+    lines = []
+    place = 0
+    for i, held in enumerate(order):
+        if i == 0 or not held.ties(order[i - 1]):
+            place = i + 1
+        lines.append(f"{place}. {held}  {held.name}")
+    for upper, lower in pairwise(order):
+        lines.append(f"   {explain(upper, lower)}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,364 @@
+"""Ledger files: a session written down as JSON (``"format": "guts-ledger/1"``).
+
+A ledger holds the rules (a profile name plus overrides, with the :class:`Rules` field
+names), the players in seat order, optionally the starting pot, reserve and dealer, and
+the deals. A deal is either cards and declarations, and the package ranks the hands::
+
+    {"hands": {"A": "Q♠ Q♥", "B": "A♣ K♦", "C": "J♣ J♦"}, "in": ["A", "B", "C"]}
+
+or, as clubs record it, who was in and who won::
+
+    {"in": ["A", "B"], "winners": ["B"]}
+
+Amounts are JSON numbers when whole and strings such as ``"7/2"`` otherwise. Loading
+checks everything (structure, then a full replay) and raises one :class:`LedgerError`
+that names the deal and the field; saving writes a temporary file and then replaces the
+old one, so a failure never leaves a half-written ledger.
+
+>>> text = dumps(Ledger(rules=teaching(), players=("A", "B"), deals=(LedgerDeal(ins=("A",)),)))
+>>> loads(text).deals[0].ins
+('A',)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .errors import GutsError, LedgerError
+from .hands import Hand, hand
+from .money import ZERO, as_amount, to_json_number
+from .rules import FIELD_NAMES, Rules, closest_profile, profile, teaching
+
+FORMAT = "guts-ledger/1"
+TOP_KEYS = ("format", "title", "rules", "players", "pot", "reserve", "dealer", "cycles", "deals")
+DEAL_KEYS = ("hands", "in", "winners")
+AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LedgerDeal:
+    """One recorded deal: who was in, and the cards or the winners (or both)."""
+
+    ins: tuple[str, ...]
+    hands: tuple[tuple[str, Hand], ...] | None = None
+    winners: tuple[str, ...] | None = None
+
+    @property
+    def hand_map(self) -> dict[str, Hand] | None:
+        """The recorded hands by player, or ``None``."""
+        return dict(self.hands) if self.hands is not None else None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Ledger:
+    """A session on paper: rules, seating, starting amounts and the deals in order."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    deals: tuple[LedgerDeal, ...] = ()
+    pot: Fraction = ZERO
+    reserve: Fraction = ZERO
+    dealer: str | None = None
+    cycles: int | None = None
+    title: str | None = None
+    profile: str | None = field(default=None)
+
+    def with_deals(self, deals: tuple[LedgerDeal, ...]) -> Ledger:
+        """The same ledger with other deals."""
+        return Ledger(
+            rules=self.rules,
+            players=self.players,
+            deals=deals,
+            pot=self.pot,
+            reserve=self.reserve,
+            dealer=self.dealer,
+            cycles=self.cycles,
+            title=self.title,
+            profile=self.profile,
+        )
+
+
+# ------------------------------------------------------------------------- reading
+
+
+def _fail(where: str, detail: str) -> LedgerError:
+    return LedgerError(f"ledger {where}: {detail}")
+
+
+def _deal_where(index: int, key: str) -> str:
+    return f'deal {index + 1} (deals[{index}]), field "{key}"'
+
+
+def _names(value: object, where: str, players: tuple[str, ...]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _fail(
+            where, f"expected a list of player names, got {json.dumps(value, ensure_ascii=False)}"
+        )
+    for name in value:
+        if name not in players:
+            raise _fail(where, f"{name!r} is not one of the players ({', '.join(players)})")
+    if len(set(value)) != len(value):
+        twice = next(n for n in value if value.count(n) > 1)
+        raise _fail(where, f"{twice!r} is listed twice")
+    return tuple(value)
+
+
+def _amount(value: object, where: str) -> Fraction:
+    try:
+        return as_amount(value, what="the value")
+    except GutsError as error:
+        raise _fail(where, str(error)) from None
+
+
+def _rules(data: object) -> tuple[Rules, str]:
+    if data is None:
+        return teaching(), "teaching"
+    if not isinstance(data, dict):
+        raise _fail(
+            'field "rules"', 'expected an object such as {"profile": "teaching", "cap": 30}'
+        )
+    name = data.get("profile", "teaching")
+    overrides: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "profile":
+            continue
+        if key not in FIELD_NAMES:
+            raise _fail(
+                f'field "rules.{key}"',
+                f"unknown rules field; the fields are profile, {', '.join(FIELD_NAMES)}",
+            )
+        if key in AMOUNT_FIELDS and value is not None:
+            value = _amount(value, f'field "rules.{key}"')
+        overrides[key] = value
+    try:
+        return profile(name, **overrides), name
+    except GutsError as error:
+        raise _fail('field "rules"', str(error)) from None
+
+
+def from_dict(data: object) -> Ledger:
+    """Check the structure of parsed JSON and build a :class:`Ledger` (no replay)."""
+    if not isinstance(data, dict):
+        raise _fail("file", "expected a JSON object at the top")
+    if data.get("format") != FORMAT:
+        raise _fail('field "format"', f'expected "{FORMAT}", got {json.dumps(data.get("format"))}')
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _fail(f'field "{key}"', f"unknown field; the fields are {', '.join(TOP_KEYS)}")
+    rules, profile_name = _rules(data.get("rules"))
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
+        raise _fail('field "players"', "expected a list of player names in seat order")
+    players = tuple(raw_players)
+    dealer = data.get("dealer")
+    if dealer is not None and dealer not in players:
+        raise _fail(
+            'field "dealer"', f"{dealer!r} is not one of the players ({', '.join(players)})"
+        )
+    cycles = data.get("cycles")
+    if cycles is not None and (
+        not isinstance(cycles, int) or isinstance(cycles, bool) or cycles < 1
+    ):
+        raise _fail('field "cycles"', f"expected a whole number of at least 1, got {cycles!r}")
+    title = data.get("title")
+    if title is not None and not isinstance(title, str):
+        raise _fail('field "title"', "expected text")
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        raise _fail('field "deals"', "expected a list of deals")
+    deals = tuple(_deal(i, raw, players) for i, raw in enumerate(raw_deals))
+    return Ledger(
+        rules=rules,
+        players=players,
+        deals=deals,
+        pot=_amount(data.get("pot", 0), 'field "pot"'),
+        reserve=_amount(data.get("reserve", 0), 'field "reserve"'),
+        dealer=dealer,
+        cycles=cycles,
+        title=title,
+        profile=profile_name,
+    )
+
+
+def _deal(index: int, raw: object, players: tuple[str, ...]) -> LedgerDeal:
+    if not isinstance(raw, dict):
+        raise _fail(
+            f"deal {index + 1} (deals[{index}])",
+            'expected an object with "in" and "hands" or "winners"',
+        )
+    for key in raw:
+        if key not in DEAL_KEYS:
+            raise _fail(
+                _deal_where(index, key), f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
+            )
+    if "in" not in raw:
+        raise _fail(_deal_where(index, "in"), "missing: list who declared in ([] for nobody)")
+    ins = _names(raw["in"], _deal_where(index, "in"), players)
+    hands = None
+    if "hands" in raw:
+        raw_hands = raw["hands"]
+        if not isinstance(raw_hands, dict):
+            raise _fail(_deal_where(index, "hands"), 'expected an object such as {"A": "Q♠ Q♥"}')
+        parsed = []
+        for player, text in raw_hands.items():
+            where = _deal_where(index, f"hands.{player}")
+            if player not in players:
+                raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
+            if not isinstance(text, str):
+                raise _fail(where, 'expected two cards as text, such as "Q♠ Q♥" or "QsQh"')
+            try:
+                parsed.append((player, hand(text)))
+            except GutsError as error:
+                raise _fail(where, str(error)) from None
+        hands = tuple(parsed)
+    winners = None
+    if "winners" in raw:
+        winners = _names(raw["winners"], _deal_where(index, "winners"), players)
+    return LedgerDeal(ins=ins, hands=hands, winners=winners)
+
+
+def loads(text: str) -> Ledger:
+    """Read a ledger from JSON text, check it and replay it; see the module docs."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _fail(
+            "file", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    ledger = from_dict(data)
+    check(ledger)
+    return ledger
+
+
+def load(path: str | os.PathLike[str]) -> Ledger:
+    """Read a ledger file (UTF-8 JSON)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LedgerError(f"ledger file {os.fspath(path)!r} does not exist") from None
+    except UnicodeDecodeError:
+        raise LedgerError(f"ledger file {os.fspath(path)!r} is not UTF-8 text") from None
+    except OSError as error:
+        raise LedgerError(
+            f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
+        ) from None
+    try:
+        return loads(text)
+    except LedgerError as error:
+        raise LedgerError(f"{os.fspath(path)}: {error}") from None
+
+
+def check(ledger: Ledger) -> None:
+    """Replay the ledger and turn the first illegal deal into a :class:`LedgerError`."""
+    from .replay import replay
+
+    replay(ledger)
+
+
+# ------------------------------------------------------------------------- writing
+
+
+def to_dict(ledger: Ledger) -> dict[str, Any]:
+    """The ledger as JSON-ready data, in the documented format."""
+    name = ledger.profile
+    if name is None:
+        name, overrides = closest_profile(ledger.rules)
+    else:
+        overrides = ledger.rules.differences(profile(name))
+    rules: dict[str, Any] = {"profile": name}
+    for key, value in overrides.items():
+        rules[key] = to_json_number(value) if isinstance(value, Fraction) else value
+    data: dict[str, Any] = {"format": FORMAT}
+    if ledger.title:
+        data["title"] = ledger.title
+    data["rules"] = rules
+    data["players"] = list(ledger.players)
+    if ledger.pot:
+        data["pot"] = to_json_number(ledger.pot)
+    if ledger.reserve:
+        data["reserve"] = to_json_number(ledger.reserve)
+    if ledger.dealer is not None:
+        data["dealer"] = ledger.dealer
+    if ledger.cycles is not None:
+        data["cycles"] = ledger.cycles
+    data["deals"] = [_deal_dict(deal) for deal in ledger.deals]
+    return data
+
+
+def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if deal.hands is not None:
+        out["hands"] = {player: str(held) for player, held in deal.hands}
+    out["in"] = list(deal.ins)
+    if deal.winners is not None:
+        out["winners"] = list(deal.winners)
+    return out
+
+
+def dumps(ledger: Ledger) -> str:
+    """The ledger as JSON text: one deal a line, cards in suit symbols."""
+    data = to_dict(ledger)
+    deals = data.pop("deals")
+    head = json.dumps(data, ensure_ascii=False, indent=2)
+    lines = [json.dumps(deal, ensure_ascii=False) for deal in deals]
+    body = ",\n".join("    " + line for line in lines)
+    deals_text = '  "deals": []' if not lines else '  "deals": [\n' + body + "\n  ]"
+    return head[:-2] + ",\n" + deals_text + "\n}\n"
+
+
+def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
+    """Write the ledger atomically: a temporary file beside ``path``, then a replace."""
+    target = Path(path)
+    text = dumps(ledger)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def ledger_of(session: Any, *, title: str | None = None, profile_name: str | None = None) -> Ledger:
+    """Write a :class:`~guts_teach.session.Session`'s settled deals down as a ledger."""
+    deals = []
+    for record in session.deals:
+        decided = record.winners_from_cards or len(record.ins) <= 1
+        deals.append(
+            LedgerDeal(
+                ins=record.ins,
+                hands=record.hands,
+                winners=None if decided else record.winners,
+            )
+        )
+    initial = session.initial
+    return Ledger(
+        rules=session.rules,
+        players=session.players,
+        deals=tuple(deals),
+        pot=initial.pot,
+        reserve=initial.reserve,
+        dealer=session.players[initial.dealer],
+        cycles=session.cycles,
+        title=title,
+        profile=profile_name,
+    )
+
+
+def parse_mapping(data: Mapping[str, Any]) -> Ledger:
+    """Build and check a ledger from already-parsed JSON data."""
+    ledger = from_dict(dict(data))
+    check(ledger)
+    return ledger

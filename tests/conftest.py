@@ -1,0 +1,42 @@
+"""Shared test helpers: where the rule documents are, and skips that fail in CI."""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from guts_teach import Session, teaching
+
+REPO = Path(__file__).resolve().parents[1]
+SEEDS = REPO.parent / "shared" / "seeds"
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def require(condition: bool, reason: str) -> None:
+    """Skip loudly when a tool or file is missing; in CI (CI=true) fail instead."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"required in CI: {reason}")
+    pytest.skip(f"SKIPPED LOCALLY: {reason}")
+
+
+def seed_text(name: str) -> str:
+    """The text of one rule document from ../shared/seeds/."""
+    path = SEEDS / name
+    require(path.exists(), f"the rule document {path} is not beside the checkout")
+    return path.read_text(encoding="utf-8")
+
+
+def F(value: int | str) -> Fraction:  # noqa: N802 - reads like the type it makes
+    """Shorthand for exact amounts in expectations."""
+    return Fraction(value)
+
+
+@pytest.fixture
+def four() -> Session:
+    """A teaching table of A, B, C, D with nothing in the pot."""
+    return Session(["A", "B", "C", "D"], rules=teaching())
