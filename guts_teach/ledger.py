@@ -303,14 +303,20 @@ def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
 
 
 def dumps(ledger: Ledger) -> str:
-    """The ledger as JSON text: one deal a line, cards in suit symbols."""
+    """The ledger as JSON text: one field a line, one deal a line, cards in suit symbols."""
     data = to_dict(ledger)
     deals = data.pop("deals")
-    head = json.dumps(data, ensure_ascii=False, indent=2)
-    lines = [json.dumps(deal, ensure_ascii=False) for deal in deals]
-    body = ",\n".join("    " + line for line in lines)
-    deals_text = '  "deals": []' if not lines else '  "deals": [\n' + body + "\n  ]"
-    return head[:-2] + ",\n" + deals_text + "\n}\n"
+
+    def one_line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = [f"  {one_line(key)}: {one_line(value)}" for key, value in data.items()]
+    if deals:
+        body = ",\n".join(f"    {one_line(deal)}" for deal in deals)
+        lines.append(f'  "deals": [\n{body}\n  ]')
+    else:
+        lines.append('  "deals": []')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:

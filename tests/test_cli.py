@@ -1,0 +1,102 @@
+"""The guts-teach command: replay tables and JSON, narrated examples, ranking, errors."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from guts_teach.cli import main
+from guts_teach.ledger import save
+from guts_teach.examples import example
+
+
+def run(*argv):
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+@pytest.fixture
+def ledger_file(tmp_path):
+    path = tmp_path / "cap.json"
+    save(example("cap-reserve").ledger, path)
+    return path
+
+
+def test_replay_table(ledger_file):
+    code, out = run("replay", str(ledger_file))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:4] == ["deal", "dealer", "in", "winners"]
+    assert lines[2].split() == ["1", "A", "A", "B", "C", "D", "A", "12", "B", "12,", "C", "12,", "D", "12",
+                                "20", "16", "12", "-12", "-12", "-12", "0"]
+    assert "Standings: 1. A 12, 2. B 8, 3. E 0, 4. C -12, 4. D -12" in out
+
+
+def test_replay_json_keys_and_numbers(ledger_file):
+    code, out = run("replay", str(ledger_file), "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert list(rows[0]) == ["deal", "dealer", "in", "winners", "payments", "pot_before",
+                             "pot_after", "reserve_before", "reserve_after", "balances"]
+    assert rows[0]["payments"] == {"B": 12, "C": 12, "D": 12}
+    assert (rows[0]["pot_after"], rows[0]["reserve_after"]) == (20, 16)
+    assert (rows[1]["pot_before"], rows[1]["pot_after"], rows[1]["reserve_after"]) == (20, 16, 0)
+    assert rows[1]["balances"]["B"] == 8
+
+
+def test_replay_json_fractions_are_strings(tmp_path):
+    path = tmp_path / "split.json"
+    path.write_text(json.dumps({"format": "guts-ledger/1", "players": ["A", "B", "C"], "pot": 7,
+                                "deals": [{"in": ["A", "B", "C"], "winners": ["A", "B"]}]}))
+    rows = json.loads(run("replay", str(path), "--json")[1])
+    assert rows[0]["balances"] == {"A": "7/2", "B": "7/2", "C": -7}
+
+
+def test_replay_steps(ledger_file):
+    code, out = run("replay", str(ledger_file), "--steps")
+    assert "Step 7 of 13 · Pot 20 · Reserve 16" in out
+
+
+def test_examples_narrate_all_or_one():
+    code, out = run("examples", "six-counter")
+    assert code == 0
+    assert "Step 6 of 7 · Pot 12 · Reserve 0" in out
+    assert "B and C each pay 6, the pot before the showdown; the next pot is 12." in out
+    code, out = run("examples")
+    assert all(e.title in out for e in [example("limit-100"), example("ten-chip")])
+    assert run("examples", "--list")[1].splitlines()[0].startswith("six-counter")
+
+
+def test_rank():
+    code, out = run("rank", "A♣K♦", "Qs Qh", "jcjd")
+    assert out.splitlines()[:3] == ["1. Q♠ Q♥  pair of queens", "2. J♦ J♣  pair of jacks",
+                                    "3. A♣ K♦  ace-king"]
+    assert "J-J beats A-K: any pair beats any unpaired hand" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["replay", "missing.json"], "does not exist"),
+        (["examples", "nine"], "no worked example called 'nine'"),
+        (["rank", "Qs Qx"], 'cannot read "Qx"'),
+        (["rank", "Qs Qh", "Qs Kd"], "Q♠ is given twice"),
+    ],
+)
+def test_errors_go_to_stderr_with_status_2_and_no_traceback(argv, message):
+    done = subprocess.run([sys.executable, "-m", "guts_teach", *argv], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_bad_ledger_in_cli(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": ["Zed"]}]}')
+    done = subprocess.run([sys.executable, "-m", "guts_teach", "replay", str(path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert 'deal 1 (deals[0]), field "in": \'Zed\' is not one of the players' in done.stderr
