@@ -350,6 +350,8 @@ def ledger_of(session: Any, *, title: str | None = None, profile_name: str | Non
             )
         )
     initial = session.initial
+    if profile_name is None:
+        profile_name = closest_profile(session.rules)[0]
     return Ledger(
         rules=session.rules,
         players=session.players,

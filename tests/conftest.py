@@ -31,7 +31,7 @@ def seed_text(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def F(value: int | str) -> Fraction:  # noqa: N802 - reads like the type it makes
+def F(value: int | str) -> Fraction:
     """Shorthand for exact amounts in expectations."""
     return Fraction(value)
 

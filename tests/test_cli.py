@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from guts_teach.cli import main
-from guts_teach.ledger import save
 from guts_teach.examples import example
+from guts_teach.ledger import save
 
 
 def run(*argv):
@@ -30,8 +30,29 @@ def test_replay_table(ledger_file):
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split()[:4] == ["deal", "dealer", "in", "winners"]
-    assert lines[2].split() == ["1", "A", "A", "B", "C", "D", "A", "12", "B", "12,", "C", "12,", "D", "12",
-                                "20", "16", "12", "-12", "-12", "-12", "0"]
+    assert lines[2].split() == [
+        "1",
+        "A",
+        "A",
+        "B",
+        "C",
+        "D",
+        "A",
+        "12",
+        "B",
+        "12,",
+        "C",
+        "12,",
+        "D",
+        "12",
+        "20",
+        "16",
+        "12",
+        "-12",
+        "-12",
+        "-12",
+        "0",
+    ]
     assert "Standings: 1. A 12, 2. B 8, 3. E 0, 4. C -12, 4. D -12" in out
 
 
@@ -39,8 +60,18 @@ def test_replay_json_keys_and_numbers(ledger_file):
     code, out = run("replay", str(ledger_file), "--json")
     assert code == 0
     rows = json.loads(out)
-    assert list(rows[0]) == ["deal", "dealer", "in", "winners", "payments", "pot_before",
-                             "pot_after", "reserve_before", "reserve_after", "balances"]
+    assert list(rows[0]) == [
+        "deal",
+        "dealer",
+        "in",
+        "winners",
+        "payments",
+        "pot_before",
+        "pot_after",
+        "reserve_before",
+        "reserve_after",
+        "balances",
+    ]
     assert rows[0]["payments"] == {"B": 12, "C": 12, "D": 12}
     assert (rows[0]["pot_after"], rows[0]["reserve_after"]) == (20, 16)
     assert (rows[1]["pot_before"], rows[1]["pot_after"], rows[1]["reserve_after"]) == (20, 16, 0)
@@ -49,14 +80,22 @@ def test_replay_json_keys_and_numbers(ledger_file):
 
 def test_replay_json_fractions_are_strings(tmp_path):
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"format": "guts-ledger/1", "players": ["A", "B", "C"], "pot": 7,
-                                "deals": [{"in": ["A", "B", "C"], "winners": ["A", "B"]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "guts-ledger/1",
+                "players": ["A", "B", "C"],
+                "pot": 7,
+                "deals": [{"in": ["A", "B", "C"], "winners": ["A", "B"]}],
+            }
+        )
+    )
     rows = json.loads(run("replay", str(path), "--json")[1])
     assert rows[0]["balances"] == {"A": "7/2", "B": "7/2", "C": -7}
 
 
 def test_replay_steps(ledger_file):
-    code, out = run("replay", str(ledger_file), "--steps")
+    _, out = run("replay", str(ledger_file), "--steps")
     assert "Step 7 of 13 · Pot 20 · Reserve 16" in out
 
 
@@ -71,9 +110,12 @@ def test_examples_narrate_all_or_one():
 
 
 def test_rank():
-    code, out = run("rank", "A♣K♦", "Qs Qh", "jcjd")
-    assert out.splitlines()[:3] == ["1. Q♠ Q♥  pair of queens", "2. J♦ J♣  pair of jacks",
-                                    "3. A♣ K♦  ace-king"]
+    _, out = run("rank", "A♣K♦", "Qs Qh", "jcjd")
+    assert out.splitlines()[:3] == [
+        "1. Q♠ Q♥  pair of queens",
+        "2. J♦ J♣  pair of jacks",
+        "3. A♣ K♦  ace-king",
+    ]
     assert "J-J beats A-K: any pair beats any unpaired hand" in out
 
 
@@ -87,16 +129,22 @@ def test_rank():
     ],
 )
 def test_errors_go_to_stderr_with_status_2_and_no_traceback(argv, message):
-    done = subprocess.run([sys.executable, "-m", "guts_teach", *argv], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", *argv], capture_output=True, text=True
+    )
     assert done.returncode == 2
-    assert message in done.stderr and "Traceback" not in done.stderr
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
     assert done.stdout == ""
 
 
 def test_bad_ledger_in_cli(tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text('{"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": ["Zed"]}]}')
-    done = subprocess.run([sys.executable, "-m", "guts_teach", "replay", str(path)],
-                          capture_output=True, text=True)
+    path.write_text(
+        '{"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": ["Zed"]}]}'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", "replay", str(path)], capture_output=True, text=True
+    )
     assert done.returncode == 2
-    assert 'deal 1 (deals[0]), field "in": \'Zed\' is not one of the players' in done.stderr
+    assert "deal 1 (deals[0]), field \"in\": 'Zed' is not one of the players" in done.stderr

@@ -15,7 +15,9 @@ def normal(text: str) -> str:
 
 @pytest.mark.parametrize(("seed", "sentence", "test"), QUOTED, ids=[q[2] for q in QUOTED])
 def test_quoted_sentence_is_in_the_document(seed, sentence, test):
-    assert normal(sentence) in normal(seed_text(SEED_FILES[seed])), f"{test} quotes a sentence not in seed {seed}"
+    assert normal(sentence) in normal(seed_text(SEED_FILES[seed])), (
+        f"{test} quotes a sentence not in seed {seed}"
+    )
 
 
 def test_each_sentence_has_one_test():

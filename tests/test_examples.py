@@ -1,13 +1,15 @@
 """The worked examples as objects: every step, every number, and their status lines."""
 
-from guts_teach.examples import EXAMPLES, UnknownExampleError, example
 import pytest
+
+from guts_teach.examples import EXAMPLES, UnknownExampleError, example
 
 
 def test_names_and_sources():
     assert [e.name for e in EXAMPLES] == ["six-counter", "cap-reserve", "limit-100", "ten-chip"]
     for item in EXAMPLES:
-        assert item.source.startswith(("000_", "002_")) and item.quote
+        assert item.source.startswith(("000_", "002_"))
+        assert item.quote
 
 
 def test_six_counter_steps_and_status_lines():
@@ -22,7 +24,15 @@ def test_six_counter_steps_and_status_lines():
         "Step 6 of 7 · Pot 12 · Reserve 0",
         "Step 7 of 7 · Pot 12 · Reserve 0",
     ]
-    assert [s.kind for s in steps] == ["start", "deal", "reveal", "showdown", "award", "payments", "dealer"]
+    assert [s.kind for s in steps] == [
+        "start",
+        "deal",
+        "reveal",
+        "showdown",
+        "award",
+        "payments",
+        "dealer",
+    ]
     assert steps[3].text == (
         "A, B and C show their cards. A's pair of queens beats C's pair of jacks and B's ace-king "
         "(Q-Q beats J-J: queens beat jacks)."
@@ -56,7 +66,10 @@ def test_every_step_conserves_chips():
         start = item.ledger.pot + item.ledger.reserve
         stack = item.ledger.rules.starting_stack or 0
         for step in item.steps():
-            assert sum(step.balances.values()) - stack * len(step.balances) + step.pot + step.reserve == start
+            assert (
+                sum(step.balances.values()) - stack * len(step.balances) + step.pot + step.reserve
+                == start
+            )
 
 
 def test_unknown_example_lists_names():

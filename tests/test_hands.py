@@ -31,7 +31,8 @@ def test_R1_class_sizes_pairs_6_unpaired_16():
 def test_R1_every_pair_beats_every_unpaired_hand():
     weakest_pair = min(h.strength for h in HANDS if h.strength.is_pair)
     strongest_unpaired = max(h.strength for h in HANDS if not h.strength.is_pair)
-    assert weakest_pair.name == "pair of twos" and strongest_unpaired.name == "ace-king"
+    assert weakest_pair.name == "pair of twos"
+    assert strongest_unpaired.name == "ace-king"
     assert weakest_pair > strongest_unpaired
 
 
@@ -45,7 +46,8 @@ def test_R1_unpaired_by_higher_then_lower_card_independently_derived():
     for a, b in combinations([h for h in HANDS if not h.strength.is_pair][::7], 2):
         ka = sorted((c.rank for c in a.cards), reverse=True)
         kb = sorted((c.rank for c in b.cards), reverse=True)
-        assert (a > b) == (ka > kb) and (a.ties(b)) == (ka == kb)
+        assert (a > b) == (ka > kb)
+        assert (a.ties(b)) == (ka == kb)
 
 
 def test_R1_suits_never_count():
@@ -65,7 +67,11 @@ def test_R1_ace_king_beats_ace_queen():
 
 def test_R1_equal_ranks_tie():
     a, b = hand("7s 7h"), hand("7d 7c")
-    assert not a < b and not b < a and a.ties(b) and a <= b and b <= a
+    assert not a < b
+    assert not b < a
+    assert a.ties(b)
+    assert a <= b
+    assert b <= a
     assert a != b  # different cards, same strength
 
 

@@ -32,8 +32,11 @@ def text(data):
 
 def test_reads_both_kinds_of_deal():
     ledger = loads(text(GOOD))
-    assert ledger.rules.cap == 30 and ledger.pot == 6 and ledger.dealer == "B"
-    assert ledger.deals[0].winners is None and ledger.deals[1].hands is None
+    assert ledger.rules.cap == 30
+    assert ledger.pot == 6
+    assert ledger.dealer == "B"
+    assert ledger.deals[0].winners is None
+    assert ledger.deals[1].hands is None
     session = replay(ledger)
     assert [r.winners for r in session.deals] == [("A",), ("B",), ("A", "B")]
     assert session.deals[2].shares == {"A": Fraction(6), "B": Fraction(6)}
@@ -47,9 +50,12 @@ def test_round_trip_is_identical():
 
 
 def test_fractions_are_strings_and_whole_numbers_are_numbers():
-    ledger = Ledger(rules=teaching().replace(ante=Fraction(1, 2)), players=("A", "B"), pot=Fraction(7, 2))
+    ledger = Ledger(
+        rules=teaching().replace(ante=Fraction(1, 2)), players=("A", "B"), pot=Fraction(7, 2)
+    )
     data = json.loads(dumps(ledger))
-    assert data["pot"] == "7/2" and data["rules"]["ante"] == "1/2"
+    assert data["pot"] == "7/2"
+    assert data["rules"]["ante"] == "1/2"
     assert loads(dumps(ledger)).pot == Fraction(7, 2)
 
 
@@ -74,18 +80,42 @@ def test_session_written_as_ledger_replays_identically():
         (lambda d: d["rules"].update(profile="poker"), "unknown rules profile 'poker'"),
         (lambda d: d["rules"].update(cap=2.5), 'field "rules.cap": the value must be exact'),
         (lambda d: d.update(players="ABCD"), 'field "players": expected a list'),
-        (lambda d: d.update(dealer="Zed"), 'field "dealer": \'Zed\' is not one of the players'),
+        (lambda d: d.update(dealer="Zed"), "field \"dealer\": 'Zed' is not one of the players"),
         (lambda d: d.update(pot="lots"), 'field "pot": the value: cannot read "lots"'),
-        (lambda d: d["deals"][1].update({"in": ["A", "Zed"]}), 'deal 2 (deals[1]), field "in": \'Zed\''),
+        (
+            lambda d: d["deals"][1].update({"in": ["A", "Zed"]}),
+            "deal 2 (deals[1]), field \"in\": 'Zed'",
+        ),
         (lambda d: d["deals"][1].pop("in"), 'deal 2 (deals[1]), field "in": missing'),
-        (lambda d: d["deals"][1].update(winner=["B"]), 'deal 2 (deals[1]), field "winner": unknown field'),
-        (lambda d: d["deals"][0]["hands"].update(B="A♣ K♦ Q♦"), 'deal 1 (deals[0]), field "hands.B": a hand has 2 cards'),
-        (lambda d: d["deals"][0]["hands"].update(B="Ax Kd"), 'deal 1 (deals[0]), field "hands.B": cannot read "Ax"'),
-        (lambda d: d["deals"][0]["hands"].update(C="Q♠ J♦"), 'deal 1 (deals[0]), field "hands": Q♠ is given twice: to A and to C'),
-        (lambda d: d["deals"][1].update(winners=["C"]), 'deal 2 (deals[1]), field "winners": winner C was not in'),
-        (lambda d: d["deals"][0].update(winners=["B"]), 'deal 1 (deals[0]), field "winners": the cards say A won'),
-        (lambda d: d["deals"][1].pop("winners"), 'deal 2 (deals[1]), field "hands": cannot tell who won'),
-        (lambda d: d["deals"].append("A wins"), 'deal 4 (deals[3]): expected an object'),
+        (
+            lambda d: d["deals"][1].update(winner=["B"]),
+            'deal 2 (deals[1]), field "winner": unknown field',
+        ),
+        (
+            lambda d: d["deals"][0]["hands"].update(B="A♣ K♦ Q♦"),
+            'deal 1 (deals[0]), field "hands.B": a hand has 2 cards',
+        ),
+        (
+            lambda d: d["deals"][0]["hands"].update(B="Ax Kd"),
+            'deal 1 (deals[0]), field "hands.B": cannot read "Ax"',
+        ),
+        (
+            lambda d: d["deals"][0]["hands"].update(C="Q♠ J♦"),
+            'deal 1 (deals[0]), field "hands": Q♠ is given twice: to A and to C',
+        ),
+        (
+            lambda d: d["deals"][1].update(winners=["C"]),
+            'deal 2 (deals[1]), field "winners": winner C was not in',
+        ),
+        (
+            lambda d: d["deals"][0].update(winners=["B"]),
+            'deal 1 (deals[0]), field "winners": the cards say A won',
+        ),
+        (
+            lambda d: d["deals"][1].pop("winners"),
+            'deal 2 (deals[1]), field "hands": cannot tell who won',
+        ),
+        (lambda d: d["deals"].append("A wins"), "deal 4 (deals[3]): expected an object"),
         (lambda d: d.update(cycles=0), 'field "cycles": expected a whole number'),
     ],
 )
@@ -98,7 +128,7 @@ def test_bad_files_name_the_deal_and_field(change, fragment):
 
 
 def test_not_json_says_where():
-    with pytest.raises(LedgerError, match="not valid JSON: .* line 1"):
+    with pytest.raises(LedgerError, match=r"not valid JSON: .* line 1"):
         loads('{"format": ')
 
 
@@ -114,7 +144,7 @@ def test_missing_file_and_bad_encoding(tmp_path):
 def test_load_error_names_the_file(tmp_path):
     path = tmp_path / "club.json"
     path.write_text('{"format": "x"}', encoding="utf-8")
-    with pytest.raises(LedgerError, match="club.json: ledger field \"format\""):
+    with pytest.raises(LedgerError, match=r'club\.json: ledger field "format"'):
         load(path)
 
 
@@ -145,5 +175,6 @@ def test_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
 def test_format_constant_and_empty_deals():
     ledger = Ledger(rules=teaching(), players=("A", "B"), deals=(LedgerDeal(ins=()),))
     data = json.loads(dumps(ledger))
-    assert data["format"] == FORMAT and data["deals"] == [{"in": []}]
+    assert data["format"] == FORMAT
+    assert data["deals"] == [{"in": []}]
     assert json.loads(dumps(ledger.with_deals(())))["deals"] == []

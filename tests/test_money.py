@@ -8,8 +8,14 @@ from guts_teach.money import as_amount, format_amount, parse_amount, to_json_num
 
 @pytest.mark.parametrize(
     ("value", "text"),
-    [(Fraction(6), "6"), (Fraction(20, 3), "6 2/3"), (Fraction(-7, 2), "-3 1/2"),
-     (Fraction(1, 3), "1/3"), (Fraction(-1, 3), "-1/3"), (Fraction(0), "0")],
+    [
+        (Fraction(6), "6"),
+        (Fraction(20, 3), "6 2/3"),
+        (Fraction(-7, 2), "-3 1/2"),
+        (Fraction(1, 3), "1/3"),
+        (Fraction(-1, 3), "-1/3"),
+        (Fraction(0), "0"),
+    ],
 )
 def test_format_amount_shows_mixed_numbers(value, text):
     assert format_amount(value) == text
@@ -17,8 +23,14 @@ def test_format_amount_shows_mixed_numbers(value, text):
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("12", Fraction(12)), ("7/2", Fraction(7, 2)), ("-7/2", Fraction(-7, 2)),
-     ("3 1/2", Fraction(7, 2)), ("-3 1/2", Fraction(-7, 2)), (" 4 / 6 ", Fraction(2, 3))],
+    [
+        ("12", Fraction(12)),
+        ("7/2", Fraction(7, 2)),
+        ("-7/2", Fraction(-7, 2)),
+        ("3 1/2", Fraction(7, 2)),
+        ("-3 1/2", Fraction(-7, 2)),
+        (" 4 / 6 ", Fraction(2, 3)),
+    ],
 )
 def test_parse_amount_reads_exact_text(text, value):
     assert parse_amount(text, what="x") == value

@@ -3,12 +3,21 @@ from fractions import Fraction
 import pytest
 
 from guts_teach.errors import RulesError, UnknownProfileError
-from guts_teach.rules import FIELD_NAMES, PROFILES, Rules, classic, closest_profile, profile, teaching
+from guts_teach.rules import (
+    FIELD_NAMES,
+    PROFILES,
+    Rules,
+    classic,
+    closest_profile,
+    profile,
+    teaching,
+)
 
 
 def test_teaching_profile_follows_seed_002():
     rules = teaching()
-    assert rules.ante == 1 and rules.cap == 20
+    assert rules.ante == 1
+    assert rules.cap == 20
     assert rules.starting_stack is None  # net counters
     assert rules.reante_when_nobody_in is False
     assert (rules.min_players, rules.max_players) == (2, 10)
@@ -18,7 +27,8 @@ def test_teaching_profile_follows_seed_002():
 
 def test_classic_profile_follows_seed_000():
     rules = classic()
-    assert rules.ante == 1 and rules.cap == 100 * rules.ante
+    assert rules.ante == 1
+    assert rules.cap == 100 * rules.ante
     assert rules.starting_stack == 100
     assert rules.reante_when_nobody_in is False
     assert rules.ending == "time"
@@ -32,7 +42,7 @@ def test_profile_lookup_by_name_with_overrides():
 
 
 def test_unknown_profile_names_it_and_lists_the_known():
-    with pytest.raises(UnknownProfileError, match="'poker'.*classic, teaching"):
+    with pytest.raises(UnknownProfileError, match=r"'poker'.*classic, teaching"):
         profile("poker")
 
 
@@ -46,8 +56,10 @@ def test_rules_are_keyword_only_and_frozen():
 
 def test_amounts_become_fractions():
     rules = Rules(ante=2, cap="45/2", starting_stack="100")
-    assert rules.ante == Fraction(2) and isinstance(rules.ante, Fraction)
-    assert rules.cap == Fraction(45, 2) and rules.starting_stack == 100
+    assert rules.ante == Fraction(2)
+    assert isinstance(rules.ante, Fraction)
+    assert rules.cap == Fraction(45, 2)
+    assert rules.starting_stack == 100
 
 
 @pytest.mark.parametrize(

@@ -26,33 +26,40 @@ def test_R2_ante_when_pot_and_reserve_both_empty():
 def test_R3_nobody_in_redeal_without_ante_by_default():
     t = Session(["A", "B", "C"], pot=5)
     r = t.play([])
-    assert t.pot == 5 and r.settlement.added == 0 and t.net == {"A": 0, "B": 0, "C": 0}
+    assert t.pot == 5
+    assert r.settlement.added == 0
+    assert t.net == {"A": 0, "B": 0, "C": 0}
 
 
 def test_R3_option_reante_when_nobody_in():
     t = Session(["A", "B", "C"], rules=teaching().replace(reante_when_nobody_in=True), pot=5)
     t.play([])
-    assert t.pot == 8 and t.net == {"A": -1, "B": -1, "C": -1}
+    assert t.pot == 8
+    assert t.net == {"A": -1, "B": -1, "C": -1}
     assert t.conservation_gap() == 0
 
 
 def test_R4_one_in_takes_whole_pot_and_pot_is_empty():
     t = Session(["A", "B", "C"], pot=5)
     r = t.play(["C"])
-    assert r.shares == {"C": 5} and t.pot == 0 and not r.winners_from_cards
+    assert r.shares == {"C": 5}
+    assert t.pot == 0
+    assert not r.winners_from_cards
 
 
 def test_R5_tied_best_share_exact_fractions_and_others_pay_pre_showdown_pot():
     t = Session(["A", "B", "C", "D"], pot=5)
     r = t.play(["A", "B", "C", "D"], hands={"A": "Ks Kd", "B": "Kh Kc", "C": "As Qd", "D": "2s 3d"})
     assert r.shares == {"A": F(5, 2), "B": F(5, 2)}
-    assert r.payments == {"C": 5, "D": 5} and t.pot == 10
+    assert r.payments == {"C": 5, "D": 5}
+    assert t.pot == 10
 
 
 def test_R6_cap_excess_to_reserve_never_part_of_prize():
     t = Session(["A", "B", "C", "D"], pot=20, reserve=7)
     r = t.play(["A", "B", "C", "D"], winners=["A"])
-    assert r.shares == {"A": 20} and (t.pot, t.reserve) == (20, 47)
+    assert r.shares == {"A": 20}
+    assert (t.pot, t.reserve) == (20, 47)
 
 
 def test_R7_refill_and_nonempty_reserve_implies_full_pot():
@@ -66,7 +73,8 @@ def test_R7_refill_and_nonempty_reserve_implies_full_pot():
 def test_R8_net_counters_or_stacks_and_conservation():
     t = Session(["A", "B"])
     t.play(["A", "B"], winners=["A"])
-    assert t.net == {"A": 1, "B": -3} and sum(t.net.values()) + t.pot + t.reserve == 0
+    assert t.net == {"A": 1, "B": -3}
+    assert sum(t.net.values()) + t.pot + t.reserve == 0
     c = Session(["A", "B"], rules=classic())
     c.play(["A", "B"], winners=["A"])
     assert c.balances == {"A": 101, "B": 97}
@@ -93,7 +101,8 @@ def test_R10_cycle_end_standings_and_both_endings():
     t = Session(["A", "B", "C"], cycles=2)
     while not t.is_over:
         t.play(["A"])
-    assert t.cycles_completed == 2 and t.standings()[0].player == "A"
+    assert t.cycles_completed == 2
+    assert t.standings()[0].player == "A"
     c = Session(["A", "B", "C"], rules=classic())
     c.play(["A", "B"], winners=["B"])
     c.call_time()

@@ -19,7 +19,10 @@ def classic_table(pot=0, reserve=0, names=("Anna", "Ben", "Carla", "Dan", "Eva")
     return Session(list(names), rules=classic(), pot=pot, reserve=reserve)
 
 
-@says("000", "Everyone gets just two cards and then decides – all at the same time – whether they are in or out.")
+@says(
+    "000",
+    "Everyone gets just two cards and then decides – all at the same time – whether they are in or out.",
+)
 def test_two_cards_each_and_declarations_hidden_until_all_have_declared():
     import random
 
@@ -32,11 +35,15 @@ def test_two_cards_each_and_declarations_hidden_until_all_have_declared():
     assert t.deals == ()  # nothing is revealed or settled before everyone has chosen
 
 
-@says("000", "Of the players who are in, the best hand wins the pot (the chips in the middle), and every other player who was in must match the pot: pay in as many chips as it held.")
+@says(
+    "000",
+    "Of the players who are in, the best hand wins the pot (the chips in the middle), and every other player who was in must match the pot: pay in as many chips as it held.",
+)
 def test_best_in_hand_wins_and_other_ins_match_the_pot():
     t = classic_table(pot=10)
     r = t.play(["Anna", "Ben"], hands={"Anna": "Ks Kd", "Ben": "Ac Qd"})
-    assert r.shares == {"Anna": 10} and r.payments == {"Ben": 10}
+    assert r.shares == {"Anna": 10}
+    assert r.payments == {"Ben": 10}
 
 
 @says("000", "Players: best with 5–10, each for themselves.")
@@ -76,7 +83,10 @@ def test_any_pair_beats_any_two_unequal_cards():
     assert min(p.strength for p in pairs) > max(o.strength for o in others)
 
 
-@says("000", "Two unequal-card hands are compared by their higher card first; if those are equal, the lower card decides.")
+@says(
+    "000",
+    "Two unequal-card hands are compared by their higher card first; if those are equal, the lower card decides.",
+)
 def test_unequal_hands_by_higher_card_then_lower():
     assert hand("Ks 2d") > hand("Qs Jd")
     assert hand("Ks 5d") > hand("Kh 4c")
@@ -93,17 +103,24 @@ def test_hands_of_the_same_ranks_tie():
 def test_every_player_antes_one_chip_to_start_the_pot():
     t = classic_table()
     t.start_deal()
-    assert t.pot == 5 and set(t.balances.values()) == {F(99)}
+    assert t.pot == 5
+    assert set(t.balances.values()) == {F(99)}
 
 
-@says("000", "In or out: after looking at your cards, you declare whether you are in (playing for the pot) or out (giving up this deal at no further cost).")
+@says(
+    "000",
+    "In or out: after looking at your cards, you declare whether you are in (playing for the pot) or out (giving up this deal at no further cost).",
+)
 def test_out_costs_nothing_further():
     t = classic_table(pot=10)
     t.play(["Anna", "Ben"], winners=["Anna"])
     assert t.balances["Carla"] == 100
 
 
-@says("000", "Match the pot: every player who was in but does not win pays an amount equal to the whole pot.")
+@says(
+    "000",
+    "Match the pot: every player who was in but does not win pays an amount equal to the whole pot.",
+)
 def test_every_losing_in_pays_the_whole_pot():
     t = classic_table(pot=10)
     r = t.play(["Anna", "Ben", "Carla", "Dan"], winners=["Dan"])
@@ -117,7 +134,10 @@ def test_payments_make_up_the_next_pot():
     assert t.pot == 20
 
 
-@says("000", "Agree before playing on the ante and on a limit – the most anyone can win or lose in a single deal, e.g. 100 times the ante.")
+@says(
+    "000",
+    "Agree before playing on the ante and on a limit – the most anyone can win or lose in a single deal, e.g. 100 times the ante.",
+)
 def test_limit_is_100_times_the_ante_and_bounds_a_deal():
     rules = classic()
     assert rules.cap == 100 * rules.ante
@@ -131,7 +151,8 @@ def test_limit_is_100_times_the_ante_and_bounds_a_deal():
 def test_empty_pot_means_everyone_antes():
     t = classic_table()
     r = t.play(["Anna"])
-    assert r.anted == ("Anna", "Ben", "Carla", "Dan", "Eva") and r.ante == 1
+    assert r.anted == ("Anna", "Ben", "Carla", "Dan", "Eva")
+    assert r.ante == 1
 
 
 @says("000", "The dealer shuffles and deals two cards face down to each player, one at a time.")
@@ -175,7 +196,9 @@ def test_declare_true_is_in_false_is_out():
     assert t.settle(["Anna"]).ins == ("Anna", "Carla")
 
 
-@says("000", "Two or more players are in: they show their cards. The best hand takes the whole pot.")
+@says(
+    "000", "Two or more players are in: they show their cards. The best hand takes the whole pot."
+)
 def test_best_hand_takes_the_whole_pot():
     t = classic_table(pot=10)
     r = t.play(["Ben", "Dan"], hands={"Ben": "2s 2d", "Dan": "As Kd"})
@@ -184,7 +207,10 @@ def test_best_hand_takes_the_whole_pot():
     assert showdown.text.startswith("Ben and Dan show their cards.")
 
 
-@says("000", "Every other player who was in must pay an amount equal to that pot – these payments form the next pot.")
+@says(
+    "000",
+    "Every other player who was in must pay an amount equal to that pot – these payments form the next pot.",
+)
 def test_other_ins_pay_that_pot_forming_the_next():
     t = classic_table(pot=7)
     t.play(["Anna", "Ben", "Carla", "Dan"], winners=["Ben"])
@@ -201,22 +227,32 @@ def test_tied_best_hands_share_equally_and_exactly():
     assert r2.shares == {p: F(10, 3) for p in ("Anna", "Ben", "Carla")}
 
 
-@says("000", "Only one player is in: that player takes the whole pot without showing their cards. The pot is now empty.")
+@says(
+    "000",
+    "Only one player is in: that player takes the whole pot without showing their cards. The pot is now empty.",
+)
 def test_lone_in_takes_the_pot_unseen_and_pot_is_empty():
     t = classic_table(pot=10)
     r = t.play(["Carla"], hands={"Carla": "3s 2d", "Anna": "As Ad"})
-    assert r.shares == {"Carla": 10} and t.pot == 0
-    assert "without showing cards" in [s for s in r.steps() if s.kind == "uncontested"][0].text
+    assert r.shares == {"Carla": 10}
+    assert t.pot == 0
+    assert "without showing cards" in next(s for s in r.steps() if s.kind == "uncontested").text
 
 
-@says("000", "Nobody is in: the pot stays for the next deal. Many groups play that everyone adds another ante.")
+@says(
+    "000",
+    "Nobody is in: the pot stays for the next deal. Many groups play that everyone adds another ante.",
+)
 def test_nobody_in_pot_stays_or_everyone_antes_again():
     t = classic_table(pot=10)
     t.play([])
     assert t.pot == 10
-    t2 = Session(["Anna", "Ben", "Carla"], rules=classic().replace(reante_when_nobody_in=True), pot=10)
+    t2 = Session(
+        ["Anna", "Ben", "Carla"], rules=classic().replace(reante_when_nobody_in=True), pot=10
+    )
     t2.play([])
-    assert t2.pot == 13 and set(t2.balances.values()) == {F(99)}
+    assert t2.pot == 13
+    assert set(t2.balances.values()) == {F(99)}
 
 
 @says("000", "Players who were out neither win nor pay.")
@@ -226,41 +262,58 @@ def test_out_players_neither_win_nor_pay():
     assert t.balances["Carla"] == t.balances["Dan"] == t.balances["Eva"] == 100
 
 
-@says("000", "Anna's pair of 7s is best and she takes the 10 chips. Ben and Carla each pay 10, so the next pot holds 20.")
+@says(
+    "000",
+    "Anna's pair of 7s is best and she takes the 10 chips. Ben and Carla each pay 10, so the next pot holds 20.",
+)
 def test_ten_chip_example():
     r = example("ten-chip").session().deals[0]
     assert r.pot_before == 10
-    assert r.winners == ("Anna",) and r.shares == {"Anna": 10}
+    assert r.winners == ("Anna",)
+    assert r.shares == {"Anna": 10}
     assert r.payments == {"Ben": 10, "Carla": 10}
     assert r.pot_after == 20
-    assert "Dan" not in r.payments and "Eva" not in r.payments
+    assert "Dan" not in r.payments
+    assert "Eva" not in r.payments
 
 
-@says("000", "Limit: if the payments would make the pot bigger than the agreed limit, the extra chips go into a reserve beside it.")
+@says(
+    "000",
+    "Limit: if the payments would make the pot bigger than the agreed limit, the extra chips go into a reserve beside it.",
+)
 def test_payments_over_the_limit_go_to_the_reserve():
     t = classic_table(pot=60)
     t.play(["Anna", "Ben", "Carla"], winners=["Anna"])
     assert (t.pot, t.reserve) == (100, 20)
 
 
-@says("000", "The next deal is played for the limit; once that pot is won, chips from the reserve form the new pot.")
+@says(
+    "000",
+    "The next deal is played for the limit; once that pot is won, chips from the reserve form the new pot.",
+)
 def test_next_deal_for_the_limit_then_reserve_forms_new_pot():
     t = classic_table(pot=80)
     t.play(["Anna", "Ben", "Carla", "Dan"], winners=["Anna"])
     r = t.play(["Ben", "Carla"], winners=["Ben"])
-    assert r.pot_before == 100 and r.shares == {"Ben": 100}
+    assert r.pot_before == 100
+    assert r.shares == {"Ben": 100}
     assert (t.pot, t.reserve) == (100, 140)  # Carla's 100 form the next pot; reserve waits
     t.play(["Dan"])
     assert (t.pot, t.reserve) == (100, 40)  # won: the reserve refills the pot up to the limit
 
 
-@says("000", "The limit is 100. Four players are in for a pot of 80. The winner takes 80, the three losers each pay 80 – 240 in total. The new pot is 100, and 140 go into the reserve.")
+@says(
+    "000",
+    "The limit is 100. Four players are in for a pot of 80. The winner takes 80, the three losers each pay 80 – 240 in total. The new pot is 100, and 140 go into the reserve.",
+)
 def test_limit_100_example():
     r = example("limit-100").session().deals[0]
     assert example("limit-100").ledger.rules.cap == 100
-    assert len(r.ins) == 4 and r.pot_before == 80
+    assert len(r.ins) == 4
+    assert r.pot_before == 80
     assert list(r.shares.values()) == [80]
-    assert list(r.payments.values()) == [80, 80, 80] and r.settlement.collected == 240
+    assert list(r.payments.values()) == [80, 80, 80]
+    assert r.settlement.collected == 240
     assert (r.pot_after, r.reserve_after) == (100, 140)
 
 
@@ -288,4 +341,5 @@ def test_time_called_stops_at_next_empty_pot():
 def test_most_chips_wins():
     t = classic_table(pot=10)
     t.play(["Anna", "Ben"], winners=["Ben"])
-    assert t.standings()[0].player == "Ben" and t.standings()[0].place == 1
+    assert t.standings()[0].player == "Ben"
+    assert t.standings()[0].place == 1

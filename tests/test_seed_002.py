@@ -21,7 +21,8 @@ def table(n=4, pot=0, reserve=0, **kw):
 
 @says("002", "Use 52 ordinary cards without jokers for 2–10 individual players.")
 def test_two_to_ten_players():
-    assert len(table(2).players) == 2 and len(table(10).players) == 10
+    assert len(table(2).players) == 2
+    assert len(table(10).players) == 10
     with pytest.raises(PlayerError):
         Session(["A"], rules=teaching())
     with pytest.raises(PlayerError):
@@ -60,7 +61,8 @@ def test_first_card_to_the_dealers_left():
 def test_four_players_use_8_cards_and_leave_44():
     t = table(4, rng=random.Random(2))
     dealt = {c for h in t.deal_random().values() for c in h.cards}
-    assert len(dealt) == 8 and 52 - len(dealt) == 44
+    assert len(dealt) == 8
+    assert 52 - len(dealt) == 44
 
 
 @says("002", "Collect and reshuffle the full pack after settlement; rotate the dealer clockwise.")
@@ -84,7 +86,8 @@ def test_nothing_settles_until_all_have_opened():
     t.start_deal()
     t.declare("A", True)
     t.declare("B", True)
-    assert t.undeclared == ("C",) and t.deals == ()
+    assert t.undeclared == ("C",)
+    assert t.deals == ()
 
 
 @says("002", "The declaration counter is only a marker, not an extra payment.")
@@ -92,7 +95,8 @@ def test_declaring_pays_nothing():
     t = table(3, pot=5)
     t.start_deal()
     t.declare_all(["A", "B", "C"])
-    assert t.net == {"A": 0, "B": 0, "C": 0} and t.pot == 5
+    assert t.net == {"A": 0, "B": 0, "C": 0}
+    assert t.pot == 5
 
 
 @says("002", "An out player cannot win this deal and owes no matching payment.")
@@ -105,7 +109,9 @@ def test_out_player_cannot_win_or_owe():
     with pytest.raises(WinnerError):
         t.settle(["C"])
     r = t.settle()
-    assert r.winners == ("B",) and "C" not in r.payments and t.net["C"] == 0
+    assert r.winners == ("B",)
+    assert "C" not in r.payments
+    assert t.net["C"] == 0
 
 
 @says("002", "With no players in, leave the pot unchanged and redeal without another ante.")
@@ -114,14 +120,17 @@ def test_nobody_in_pot_unchanged_no_ante():
     r1 = t.play([])
     assert t.pot == 6
     r2 = t.play(["A", "B"], winners=["B"])
-    assert r2.anted == () and r2.pot_before == 6 and r1.dealer != r2.dealer
+    assert r2.anted == ()
+    assert r2.pot_before == 6
+    assert r1.dealer != r2.dealer
 
 
 @says("002", "With exactly 1 player in, that player takes the active pot without showing cards.")
 def test_lone_in_takes_active_pot_not_reserve():
     t = table(4, pot=20, reserve=16)
     r = t.play(["B"])
-    assert r.shares == {"B": 20} and t.net["B"] == 20
+    assert r.shares == {"B": 20}
+    assert t.net["B"] == 20
 
 
 @says("002", "With several in, only those players expose both cards.")
@@ -129,8 +138,10 @@ def test_only_in_players_are_shown():
     t = table(4, pot=6)
     r = t.play(["A", "B"], hands={"A": "Qs Qh", "B": "Ac Kd", "C": "2c 2d"})
     showdown = next(s for s in r.steps() if s.kind == "showdown")
-    assert "pair of queens" in showdown.text and "ace-king" in showdown.text
-    assert "C" not in showdown.text and "twos" not in showdown.text
+    assert "pair of queens" in showdown.text
+    assert "ace-king" in showdown.text
+    assert "C" not in showdown.text
+    assert "twos" not in showdown.text
 
 
 @says("002", "No late change, raise, extra card or ghost comparison is allowed in this profile.")
@@ -150,10 +161,14 @@ def test_any_pair_beats_every_unpaired_hand():
 @says("002", "Compare pairs by rank, with aces highest and twos lowest.")
 def test_pairs_by_rank_aces_highest_twos_lowest():
     pairs = sorted(hand(f"{r}s {r}d") for r in "23456789TJQKA")
-    assert pairs[0].name == "pair of twos" and pairs[-1].name == "pair of aces"
+    assert pairs[0].name == "pair of twos"
+    assert pairs[-1].name == "pair of aces"
 
 
-@says("002", "Without a pair, compare the higher card first and the lower card if needed; A–K beats A–Q.")
+@says(
+    "002",
+    "Without a pair, compare the higher card first and the lower card if needed; A–K beats A–Q.",
+)
 def test_ace_king_beats_ace_queen():
     assert hand("As Kd") > hand("Ah Qc")
     assert explain(hand("As Kd"), hand("Ah Qc")) == "A-K beats A-Q: same high card, K beats Q"
@@ -171,11 +186,15 @@ def test_no_straight_or_flush_status():
     assert hand("9s 8s") < hand("10c 2d")
 
 
-@says("002", "If several in players tie for the best rank pattern, they share the active pot equally and none of those tied winners matches it.")
+@says(
+    "002",
+    "If several in players tie for the best rank pattern, they share the active pot equally and none of those tied winners matches it.",
+)
 def test_tied_winners_share_and_do_not_match():
     t = table(4, pot=6)
     r = t.play(["A", "B", "C"], hands={"A": "Ks Kd", "B": "Kh Kc", "C": "As Qd"})
-    assert r.shares == {"A": 3, "B": 3} and r.payments == {"C": 6}
+    assert r.shares == {"A": 3, "B": 3}
+    assert r.payments == {"C": 6}
 
 
 @says("002", "Record fractional counters on paper if an equal split is not whole.")
@@ -186,11 +205,14 @@ def test_fractional_shares_are_exact():
     assert t.net["A"] == F(7, 3)
 
 
-@says("002", "Lower in hands are still losers; do not turn a tie at the top into an all-player tie.")
+@says(
+    "002", "Lower in hands are still losers; do not turn a tie at the top into an all-player tie."
+)
 def test_tie_at_top_still_makes_lower_hands_pay():
     t = table(4, pot=6)
     r = t.play(["A", "B", "C"], hands={"A": "Qs Qh", "B": "Qd Qc", "C": "Jc Jd"})
-    assert r.payers == ("C",) and t.pot == 6
+    assert r.payers == ("C",)
+    assert t.pot == 6
 
 
 @says("002", "First award the active pot.")
@@ -199,11 +221,15 @@ def test_award_comes_before_payments():
     assert kinds.index("award") < kinds.index("payments")
 
 
-@says("002", "Each losing in player then contributes that same pre-showdown amount to the next pot; it is not divided among losers and does not include their new payments.")
+@says(
+    "002",
+    "Each losing in player then contributes that same pre-showdown amount to the next pot; it is not divided among losers and does not include their new payments.",
+)
 def test_each_loser_pays_the_pre_showdown_pot():
     t = table(5, pot=4)
     r = t.play(["A", "B", "C", "D"], winners=["D"])
-    assert r.payments == {"A": 4, "B": 4, "C": 4} and t.pot == 12
+    assert r.payments == {"A": 4, "B": 4, "C": 4}
+    assert t.pot == 12
 
 
 @says("002", "Keep the next active pot at the agreed cap and move any excess to reserve.")
@@ -213,7 +239,10 @@ def test_next_pot_kept_at_cap():
     assert (t.pot, t.reserve) == (20, 4)
 
 
-@says("002", "If no losing payments remain, refill from reserve up to the cap before taking any fresh ante.")
+@says(
+    "002",
+    "If no losing payments remain, refill from reserve up to the cap before taking any fresh ante.",
+)
 def test_refill_before_fresh_ante():
     t = table(4, pot=20, reserve=30)
     t.play(["A"])
@@ -221,7 +250,8 @@ def test_refill_before_fresh_ante():
     t.play(["B"])
     assert (t.pot, t.reserve) == (10, 0)
     r = t.play(["C"])
-    assert r.anted == () and (t.pot, t.reserve) == (0, 0)
+    assert r.anted == ()
+    assert (t.pot, t.reserve) == (0, 0)
     assert t.play(["D"]).anted == ("A", "B", "C", "D")
 
 
@@ -229,19 +259,24 @@ def test_refill_before_fresh_ante():
 def test_reserve_is_neither_prize_nor_payment():
     t = table(4, pot=20, reserve=50)
     r = t.play(["A", "B"], winners=["A"])
-    assert r.shares == {"A": 20} and r.payments == {"B": 20}
+    assert r.shares == {"A": 20}
+    assert r.payments == {"B": 20}
 
 
 @says("002", "A cycle ends only when pot and reserve are both empty.")
 def test_cycle_ends_when_pot_and_reserve_empty():
     t = table(3, pot=20, reserve=5)
     t.play(["A"])
-    assert t.cycles_completed == 0 and (t.pot, t.reserve) == (5, 0)
+    assert t.cycles_completed == 0
+    assert (t.pot, t.reserve) == (5, 0)
     t.play(["B"])
     assert t.cycles_completed == 1
 
 
-@says("002", "Agree the number of cycles for a session; compare net counter balances, counting contributions as well as prizes.")
+@says(
+    "002",
+    "Agree the number of cycles for a session; compare net counter balances, counting contributions as well as prizes.",
+)
 def test_cycles_agreed_and_net_balances_count_everything():
     t = table(3, cycles=1)
     t.play(["A", "B"], winners=["A"])  # antes 1 each, A wins 3, B pays 3
@@ -258,30 +293,45 @@ def test_equal_balances_share_the_place():
     assert places == {"A": 1, "B": 1, "C": 3}
 
 
-@says("002", "A takes 6. B and C each contribute 6, making the next pot 12, not 18: the previous prize has already left. D adds nothing.")
+@says(
+    "002",
+    "A takes 6. B and C each contribute 6, making the next pot 12, not 18: the previous prize has already left. D adds nothing.",
+)
 def test_six_counter_example():
     t = example("six-counter").session()
     r = t.deals[0]
-    assert r.pot_before == 6 and r.reserve_before == 0
-    assert r.winners == ("A",) and r.shares == {"A": 6}
+    assert r.pot_before == 6
+    assert r.reserve_before == 0
+    assert r.winners == ("A",)
+    assert r.shares == {"A": 6}
     assert r.payments == {"B": 6, "C": 6}
-    assert r.pot_after == 12 and r.pot_after != 18
+    assert r.pot_after == 12
+    assert r.pot_after != 18
     assert t.net["D"] == 0
     payments = next(s for s in r.steps() if s.kind == "payments")
     assert payments.text == "B and C each pay 6, the pot before the showdown; the next pot is 12."
 
 
-@says("002", "In a separate cap example, a 12-counter pot with 3 losers produces 36; with cap 20, keep 20 active and 16 reserved.")
+@says(
+    "002",
+    "In a separate cap example, a 12-counter pot with 3 losers produces 36; with cap 20, keep 20 active and 16 reserved.",
+)
 def test_cap_example():
     first = example("cap-reserve").session().deals[0]
-    assert first.pot_before == 12 and len(first.payers) == 3
+    assert first.pot_before == 12
+    assert len(first.payers) == 3
     assert first.settlement.collected == 36
     assert (first.pot_after, first.reserve_after) == (20, 16)
 
 
-@says("002", "If that active pot is then won uncontested, refill with the remaining 16 rather than demanding fresh antes.")
+@says(
+    "002",
+    "If that active pot is then won uncontested, refill with the remaining 16 rather than demanding fresh antes.",
+)
 def test_cap_example_refill():
     second = example("cap-reserve").session().deals[1]
-    assert len(second.ins) == 1 and second.shares == {second.ins[0]: 20}
-    assert second.settlement.refill == 16 and (second.pot_after, second.reserve_after) == (16, 0)
+    assert len(second.ins) == 1
+    assert second.shares == {second.ins[0]: 20}
+    assert second.settlement.refill == 16
+    assert (second.pot_after, second.reserve_after) == (16, 0)
     assert second.anted == ()

@@ -49,7 +49,8 @@ def test_R3_option_reante_is_capped():
 
 def test_R5_tied_winners_share_exactly():
     s = settle_pot(pot=F(7), reserve=Z, winners=3, payers=1, cap=None)
-    assert s.share == F(7, 3) and s.pot == 7
+    assert s.share == F(7, 3)
+    assert s.pot == 7
 
 
 def test_R5_everyone_tied_leaves_the_pot_empty():
@@ -81,7 +82,9 @@ def test_R7_grid_conserves_and_keeps_pot_at_cap_while_reserve_remains():
                 for payers in range(0, 5):
                     if winners == 0 and payers:
                         continue
-                    s = settle_pot(pot=pot, reserve=reserve, winners=winners, payers=payers, cap=F(20))
+                    s = settle_pot(
+                        pot=pot, reserve=reserve, winners=winners, payers=payers, cap=F(20)
+                    )
                     assert s.pot + s.reserve == pot + reserve - s.share * winners + s.collected
                     if s.reserve:
                         assert s.pot == 20
