@@ -27,24 +27,40 @@ from .errors import CardError
 HAND_SIZE = 2
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Strength:
     """The class of a two-card hand: ordered, hashable, suit-free (R1).
 
     ``key`` is ``(1, rank, rank)`` for a pair and ``(0, high, low)`` otherwise, so plain
-    tuple order is hand order.
+    tuple order is hand order; ``value`` is the same order as one integer.
 
     >>> Strength.of(14, 13) < Strength.of(2, 2)
     True
     """
 
     key: tuple[int, int, int]
+    value: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        paired, high, low = self.key
+        object.__setattr__(self, "value", paired * 10_000 + high * 100 + low)
 
     @classmethod
     def of(cls, first: int, second: int) -> Strength:
-        """The strength of two ranks, in any order."""
-        high, low = (first, second) if first >= second else (second, first)
-        return cls((1 if high == low else 0, high, low))
+        """The strength of two ranks, in any order (one shared object per class)."""
+        return _STRENGTHS[first * 16 + second]
+
+    def __lt__(self, other: Strength) -> bool:
+        return self.value < other.value
+
+    def __gt__(self, other: Strength) -> bool:
+        return self.value > other.value
+
+    def __le__(self, other: Strength) -> bool:
+        return self.value <= other.value
+
+    def __ge__(self, other: Strength) -> bool:
+        return self.value >= other.value
 
     @property
     def is_pair(self) -> bool:
@@ -77,9 +93,17 @@ class Strength:
         return self.short
 
 
-ALL_STRENGTHS: tuple[Strength, ...] = tuple(
-    sorted({Strength.of(a, b) for a in range(2, 15) for b in range(2, 15)})
-)
+def _make(first: int, second: int) -> Strength:
+    high, low = (first, second) if first >= second else (second, first)
+    return Strength((1 if high == low else 0, high, low))
+
+
+_STRENGTHS: dict[int, Strength] = {}
+for _a in range(2, 15):
+    for _b in range(2, _a + 1):
+        _STRENGTHS[_a * 16 + _b] = _STRENGTHS[_b * 16 + _a] = _make(_a, _b)
+
+ALL_STRENGTHS: tuple[Strength, ...] = tuple(sorted(set(_STRENGTHS.values())))
 """The 91 classes of two-card hands, weakest (3-2) first, pair of aces last."""
 
 
@@ -171,13 +195,13 @@ def best(hands: Iterable[tuple[str, Hand]]) -> tuple[str, ...]:
     >>> best([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Qd Qc"))])
     ('A', 'C')
     """
-    top: Strength | None = None
+    top = -1
     holders: list[str] = []
     for holder, held in hands:
-        strength = held.strength
-        if top is None or strength > top:
-            top, holders = strength, [holder]
-        elif strength == top:
+        value = held.strength.value
+        if value > top:
+            top, holders = value, [holder]
+        elif value == top:
             holders.append(holder)
     return tuple(holders)
 

@@ -59,8 +59,9 @@ class DealRecord:
 
     ``start_pot``/``start_reserve`` are the amounts when the deal began; ``ante`` is what
     each of ``anted`` paid (R2); ``pot_before``/``reserve_before`` are the stakes at the
-    showdown; ``settlement`` holds the arithmetic (R3-R7); ``balances`` are every
-    player's balances after the deal, in seat order.
+    showdown; ``settlement`` holds the arithmetic (R3-R7); ``net_before``/``net_after``
+    are the net counters in seat order and ``stack`` the starting stack (R8), from which
+    :attr:`balances` follow.
     """
 
     number: int
@@ -81,9 +82,20 @@ class DealRecord:
     winners_from_cards: bool
     payers: tuple[str, ...]
     settlement: Settlement
-    balances_before: Balances
-    balances: Balances
+    stack: Fraction
+    net_before: Balances
+    net_after: Balances
     cycle_ended: bool
+
+    @property
+    def balances_before(self) -> Balances:
+        """Every player's balance when the deal began (stack plus net counter, R8)."""
+        return tuple(self.stack + v for v in self.net_before)
+
+    @property
+    def balances(self) -> Balances:
+        """Every player's balance after the deal, in seat order (stack plus net, R8)."""
+        return tuple(self.stack + v for v in self.net_after)
 
     @property
     def outs(self) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ from .errors import (
     WinnerError,
 )
 from .hands import HAND_SIZE, Hand, best, hand
-from .money import ZERO, as_amount, format_amount
+from .money import ZERO, add, as_amount, format_amount, sub, times
 from .records import DealRecord, Step, join_names, start_step
 from .rules import Rules, teaching
 from .settlement import apply_cap, settle_pot
@@ -283,14 +283,14 @@ class Session:
         state = self._state
         net = list(state.net)
         pot, reserve = state.pot, state.reserve
-        ante, anted, overflow = ZERO, tuple[str, ...](), ZERO
+        anted: tuple[str, ...] = ()
+        ante, overflow = ZERO, ZERO
         if not pot and not reserve:
             ante, anted = self.rules.ante, self.players
-            for i in range(len(net)):
-                net[i] -= ante
-            gross = ante * len(anted)
+            net = [sub(v, ante) for v in net]
+            gross = times(ante, len(anted))
             pot, reserve = apply_cap(gross, reserve, self.rules.cap)
-            overflow = gross - pot
+            overflow = sub(gross, pot)
         self._pending = _Pending(state, pot, reserve, net, ante, anted, overflow, known, {})
 
     def deal_random(self) -> dict[str, Hand]:
@@ -312,8 +312,10 @@ class Session:
 
     def _read_hands(self, hands: HandsInput) -> dict[str, Hand]:
         known: dict[str, Hand] = {}
+        seat = self._seat
         for player, held in hands.items():
-            self._seat_of(player, "hands")
+            if player not in seat:
+                self._seat_of(player, "hands")
             known[player] = held if isinstance(held, Hand) else hand(held)
         check_unique({p: h.cards for p, h in known.items()})
         return known
@@ -360,10 +362,13 @@ class Session:
         if pending is None:
             raise NoDealInProgressError("nobody can declare: no deal is being played")
         chosen = self._names(ins, "in")
-        for player in self.players:
-            self._verify_declare(player, player in chosen)
-        for player in self.players:
-            pending.declared[player] = player in chosen
+        if pending.declared:
+            first = next(p for p in self.players if p in pending.declared)
+            raise AlreadyDeclaredError(f"{first} has already declared in this deal")
+        if self.rules.no_overdraft:
+            for player in chosen:
+                self._verify_declare(player, True)
+        pending.declared = {player: player in chosen for player in self.players}
 
     # ----------------------------------------------------------------- settling
 
@@ -398,14 +403,15 @@ class Session:
         )
         net = pending.net
         seat = self._seat
+        share, payment = result.share, result.payment
         for w in chosen:
-            net[seat[w]] += result.share
+            i = seat[w]
+            net[i] = add(net[i], share)
         for p in payers:
-            net[seat[p]] -= result.payment
+            i = seat[p]
+            net[i] = sub(net[i], payment)
         if added:
-            each = rules.ante
-            for i in range(len(net)):
-                net[i] -= each
+            net[:] = [sub(v, rules.ante) for v in net]
         state = pending.before
         ended = not result.pot and not result.reserve
         next_dealer = (state.dealer + 1) % len(self.players)
@@ -418,7 +424,6 @@ class Session:
             cycles_completed=state.cycles_completed + 1 if ended else state.cycles_completed,
             deals=state.deals + 1,
         )
-        stack = rules.starting_stack or ZERO
         record = DealRecord(
             number=new_state.deals,
             cycle=state.cycle,
@@ -438,8 +443,9 @@ class Session:
             winners_from_cards=from_cards,
             payers=payers,
             settlement=result,
-            balances_before=tuple(stack + v for v in state.net),
-            balances=tuple(stack + v for v in new_state.net),
+            stack=rules.starting_stack or ZERO,
+            net_before=state.net,
+            net_after=new_state.net,
             cycle_ended=ended,
         )
         self._history.append((state, record))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-ZERO = Fraction(0)
+from .money import ZERO, add, more, sub, times
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +51,8 @@ def apply_cap(pot: Fraction, reserve: Fraction, cap: Fraction | None) -> tuple[F
     >>> apply_cap(Fraction(36), Fraction(0), Fraction(20))
     (Fraction(20, 1), Fraction(16, 1))
     """
-    if cap is not None and pot > cap:
-        return cap, reserve + (pot - cap)
+    if cap is not None and more(pot, cap):
+        return cap, add(reserve, sub(pot, cap))
     return pot, reserve
 
 
@@ -64,8 +64,8 @@ def refill(pot: Fraction, reserve: Fraction, cap: Fraction | None) -> tuple[Frac
     """
     if pot or not reserve:
         return pot, reserve
-    moved = reserve if cap is None or reserve <= cap else cap
-    return moved, reserve - moved
+    moved = reserve if cap is None or not more(reserve, cap) else cap
+    return moved, sub(reserve, moved)
 
 
 def settle_pot(
@@ -91,12 +91,12 @@ def settle_pot(
     """
     if winners < 0 or payers < 0:
         raise ValueError("winners and payers must not be negative")
-    share = pot / winners if winners else ZERO
-    collected = pot * payers
-    staying = ZERO if winners else pot
-    gross = staying + collected + added
+    share = pot if winners == 1 else (pot / winners if winners else ZERO)
+    collected = times(pot, payers) if payers else ZERO
+    gross = collected if winners else add(pot, collected)
+    if added:
+        gross = add(gross, added)
     capped, reserve_after = apply_cap(gross, reserve, cap)
-    overflow = gross - capped
     pot_after, reserve_final = refill(capped, reserve_after, cap)
     return Settlement(
         stake=pot,
@@ -104,8 +104,8 @@ def settle_pot(
         payment=pot if payers else ZERO,
         collected=collected,
         added=added,
-        overflow=overflow,
-        refill=pot_after - capped,
+        overflow=sub(gross, capped),
+        refill=sub(pot_after, capped),
         pot=pot_after,
         reserve=reserve_final,
     )
