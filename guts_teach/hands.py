@@ -114,6 +114,8 @@ class Hand:
     cards: tuple[Card, ...]
     strength: Strength = field(init=False, repr=False, compare=False)
     """The hand's class (R1)."""
+    bits: int = field(init=False, repr=False, compare=False)
+    """The cards as a set of bits (see :attr:`Card.bit`), for fast duplicate checks."""
 
     def __post_init__(self) -> None:
         if len(self.cards) != HAND_SIZE:
@@ -124,6 +126,7 @@ class Hand:
         if self.cards[1] > self.cards[0]:
             object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
         object.__setattr__(self, "strength", Strength.of(self.cards[0].rank, self.cards[1].rank))
+        object.__setattr__(self, "bits", self.cards[0].bit | self.cards[1].bit)
 
     @property
     def name(self) -> str:

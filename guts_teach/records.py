@@ -68,7 +68,6 @@ class DealRecord:
     cycle: int
     players: tuple[str, ...]
     dealer: str
-    next_dealer: str
     start_pot: Fraction
     start_reserve: Fraction
     ante: Fraction
@@ -85,7 +84,16 @@ class DealRecord:
     stack: Fraction
     net_before: Balances
     net_after: Balances
-    cycle_ended: bool
+
+    @property
+    def next_dealer(self) -> str:
+        """Who deals next: the player to the dealer's left (R9)."""
+        return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
+
+    @property
+    def cycle_ended(self) -> bool:
+        """True when the deal left pot and reserve both empty, ending the cycle (R10)."""
+        return not self.settlement.pot and not self.settlement.reserve
 
     @property
     def balances_before(self) -> Balances:

@@ -49,14 +49,13 @@ class TableState:
     """The money and the seat of the deal between two deals; immutable.
 
     ``net`` are the players' net counters (R8) in seat order; ``dealer`` is a seat index;
-    ``cycle`` is the number of the cycle being played (R10).
+    ``cycles_completed`` counts the cycles finished (R10); ``deals`` the deals settled.
     """
 
     pot: Fraction
     reserve: Fraction
     net: tuple[Fraction, ...]
     dealer: int
-    cycle: int
     cycles_completed: int
     deals: int
 
@@ -143,12 +142,11 @@ class Session:
             reserve=start_reserve,
             net=(ZERO,) * len(self.players),
             dealer=first,
-            cycle=1,
             cycles_completed=0,
             deals=0,
         )
         self._state = self._initial
-        self._history: list[tuple[TableState, DealRecord]] = []
+        self._history: list[DealRecord] = []
         self._pending: _Pending | None = None
         self.time_called = False
 
@@ -184,7 +182,7 @@ class Session:
     @property
     def cycle(self) -> int:
         """The number of the cycle being played, from 1 (R10)."""
-        return self._state.cycle
+        return self._state.cycles_completed + 1
 
     @property
     def cycles_completed(self) -> int:
@@ -194,7 +192,7 @@ class Session:
     @property
     def deals(self) -> tuple[DealRecord, ...]:
         """The settled deals, oldest first."""
-        return tuple(record for _, record in self._history)
+        return tuple(self._history)
 
     @property
     def in_progress(self) -> bool:
@@ -273,13 +271,20 @@ class Session:
         ``hands`` maps players to their two cards when they are known; leave it out for
         a deal recorded as clubs record it (only who was in and who won).
         """
+        self._check_can_start()
+        known = self._read_hands(hands) if hands is not None else None
+        self._pending = self._open(known)
+
+    def _check_can_start(self) -> None:
         if self._pending is not None:
             raise DealInProgressError(
                 f"deal {self._state.deals + 1} is still being played; settle it or undo it first"
             )
         if self.is_over:
             raise SessionOverError(self._over_message())
-        known = self._read_hands(hands) if hands is not None else None
+
+    def _open(self, known: dict[str, Hand] | None) -> _Pending:
+        """The deal's opening: the ante when pot and reserve are empty (R2)."""
         state = self._state
         net = list(state.net)
         pot, reserve = state.pot, state.reserve
@@ -291,7 +296,7 @@ class Session:
             gross = times(ante, len(anted))
             pot, reserve = apply_cap(gross, reserve, self.rules.cap)
             overflow = sub(gross, pot)
-        self._pending = _Pending(state, pot, reserve, net, ante, anted, overflow, known, {})
+        return _Pending(state, pot, reserve, net, ante, anted, overflow, known, {})
 
     def deal_random(self) -> dict[str, Hand]:
         """Begin a deal with cards dealt from a shuffled deck, using the session's ``rng``."""
@@ -313,11 +318,16 @@ class Session:
     def _read_hands(self, hands: HandsInput) -> dict[str, Hand]:
         known: dict[str, Hand] = {}
         seat = self._seat
+        dealt = 0  # one bit per card (Hand.bits): a fast check that no card is dealt twice
         for player, held in hands.items():
             if player not in seat:
                 self._seat_of(player, "hands")
-            known[player] = held if isinstance(held, Hand) else hand(held)
-        check_unique({p: h.cards for p, h in known.items()})
+            if not isinstance(held, Hand):
+                held = hand(held)
+            if dealt & held.bits:
+                check_unique({p: h.cards for p, h in [*known.items(), (player, held)]})
+            dealt |= held.bits
+            known[player] = held
         return known
 
     # ----------------------------------------------------------------- declaring
@@ -338,14 +348,17 @@ class Session:
         if player in pending.declared:
             raise AlreadyDeclaredError(f"{player} has already declared in this deal")
         if is_in and self.rules.no_overdraft:
-            stack = self.rules.starting_stack or ZERO
-            chips = stack + pending.net[self._seat[player]]
-            if chips < pending.pot:
-                raise OverdraftError(
-                    f"{player} has {format_amount(chips)} chips, fewer than the pot of "
-                    f"{format_amount(pending.pot)}, and cannot declare in (no_overdraft)"
-                )
+            self._check_overdraft(pending, player)
         return pending
+
+    def _check_overdraft(self, pending: _Pending, player: str) -> None:
+        stack = self.rules.starting_stack or ZERO
+        chips = stack + pending.net[self._seat[player]]
+        if chips < pending.pot:
+            raise OverdraftError(
+                f"{player} has {format_amount(chips)} chips, fewer than the pot of "
+                f"{format_amount(pending.pot)}, and cannot declare in (no_overdraft)"
+            )
 
     def declare(self, player: str, is_in: bool) -> None:
         """Record ``player``'s choice, hidden until everyone has chosen (simultaneous)."""
@@ -367,7 +380,7 @@ class Session:
             raise AlreadyDeclaredError(f"{first} has already declared in this deal")
         if self.rules.no_overdraft:
             for player in chosen:
-                self._verify_declare(player, True)
+                self._check_overdraft(pending, player)
         pending.declared = {player: player in chosen for player in self.players}
 
     # ----------------------------------------------------------------- settling
@@ -387,6 +400,17 @@ class Session:
                 f"{'has' if len(self.undeclared) == 1 else 'have'} not declared"
             )
         ins = tuple(p for p in self.players if pending.declared[p])
+        record = self._close(pending, ins, winners)
+        self._pending = None
+        return record
+
+    def _close(
+        self, pending: _Pending, ins: tuple[str, ...], winners: Iterable[str] | None
+    ) -> DealRecord:
+        """Showdown, award, payments, cap, refill and the dealer's turn (R3-R9).
+
+        Raises before changing anything when the winners do not fit the deal.
+        """
         chosen, from_cards = self._winners(pending, ins, winners)
         payers = tuple(p for p in ins if p not in chosen)
         rules = self.rules
@@ -420,16 +444,14 @@ class Session:
             reserve=result.reserve,
             net=tuple(net),
             dealer=next_dealer,
-            cycle=state.cycle + 1 if ended else state.cycle,
             cycles_completed=state.cycles_completed + 1 if ended else state.cycles_completed,
             deals=state.deals + 1,
         )
         record = DealRecord(
             number=new_state.deals,
-            cycle=state.cycle,
+            cycle=state.cycles_completed + 1,
             players=self.players,
             dealer=self.players[state.dealer],
-            next_dealer=self.players[next_dealer],
             start_pot=state.pot,
             start_reserve=state.reserve,
             ante=pending.ante,
@@ -446,11 +468,9 @@ class Session:
             stack=rules.starting_stack or ZERO,
             net_before=state.net,
             net_after=new_state.net,
-            cycle_ended=ended,
         )
-        self._history.append((state, record))
+        self._history.append(record)
         self._state = new_state
-        self._pending = None
         return record
 
     def _winners(
@@ -468,8 +488,9 @@ class Session:
                 f"winner {strangers[0]} was not in; the players in were {join_names(list(ins))}"
             )
         hands = pending.hands or {}
-        if all(p in hands for p in ins):
-            ranked = best((p, hands[p]) for p in ins)
+        shown = [(p, hands[p]) for p in ins if p in hands]
+        if len(shown) == len(ins):
+            ranked = best(shown)
             if named is not None and named != frozenset(ranked):
                 raise WinnerError(
                     f"the cards say {join_names(list(ranked))} won, not "
@@ -497,13 +518,14 @@ class Session:
         >>> t.play(["A", "B"], winners=["B"]).payments
         {'A': Fraction(10, 1)}
         """
-        self.start_deal(hands)
-        try:
-            self.declare_all(ins)
-            return self.settle(winners)
-        except BaseException:
-            self._pending = None
-            raise
+        self._check_can_start()
+        known = self._read_hands(hands) if hands is not None else None
+        chosen = self._names(ins, "in")
+        pending = self._open(known)
+        if self.rules.no_overdraft:
+            for player in chosen:
+                self._check_overdraft(pending, player)
+        return self._close(pending, tuple(p for p in self.players if p in chosen), winners)
 
     # ----------------------------------------------------------------- ending and undo
 
@@ -523,8 +545,8 @@ class Session:
             return None
         if not self._history:
             raise IllegalActionError("there is nothing to undo: no deal has been played")
-        state, record = self._history.pop()
-        self._state = state
+        record = self._history.pop()
+        self._state = state_before(record)
         return record
 
     # ----------------------------------------------------------------- helpers
@@ -555,6 +577,18 @@ class Session:
         if self.cycles is not None and self.cycles_completed >= self.cycles:
             return f"the session is over: the agreed {self.cycles} cycle(s) have been played (R10)"
         return "the session is over: time was called and the pot is empty (R10)"
+
+
+def state_before(record: DealRecord) -> TableState:
+    """The table as it stood when ``record``'s deal began (what :meth:`Session.undo` restores)."""
+    return TableState(
+        pot=record.start_pot,
+        reserve=record.start_reserve,
+        net=record.net_before,
+        dealer=record.players.index(record.dealer),
+        cycles_completed=record.cycle - 1,
+        deals=record.number - 1,
+    )
 
 
 def rank_standings(balances: Mapping[str, Fraction]) -> tuple[Standing, ...]:

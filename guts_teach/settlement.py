@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
-from .money import ZERO, add, more, sub, times
+from .money import ZERO, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,10 @@ class Settlement:
         return self.pot == self.refill
 
 
-def apply_cap(pot: Fraction, reserve: Fraction, cap: Fraction | None) -> tuple[Fraction, Fraction]:
+Number = TypeVar("Number", int, Fraction)
+
+
+def apply_cap(pot: Number, reserve: Number, cap: Number | None) -> tuple[Number, Number]:
     """Keep the pot at most ``cap`` and move the excess to the reserve (R6).
 
     Returns the pot and the reserve.
@@ -51,12 +55,12 @@ def apply_cap(pot: Fraction, reserve: Fraction, cap: Fraction | None) -> tuple[F
     >>> apply_cap(Fraction(36), Fraction(0), Fraction(20))
     (Fraction(20, 1), Fraction(16, 1))
     """
-    if cap is not None and more(pot, cap):
-        return cap, add(reserve, sub(pot, cap))
+    if cap is not None and pot > cap:
+        return cap, reserve + (pot - cap)
     return pot, reserve
 
 
-def refill(pot: Fraction, reserve: Fraction, cap: Fraction | None) -> tuple[Fraction, Fraction]:
+def refill(pot: Number, reserve: Number, cap: Number | None) -> tuple[Number, Number]:
     """Move reserve into an empty pot, up to the cap (R7). Returns the pot and the reserve.
 
     >>> refill(Fraction(0), Fraction(140), Fraction(100))
@@ -64,8 +68,23 @@ def refill(pot: Fraction, reserve: Fraction, cap: Fraction | None) -> tuple[Frac
     """
     if pot or not reserve:
         return pot, reserve
-    moved = reserve if cap is None or not more(reserve, cap) else cap
-    return moved, sub(reserve, moved)
+    moved = reserve if cap is None or reserve <= cap else cap
+    return moved, reserve - moved
+
+
+def _settle(
+    pot: Number, reserve: Number, winners: int, payers: int, cap: Number | None, added: Number
+) -> tuple[Number | Fraction, ...]:
+    """The arithmetic of :func:`settle_pot`, the same for whole numbers and fractions."""
+    zero = pot - pot
+    share = pot if winners == 1 else (pot / Fraction(winners) if winners else zero)
+    collected = pot * payers
+    gross = (collected if winners else pot + collected) + added
+    capped, reserve_after = apply_cap(gross, reserve, cap)
+    pot_after, reserve_final = refill(capped, reserve_after, cap)
+    payment = pot if payers else zero
+    overflow, refilled = gross - capped, pot_after - capped
+    return pot, share, payment, collected, added, overflow, refilled, pot_after, reserve_final
 
 
 def settle_pot(
@@ -91,21 +110,21 @@ def settle_pot(
     """
     if winners < 0 or payers < 0:
         raise ValueError("winners and payers must not be negative")
-    share = pot if winners == 1 else (pot / winners if winners else ZERO)
-    collected = times(pot, payers) if payers else ZERO
-    gross = collected if winners else add(pot, collected)
-    if added:
-        gross = add(gross, added)
-    capped, reserve_after = apply_cap(gross, reserve, cap)
-    pot_after, reserve_final = refill(capped, reserve_after, cap)
-    return Settlement(
-        stake=pot,
-        share=share,
-        payment=pot if payers else ZERO,
-        collected=collected,
-        added=added,
-        overflow=sub(gross, capped),
-        refill=sub(pot_after, capped),
-        pot=pot_after,
-        reserve=reserve_final,
-    )
+    if (
+        pot.denominator == 1
+        and reserve.denominator == 1
+        and added.denominator == 1
+        and (cap is None or cap.denominator == 1)
+    ):
+        # Whole amounts (nearly every deal): the same arithmetic on plain integers, which
+        # is exact too and far faster, turned back into Fractions at the end.
+        numbers = _settle(
+            pot.numerator,
+            reserve.numerator,
+            winners,
+            payers,
+            None if cap is None else cap.numerator,
+            added.numerator,
+        )
+        return Settlement(*(v if isinstance(v, Fraction) else whole(v) for v in numbers))
+    return Settlement(*_settle(pot, reserve, winners, payers, cap, added))
