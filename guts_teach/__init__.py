@@ -34,6 +34,7 @@ _HOMES: dict[str, str] = {
     "MissingHandError": "errors",
     "NoDealInProgressError": "errors",
     "NotEveryoneDeclaredError": "errors",
+    "OutOfTurnError": "errors",
     "OverdraftError": "errors",
     "PlayerError": "errors",
     "RulesError": "errors",
@@ -54,7 +55,7 @@ _HOMES: dict[str, str] = {
     "profile": "rules",
     "teaching": "rules",
     "Session": "session",
-    "Standing": "session",
+    "Standing": "table",
     "Settlement": "settlement",
     "settle_pot": "settlement",
 }
@@ -76,6 +77,7 @@ __all__ = [
     "MissingHandError",
     "NoDealInProgressError",
     "NotEveryoneDeclaredError",
+    "OutOfTurnError",
     "OverdraftError",
     "PlayerError",
     "Rules",
@@ -129,6 +131,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
         MissingHandError,
         NoDealInProgressError,
         NotEveryoneDeclaredError,
+        OutOfTurnError,
         OverdraftError,
         PlayerError,
         RulesError,
@@ -141,5 +144,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     from .money import format_amount
     from .records import DealRecord, Step
     from .rules import PROFILES, Rules, classic, profile, teaching
-    from .session import Session, Standing
+    from .session import Session
     from .settlement import Settlement, settle_pot
+    from .table import Standing

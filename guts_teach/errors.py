@@ -60,6 +60,10 @@ class AlreadyDeclaredError(IllegalActionError):
     """A player declared a second time in the same deal."""
 
 
+class OutOfTurnError(IllegalActionError):
+    """A declaration out of turn when declaring in turn (V1)."""
+
+
 class NotEveryoneDeclaredError(IllegalActionError):
     """The deal was settled before every player had declared."""
 

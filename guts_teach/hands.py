@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import RANK_NAMES, RANK_PLURALS, Card, parse_cards, rank_symbol
 from .errors import CardError
@@ -92,6 +93,16 @@ class Strength:
     def __str__(self) -> str:
         return self.short
 
+    def why(self, loser: Strength) -> str:
+        """Why this strength beats a weaker one, in a few words."""
+        if self.is_pair and not loser.is_pair:
+            return "any pair beats any unpaired hand"
+        if self.is_pair:
+            return f"{RANK_PLURALS[self.high]} beat {RANK_PLURALS[loser.high]}"
+        if self.high != loser.high:
+            return f"{rank_symbol(self.high)} beats {rank_symbol(loser.high)}"
+        return f"same high card, {rank_symbol(self.low)} beats {rank_symbol(loser.low)}"
+
 
 def _make(first: int, second: int) -> Strength:
     high, low = (first, second) if first >= second else (second, first)
@@ -107,8 +118,52 @@ ALL_STRENGTHS: tuple[Strength, ...] = tuple(sorted(set(_STRENGTHS.values())))
 """The 91 classes of two-card hands, weakest (3-2) first, pair of aces last."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class HandOrder:
+    """Comparison by strength, shared by two- and three-card hands.
+
+    ``<``, ``>``, ``<=``, ``>=`` compare strengths; ``==`` and hashing look at the cards.
+    """
+
+    __slots__ = ()
+    cards: tuple[Card, ...]
+    strength: Any
+    bits: int
+
+    @property
+    def name(self) -> str:
+        """The hand in words: ``"pair of queens"``."""
+        return str(self.strength.name)
+
+    @property
+    def ascii(self) -> str:
+        """The hand in two-letter cards: ``"QsQh"``."""
+        return "".join(c.ascii for c in self.cards)
+
+    def ties(self, other: HandOrder) -> bool:
+        """True when the two hands are of equal strength (suits never count)."""
+        return bool(self.strength.value == other.strength.value)
+
+    def __lt__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value < other.strength.value)
+
+    def __gt__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value > other.strength.value)
+
+    def __le__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value <= other.strength.value)
+
+    def __ge__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value >= other.strength.value)
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"hand('{self}')"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Hand(HandOrder):
     """The two cards one player holds, highest first. Build with :func:`hand`."""
 
     cards: tuple[Card, ...]
@@ -127,38 +182,6 @@ class Hand:
             object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
         object.__setattr__(self, "strength", Strength.of(self.cards[0].rank, self.cards[1].rank))
         object.__setattr__(self, "bits", self.cards[0].bit | self.cards[1].bit)
-
-    @property
-    def name(self) -> str:
-        """The hand in words: ``"pair of queens"``."""
-        return self.strength.name
-
-    @property
-    def ascii(self) -> str:
-        """The hand in two-letter cards: ``"QsQh"``."""
-        return "".join(c.ascii for c in self.cards)
-
-    def ties(self, other: Hand) -> bool:
-        """True when the two hands are of equal strength (suits never count)."""
-        return self.strength == other.strength
-
-    def __lt__(self, other: Hand) -> bool:
-        return self.strength < other.strength
-
-    def __gt__(self, other: Hand) -> bool:
-        return self.strength > other.strength
-
-    def __le__(self, other: Hand) -> bool:
-        return self.strength <= other.strength
-
-    def __ge__(self, other: Hand) -> bool:
-        return self.strength >= other.strength
-
-    def __str__(self) -> str:
-        return " ".join(map(str, self.cards))
-
-    def __repr__(self) -> str:
-        return f"hand('{self}')"
 
 
 def hand(cards: str | Sequence[Card]) -> Hand:
@@ -179,6 +202,17 @@ def hand(cards: str | Sequence[Card]) -> Hand:
     return Hand(tuple(cards))
 
 
+@dataclass(frozen=True, slots=True)
+class TwoCardRanking:
+    """The ranking of two-card Guts (R1), with the same interface as the three-card one."""
+
+    size: int = HAND_SIZE
+
+    def hand(self, cards: str | Sequence[Card]) -> Hand:
+        """A two-card hand from text or cards (see :func:`hand`)."""
+        return hand(cards)
+
+
 def all_hands() -> tuple[Hand, ...]:
     """All 1,326 two-card hands from one deck.
 
@@ -192,7 +226,7 @@ def all_hands() -> tuple[Hand, ...]:
     )
 
 
-def best(hands: Iterable[tuple[str, Hand]]) -> tuple[str, ...]:
+def best(hands: Iterable[tuple[str, HandOrder]]) -> tuple[str, ...]:
     """The holders of the best hand; several when the best hands tie (R1, R5).
 
     >>> best([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Qd Qc"))])
@@ -209,8 +243,10 @@ def best(hands: Iterable[tuple[str, Hand]]) -> tuple[str, ...]:
     return tuple(holders)
 
 
-def explain(first: Hand | Strength, second: Hand | Strength) -> str:
-    """Say in words which of two hands wins and why.
+def explain(first: HandOrder | Any, second: HandOrder | Any) -> str:
+    """Say in words which of two hands (or strengths) wins and why.
+
+    Works for two-card hands (R1) and three-card hands (V6) alike.
 
     >>> explain(hand("7s 7h"), hand("As Kd"))
     '7-7 beats A-K: any pair beats any unpaired hand'
@@ -221,17 +257,9 @@ def explain(first: Hand | Strength, second: Hand | Strength) -> str:
     >>> explain(hand("As Kd"), hand("Ah Kc"))
     'A-K ties A-K: same ranks, and suits never count'
     """
-    a = first.strength if isinstance(first, Hand) else first
-    b = second.strength if isinstance(second, Hand) else second
-    if a == b:
+    a = first.strength if isinstance(first, HandOrder) else first
+    b = second.strength if isinstance(second, HandOrder) else second
+    if a.value == b.value:
         return f"{a} ties {b}: same ranks, and suits never count"
-    winner, loser = (a, b) if a > b else (b, a)
-    if winner.is_pair and not loser.is_pair:
-        why = "any pair beats any unpaired hand"
-    elif winner.is_pair:
-        why = f"{RANK_PLURALS[winner.high]} beat {RANK_PLURALS[loser.high]}"
-    elif winner.high != loser.high:
-        why = f"{rank_symbol(winner.high)} beats {rank_symbol(loser.high)}"
-    else:
-        why = f"same high card, {rank_symbol(winner.low)} beats {rank_symbol(loser.low)}"
-    return f"{winner} beats {loser}: {why}"
+    winner, loser = (a, b) if a.value > b.value else (b, a)
+    return f"{winner} beats {loser}: {winner.why(loser)}"

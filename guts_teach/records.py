@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .hands import Hand, explain
+from .hands import HandOrder, explain
 from .money import format_amount
 from .settlement import Settlement
 
@@ -61,7 +61,10 @@ class DealRecord:
     each of ``anted`` paid (R2); ``pot_before``/``reserve_before`` are the stakes at the
     showdown; ``settlement`` holds the arithmetic (R3-R7); ``net_before``/``net_after``
     are the net counters in seat order and ``stack`` the starting stack (R8), from which
-    :attr:`balances` follow.
+    :attr:`balances` follow. ``kind`` says how the deal ended (``nobody_in``,
+    ``uncontested``, ``dealer_takes``, ``showdown``, ``ghost_wins``, ``tie_stays``);
+    ``ghost`` is the ghost hand (V5), ``tied_best`` the tied best hands that kept the pot
+    (V4), ``declaration`` how the players declared (V1, V2).
     """
 
     number: int
@@ -75,11 +78,16 @@ class DealRecord:
     ante_overflow: Fraction
     pot_before: Fraction
     reserve_before: Fraction
-    hands: tuple[tuple[str, Hand], ...] | None
+    hands: tuple[tuple[str, HandOrder], ...] | None
+    ghost: HandOrder | None
     ins: tuple[str, ...]
     winners: tuple[str, ...]
     winners_from_cards: bool
     payers: tuple[str, ...]
+    kind: str
+    tied_best: tuple[str, ...]
+    declaration: str
+    hand_size: int
     settlement: Settlement
     stack: Fraction
     net_before: Balances
@@ -135,7 +143,7 @@ class DealRecord:
         """Balances after the deal, by player."""
         return dict(zip(self.players, self.balances, strict=True))
 
-    def hand_of(self, player: str) -> Hand | None:
+    def hand_of(self, player: str) -> HandOrder | None:
         """The recorded hand of ``player``, if the cards were recorded."""
         return dict(self.hands or ()).get(player)
 
@@ -158,11 +166,7 @@ def start_step(
     return Step(0, "start", text, pot, reserve, dict(zip(players, balances, strict=True)))
 
 
-def _describe(player: str, held: Hand | None) -> str:
-    return f"{player} {held} ({held.name})" if held else player
-
-
-def showdown_sentence(ranked: Iterable[tuple[str, Hand]]) -> str:
+def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
     """Say who beats whom at a showdown, best hand first (R1, R5).
 
     >>> from guts_teach.hands import hand
@@ -178,6 +182,87 @@ def showdown_sentence(ranked: Iterable[tuple[str, Hand]]) -> str:
     verb = "beats" if len(top) == 1 else "tie and beat"
     rest_text = join_names([f"{p}'s {h.name}" for p, h in rest])
     return f"{best_text} {verb} {rest_text} ({explain(top[0][1], rest[0][1])})."
+
+
+def _reveal_text(record: DealRecord) -> str:
+    ins, outs = record.ins, record.outs
+
+    def are(names: Sequence[str]) -> str:
+        return f"{join_names(list(names))} {'is' if len(names) == 1 else 'are'}"
+
+    if record.kind == "dealer_takes":
+        before = [p for p in _turn_order(record) if p != record.dealer]
+        return (
+            f"In turn from {before[0]}: {join_names(before)} all declare out, so "
+            f"{record.dealer}, the dealer, takes the pot of {format_amount(record.pot_before)} "
+            "without declaring or showing (V1)."
+        )
+    if record.declaration == "in_turn":
+        said = [f"{p} {'in' if p in ins else 'out'}" for p in _turn_order(record)]
+        return f"In turn from the dealer's left: {', '.join(said)} (V1)."
+    if record.declaration == "drop":
+        if not outs:
+            return f"{record.dealer} counts 1 - 2 - 3 - drop! Nobody drops: all hold (V2)."
+        if not ins:
+            return f"{record.dealer} counts 1 - 2 - 3 - drop! Everyone drops their cards (V2)."
+        return (
+            f"{record.dealer} counts 1 - 2 - 3 - drop! {are(outs)} out, dropping their cards; "
+            f"{join_names(list(ins))} hold (V2)."
+        )
+    if not ins:
+        return "Everyone opens their fists at once: nobody is in."
+    if not outs:
+        return f"Everyone opens their fists at once: all of {join_names(list(ins))} are in."
+    return f"Everyone opens their fists at once: {are(ins)} in; {are(outs)} out."
+
+
+def _turn_order(record: DealRecord) -> list[str]:
+    seat = record.players.index(record.dealer)
+    return [*record.players[seat + 1 :], *record.players[: seat + 1]]
+
+
+def _showdown_text(record: DealRecord) -> str:
+    ins = record.ins
+    shown = [(p, h) for p in ins if (h := record.hand_of(p)) is not None]
+    ghost = f" The ghost shows {record.ghost} ({record.ghost.name})." if record.ghost else ""
+    if record.winners_from_cards:
+        if len(ins) == 1:
+            held = shown[0][1]
+            return f"{ins[0]}, alone in, shows {held} ({held.name}) against the ghost.{ghost}"
+        return f"{join_names(list(ins))} show their cards. {showdown_sentence(shown)}{ghost}"
+    best = record.winners or record.tied_best
+    if not best:
+        return f"{join_names(list(ins))} show their cards; the ghost hand is best.{ghost}"
+    who = join_names(list(best))
+    have = "has" if len(best) == 1 else "share"
+    return f"{join_names(list(ins))} show their cards; {who} {have} the best hand.{ghost}"
+
+
+def _single_loser(record: DealRecord) -> bool:
+    """True when single loser (V3) spared some of the players who lost."""
+    spared = [p for p in record.ins if p not in record.winners and p not in record.tied_best]
+    return record.kind != "nobody_in" and len(record.payers) < len(spared)
+
+
+def _payments_text(record: DealRecord) -> str:
+    s = record.settlement
+    payers = list(record.payers)
+    one = len(payers) == 1
+    if _single_loser(record):
+        who = (
+            f"Only {payers[0]}, holding the worst hand among those in, pays"
+            if one
+            else f"{join_names(payers)} tie for the worst hand among those in and each pay"
+        )
+    else:
+        who = f"{join_names(payers)} {'pays' if one else 'each pay'}"
+    if record.kind in ("ghost_wins", "tie_stays"):
+        then = f"it goes into the pot, which is now {format_amount(s.stake + s.collected)}"
+    elif s.overflow:
+        then = f"{format_amount(s.collected)} in all"
+    else:
+        then = f"the next pot is {format_amount(s.collected)}"
+    return f"{who} {format_amount(s.payment)}, the pot before the showdown; {then}."
 
 
 def _narrate(record: DealRecord) -> Iterable[Step]:
@@ -198,98 +283,119 @@ def _narrate(record: DealRecord) -> Iterable[Step]:
         for p in record.anted:
             pay(p, -record.ante)
         total = record.ante * len(record.anted)
-        text = (
-            f"Pot and reserve are empty, so each of the {len(record.anted)} players antes "
-            f"{format_amount(record.ante)}: the pot is {format_amount(total)}."
-        )
+        if record.start_pot or record.start_reserve:
+            text = (
+                f"Everyone antes {format_amount(record.ante)}, as on every deal under single "
+                f"loser (V3): the pot is {format_amount(record.start_pot + total)}."
+            )
+            rule = "V3"
+        else:
+            text = (
+                f"Pot and reserve are empty, so each of the {len(record.anted)} players antes "
+                f"{format_amount(record.ante)}: the pot is {format_amount(total)}."
+            )
+            rule = "R2"
         if record.ante_overflow:
             text = text[:-1] + (
-                f", of which {format_amount(record.ante_overflow)} over the cap go to the reserve."
+                f"; {format_amount(record.ante_overflow)} over the cap go to the reserve."
             )
-        yield step("ante", text, pot, reserve, "R2")
-    first = players[(index[record.dealer] + 1) % len(players)]
+        yield step("ante", text, pot, reserve, rule)
+    first = _turn_order(record)[0]
     cards = "" if record.hands else "; the cards were not recorded"
+    ghost = " and a ghost hand that belongs to nobody (V5)" if record.ghost else ""
+    words = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
     yield step(
         "deal",
-        f"{record.dealer} deals two cards face down to each player, starting with {first}{cards}.",
+        f"{record.dealer} deals {words} cards face down to each player, starting with "
+        f"{first}{ghost}{cards}.",
         pot,
         reserve,
     )
-    ins, outs = record.ins, record.outs
-    if not ins:
-        reveal = "Everyone opens their fists at once: nobody is in."
-    elif not outs:
-        reveal = f"Everyone opens their fists at once: all of {join_names(list(ins))} are in."
-    else:
-        verb_in = "is" if len(ins) == 1 else "are"
-        verb_out = "is" if len(outs) == 1 else "are"
-        reveal = (
-            f"Everyone opens their fists at once: {join_names(list(ins))} {verb_in} in; "
-            f"{join_names(list(outs))} {verb_out} out."
-        )
-    yield step("reveal", reveal, pot, reserve)
+    rule = {"in_turn": "V1", "drop": "V2"}.get(record.declaration, "")
+    yield step("reveal", _reveal_text(record), pot, reserve, rule)
 
-    if not ins:
+    kind = record.kind
+    if kind == "nobody_in":
+        if record.payers:
+            for p in record.payers:
+                pay(p, -s.payment)
+            text = (
+                f"Nobody is in, so by the weenie rule (V7) {join_names(list(record.payers))}, "
+                f"holding the best hand, {'pays' if len(record.payers) == 1 else 'each pay'} "
+                f"the pot of {format_amount(s.stake)} into it; the pot is "
+                f"{format_amount(s.stake + s.collected)}."
+            )
+            yield step("weenie", text, s.stake + s.collected, reserve, "V7")
         if s.added:
+            each = s.added / len(players)
             for p in players:
-                pay(p, -(s.added / len(players)))
+                pay(p, -each)
             text = (
                 f"Nobody is in: the pot of {format_amount(s.stake)} stays and everyone antes "
-                f"{format_amount(s.added / len(players))} again; the pot is "
-                f"{format_amount(s.stake + s.added)}."
+                f"{format_amount(each)} again; the pot is "
+                f"{format_amount(s.stake + s.collected + s.added)}."
             )
-            yield step("nobody_in", text, s.stake + s.added, reserve, "R3")
-        else:
+            yield step("nobody_in", text, s.stake + s.collected + s.added, reserve, "R3")
+        elif not record.payers:
             text = (
                 f"Nobody is in: the pot of {format_amount(s.stake)} stays for the next deal, "
                 "which is dealt without a fresh ante."
             )
             yield step("nobody_in", text, s.stake, reserve, "R3")
-    elif len(ins) == 1:
-        winner = ins[0]
+    elif (
+        kind in ("uncontested", "dealer_takes")
+        and not record.ghost
+        and not (record.winners_from_cards or len(record.ins) > 1)
+    ):
+        winner = record.winners[0]
         pay(winner, s.share)
-        text = (
-            f"Only {winner} is in: {winner} takes the pot of {format_amount(s.stake)} "
-            "without showing cards; the pot is now empty."
-        )
-        yield step("uncontested", text, Fraction(0), reserve, "R4")
-    else:
-        shown = [(p, h) for p in ins if (h := record.hand_of(p)) is not None]
-        if record.winners_from_cards:
-            text = f"{join_names(list(ins))} show their cards. " + showdown_sentence(shown)
-        else:
-            who = join_names(list(record.winners))
-            have = "has" if len(record.winners) == 1 else "share"
-            text = f"{join_names(list(ins))} show their cards; {who} {have} the best hand."
-        yield step("showdown", text, pot, reserve, "R1")
-        for w in record.winners:
-            pay(w, s.share)
-        if len(record.winners) == 1:
-            text = f"{record.winners[0]} takes the pot of {format_amount(s.stake)}."
-        else:
+        if kind == "uncontested":
             text = (
-                f"{join_names(list(record.winners))} tie for the best hand and share the pot of "
-                f"{format_amount(s.stake)}: {format_amount(s.share)} each; "
-                "tied winners pay nothing."
+                f"Only {winner} is in: {winner} takes the pot of {format_amount(s.stake)} "
+                "without showing cards; the pot is now empty."
             )
-        yield step("award", text, Fraction(0), reserve, "R5")
+            yield step("uncontested", text, Fraction(0), reserve, "R4")
+        else:
+            text = f"{winner} takes the pot of {format_amount(s.stake)}; the pot is now empty."
+            yield step("dealer_takes", text, Fraction(0), reserve, "V1")
+    else:
+        yield step("showdown", _showdown_text(record), pot, reserve, "V5" if record.ghost else "R1")
+        if kind == "ghost_wins":
+            text = (
+                f"No hand that is in beats the ghost: nobody wins and the pot of "
+                f"{format_amount(s.stake)} stays (V5)."
+            )
+            yield step("ghost_wins", text, pot, reserve, "V5")
+        elif kind == "tie_stays":
+            text = (
+                f"{join_names(list(record.tied_best))} tie for the best hand: with no split "
+                f"pots they neither win nor pay, and the pot of {format_amount(s.stake)} "
+                "stays (V4)."
+            )
+            yield step("tie_stays", text, pot, reserve, "V4")
+        else:
+            for w in record.winners:
+                pay(w, s.share)
+            if len(record.winners) == 1:
+                text = f"{record.winners[0]} takes the pot of {format_amount(s.stake)}."
+            else:
+                text = (
+                    f"{join_names(list(record.winners))} tie for the best hand and share the "
+                    f"pot of {format_amount(s.stake)}: {format_amount(s.share)} each; tied "
+                    "winners pay nothing."
+                )
+            yield step("award", text, Fraction(0), reserve, "R5")
+        staying = s.stake if kind in ("ghost_wins", "tie_stays") else Fraction(0)
         if record.payers:
             for p in record.payers:
                 pay(p, -s.payment)
-            each = "pays" if len(record.payers) == 1 else "each pay"
-            then = (
-                f"{format_amount(s.collected)} in all"
-                if s.overflow
-                else f"the next pot is {format_amount(s.collected)}"
-            )
-            text = (
-                f"{join_names(list(record.payers))} {each} {format_amount(s.payment)}, "
-                f"the pot before the showdown; {then}."
-            )
-            yield step("payments", text, s.collected, reserve, "R5")
-        else:
+            rule = "V3" if _single_loser(record) else "R5"
+            yield step("payments", _payments_text(record), staying + s.collected, reserve, rule)
+        elif not staying:
             text = (
                 "Everyone who was in tied for the best hand, so nobody pays; the pot is now empty."
+                if len(record.winners) > 1
+                else "Nobody else pays; the pot is now empty."
             )
             yield step("payments", text, Fraction(0), reserve, "R5")
     if s.overflow:

@@ -23,13 +23,29 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from .errors import AmountError, RulesError, UnknownProfileError
+from .hands import TwoCardRanking
 from .money import as_amount, format_amount
+from .three_cards import ThreeCardRanking
+
+FLAGS = (
+    "reante_when_nobody_in",
+    "no_overdraft",
+    "single_loser",
+    "split_pots",
+    "ghost_hand",
+    "straight_flush_over_trips",
+    "flush_over_straight",
+    "weenie_rule",
+)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 """R11: two to ten players; more is an error."""
 
 Ending = Literal["cycles", "time"]
+Declaration = Literal["simultaneous", "in_turn", "drop"]
+DECLARATIONS = ("simultaneous", "in_turn", "drop")
+DECK_SIZE = 52
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -48,6 +64,19 @@ class Rules:
     - ``min_players`` / ``max_players``: the table size allowed, within 2 to 10 (R11).
     - ``ending``: ``"cycles"`` (play an agreed number of cycles) or ``"time"`` (play
       for an agreed time, then stop at the next empty pot) (R10).
+
+    Variants (seed 000, "Variants"; RULINGS V1-V7), all off by default:
+
+    - ``declaration``: ``"simultaneous"``; ``"in_turn"`` (V1: one at a time from the
+      dealer's left, the dealer last; if everyone before the dealer is out, the dealer
+      takes the pot); ``"drop"`` (V2: "1 - 2 - 3 - drop!", settled as simultaneous).
+    - ``single_loser`` (V3): everyone antes every deal; only the worst in-hand pays.
+    - ``split_pots`` (V4 when false): tied best hands neither win nor pay; the pot stays.
+    - ``ghost_hand`` (V5): an extra hand belonging to nobody must be beaten.
+    - ``hand_size``: 2, or 3 for three-card Guts (V6), where straights and flushes
+      count; ``straight_flush_over_trips`` and ``flush_over_straight`` change its order.
+    - ``weenie_rule`` (V7): a house rule from the Guts literature, not from the rule
+      documents: when nobody is in, the holder of the best hand pays the pot into it.
     """
 
     ante: Fraction = Fraction(1)
@@ -58,6 +87,14 @@ class Rules:
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     ending: Ending = "cycles"
+    declaration: Declaration = "simultaneous"
+    single_loser: bool = False
+    split_pots: bool = True
+    ghost_hand: bool = False
+    hand_size: int = 2
+    straight_flush_over_trips: bool = False
+    flush_over_straight: bool = False
+    weenie_rule: bool = False
 
     def __post_init__(self) -> None:
         amount = _amount_field
@@ -79,7 +116,7 @@ class Rules:
                     "starting_stack must be 0 or more, or None for net counters; "
                     f"got {format_amount(self.starting_stack)}"
                 )
-        for flag in ("reante_when_nobody_in", "no_overdraft"):
+        for flag in FLAGS:
             if not isinstance(getattr(self, flag), bool):
                 raise RulesError(f"{flag} must be true or false; got {getattr(self, flag)!r}")
         for bound in ("min_players", "max_players"):
@@ -94,6 +131,27 @@ class Rules:
             )
         if self.ending not in ("cycles", "time"):
             raise RulesError(f'ending must be "cycles" or "time"; got {self.ending!r}')
+        if self.declaration not in DECLARATIONS:
+            raise RulesError(
+                f"declaration must be one of {', '.join(DECLARATIONS)}; got {self.declaration!r}"
+            )
+        if isinstance(self.hand_size, bool) or self.hand_size not in (2, 3):
+            raise RulesError(
+                f"hand_size must be 2 (two-card Guts) or 3 (three-card, V6); got {self.hand_size!r}"
+            )
+        if self.hand_size == 2:
+            for option in ("straight_flush_over_trips", "flush_over_straight"):
+                if getattr(self, option):
+                    raise RulesError(
+                        f"{option} needs hand_size 3: two-card hands have no straights or "
+                        "flushes (R1, V6)"
+                    )
+        hands_needed = (self.max_players + (1 if self.ghost_hand else 0)) * self.hand_size
+        if hands_needed > DECK_SIZE:
+            raise RulesError(
+                f"ghost_hand with max_players {self.max_players} and hand_size {self.hand_size} "
+                f"needs {hands_needed} cards; one deck has {DECK_SIZE}"
+            )
         if self.no_overdraft and self.starting_stack is None:
             raise RulesError(
                 "no_overdraft needs starting_stack: with net counters (starting_stack None) "
@@ -120,6 +178,15 @@ class Rules:
             for name in FIELD_NAMES
             if getattr(self, name) != getattr(other, name)
         }
+
+    def ranking(self) -> TwoCardRanking | ThreeCardRanking:
+        """How hands rank under these rules (R1, or V6 with its options)."""
+        if self.hand_size == 3:
+            return ThreeCardRanking(
+                straight_flush_over_trips=self.straight_flush_over_trips,
+                flush_over_straight=self.flush_over_straight,
+            )
+        return TwoCardRanking()
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))

@@ -1,12 +1,11 @@
-"""The table: a session of deals as a state machine (RULINGS R2-R10).
+"""The table: a session of deals as a state machine (RULINGS R2-R10, V1-V7).
 
-A deal goes through three phases: :meth:`Session.start_deal` (the ante when pot and
-reserve are empty, then the cards, known or not), :meth:`Session.declare` for every
-player (simultaneously: nobody's choice shows until everyone has chosen) and
-:meth:`Session.settle` (showdown, award, matching payments, cap, refill, dealer).
-:meth:`Session.play` does all three for one recorded deal. Every illegal action raises
-a specific error and leaves the session exactly as it was; :meth:`Session.undo` takes
-back the last deal.
+A deal goes through three phases: :meth:`Session.start_deal` (the ante, then the cards,
+known or not), :meth:`Session.declare` for every player (simultaneously: nobody's choice
+shows until everyone has chosen; or in turn, V1) and :meth:`Session.settle` (showdown,
+award, matching payments, cap, refill, dealer). :meth:`Session.play` does all three for
+one recorded deal. Every illegal action raises a specific error and leaves the session
+exactly as it was; :meth:`Session.undo` takes back the last deal.
 
 >>> table = Session(["A", "B", "C", "D"], rules=teaching(), pot=6)
 >>> record = table.play(["A", "B", "C"], hands={"A": "Q♠ Q♥", "B": "A♣ K♦", "C": "J♣ J♦"})
@@ -26,47 +25,30 @@ from .errors import (
     AlreadyDeclaredError,
     DealInProgressError,
     IllegalActionError,
-    MissingHandError,
     NoDealInProgressError,
     NotEveryoneDeclaredError,
+    OutOfTurnError,
     OverdraftError,
-    PlayerError,
     SessionOverError,
     UnknownPlayerError,
-    WinnerError,
 )
-from .hands import HAND_SIZE, Hand, best, hand
+from .hands import HandOrder
 from .money import ZERO, add, as_amount, format_amount, sub, times
 from .records import DealRecord, Step, join_names, start_step
 from .rules import Rules, teaching
-from .settlement import apply_cap, settle_pot
+from .settlement import Settlement, apply_cap, settle_pot
+from .showdown import Outcome, decide
+from .table import (
+    Standing,
+    TableState,
+    rank_standings,
+    seat_players,
+    state_before,
+    turn_order,
+)
 
-HandsInput = Mapping[str, "str | Hand | Sequence[Card]"]
-
-
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """The money and the seat of the deal between two deals; immutable.
-
-    ``net`` are the players' net counters (R8) in seat order; ``dealer`` is a seat index;
-    ``cycles_completed`` counts the cycles finished (R10); ``deals`` the deals settled.
-    """
-
-    pot: Fraction
-    reserve: Fraction
-    net: tuple[Fraction, ...]
-    dealer: int
-    cycles_completed: int
-    deals: int
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of the standings: equal balances share a place (R10)."""
-
-    place: int
-    player: str
-    balance: Fraction
+HandsInput = Mapping[str, "str | HandOrder | Sequence[Card]"]
+GHOST = "the ghost"
 
 
 @dataclass(slots=True)
@@ -80,27 +62,11 @@ class _Pending:
     ante: Fraction
     anted: tuple[str, ...]
     ante_overflow: Fraction
-    hands: dict[str, Hand] | None
+    hands: dict[str, HandOrder] | None
+    ghost: HandOrder | None
+    order: tuple[str, ...]
     declared: dict[str, bool]
-
-
-def check_players(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
-    """Validate a seating (R11): names in seat order, clockwise from the first dealer."""
-    if isinstance(players, str):
-        raise PlayerError(f"players must be a list of names, not the text {players!r}")
-    seated = tuple(players)
-    for name in seated:
-        if not isinstance(name, str) or not name.strip():
-            raise PlayerError(f"every player needs a name (non-blank text); got {name!r}")
-    if len(set(seated)) != len(seated):
-        twice = next(n for n in seated if seated.count(n) > 1)
-        raise PlayerError(f"player {twice!r} is seated twice; every name must be different")
-    if not rules.min_players <= len(seated) <= rules.max_players:
-        raise PlayerError(
-            f"Guts is played by {rules.min_players} to {rules.max_players} players (R11); "
-            f"got {len(seated)}: {', '.join(seated)}"
-        )
-    return seated
+    dealer_took: bool = False
 
 
 class Session:
@@ -124,8 +90,9 @@ class Session:
         cycles: int | None = None,
     ) -> None:
         self.rules = rules if rules is not None else teaching()
-        self.players = check_players(players, self.rules)
+        self.players = seat_players(players, self.rules.min_players, self.rules.max_players)
         self._seat = {name: i for i, name in enumerate(self.players)}
+        self._ranking = self.rules.ranking()
         start_pot = as_amount(pot, what="pot")
         start_reserve = as_amount(reserve, what="reserve")
         if start_pot < 0 or start_reserve < 0:
@@ -200,16 +167,41 @@ class Session:
         return self._pending is not None
 
     @property
-    def hands(self) -> dict[str, Hand]:
+    def hands(self) -> dict[str, HandOrder]:
         """The known hands of the deal in progress (empty when none are known)."""
         return dict(self._pending.hands or {}) if self._pending else {}
 
     @property
+    def ghost(self) -> HandOrder | None:
+        """The ghost hand of the deal in progress, when known (V5)."""
+        return self._pending.ghost if self._pending else None
+
+    @property
     def undeclared(self) -> tuple[str, ...]:
-        """Players who have not yet declared in the current deal."""
-        if not self._pending:
+        """Players still to declare in the current deal, in the order they will (V1)."""
+        pending = self._pending
+        if pending is None or pending.dealer_took:
             return ()
-        return tuple(p for p in self.players if p not in self._pending.declared)
+        order = pending.order if self.rules.declaration == "in_turn" else self.players
+        return tuple(p for p in order if p not in pending.declared)
+
+    @property
+    def to_declare(self) -> str | None:
+        """With declaring in turn (V1), whose turn it is; otherwise ``None``."""
+        if self.rules.declaration != "in_turn" or not self.undeclared:
+            return None
+        return self.undeclared[0]
+
+    @property
+    def declarations(self) -> dict[str, bool]:
+        """The declarations that everyone can see now: in turn (V1) each as it is made,
+        otherwise none until all fists open together."""
+        pending = self._pending
+        if pending is None:
+            return {}
+        if self.rules.declaration == "in_turn" or not self.undeclared:
+            return dict(pending.declared)
+        return {}
 
     @property
     def is_over(self) -> bool:
@@ -248,7 +240,7 @@ class Session:
                 tuple(stack + v for v in initial.net),
             )
         ]
-        for record in self.deals:
+        for record in self._history:
             steps.extend(record.steps())
         return steps
 
@@ -265,15 +257,18 @@ class Session:
         """True when :meth:`start_deal` would succeed (hands aside)."""
         return self._pending is None and not self.is_over
 
-    def start_deal(self, hands: HandsInput | None = None) -> None:
-        """Begin a deal: ante if pot and reserve are empty (R2), then the cards.
+    def start_deal(
+        self, hands: HandsInput | None = None, *, ghost: str | HandOrder | None = None
+    ) -> None:
+        """Begin a deal: the ante (R2; every deal under single loser, V3), then the cards.
 
-        ``hands`` maps players to their two cards when they are known; leave it out for
-        a deal recorded as clubs record it (only who was in and who won).
+        ``hands`` maps players to their cards when they are known; leave it out for a
+        deal recorded as clubs record it (only who was in and who won). ``ghost`` is the
+        ghost hand's cards, with the ghost hand variant (V5).
         """
         self._check_can_start()
-        known = self._read_hands(hands) if hands is not None else None
-        self._pending = self._open(known)
+        known, spirit = self._read_hands(hands, ghost)
+        self._pending = self._open(known, spirit)
 
     def _check_can_start(self) -> None:
         if self._pending is not None:
@@ -283,52 +278,64 @@ class Session:
         if self.is_over:
             raise SessionOverError(self._over_message())
 
-    def _open(self, known: dict[str, Hand] | None) -> _Pending:
-        """The deal's opening: the ante when pot and reserve are empty (R2)."""
+    def _open(self, known: dict[str, HandOrder] | None, ghost: HandOrder | None) -> _Pending:
+        """The deal's opening: the ante (R2, V3)."""
         state = self._state
+        rules = self.rules
         net = list(state.net)
         pot, reserve = state.pot, state.reserve
         anted: tuple[str, ...] = ()
         ante, overflow = ZERO, ZERO
-        if not pot and not reserve:
-            ante, anted = self.rules.ante, self.players
+        if rules.single_loser or (not pot and not reserve):
+            ante, anted = rules.ante, self.players
             net = [sub(v, ante) for v in net]
-            gross = times(ante, len(anted))
-            pot, reserve = apply_cap(gross, reserve, self.rules.cap)
+            gross = add(pot, times(ante, len(anted)))
+            pot, reserve = apply_cap(gross, reserve, rules.cap)
             overflow = sub(gross, pot)
-        return _Pending(state, pot, reserve, net, ante, anted, overflow, known, {})
+        order = turn_order(self.players, state.dealer)
+        return _Pending(state, pot, reserve, net, ante, anted, overflow, known, ghost, order, {})
 
-    def deal_random(self) -> dict[str, Hand]:
-        """Begin a deal with cards dealt from a shuffled deck, using the session's ``rng``."""
+    def deal_random(self) -> dict[str, HandOrder]:
+        """Begin a deal with cards dealt from a shuffled deck, using the session's ``rng``;
+        with the ghost hand variant (V5) the ghost is dealt after the players."""
         if self.rng is None:
             raise IllegalActionError(
                 "this session has no random generator; pass rng=random.Random(seed) to deal cards"
             )
-        if self._pending is not None:
-            raise DealInProgressError(
-                f"deal {self._state.deals + 1} is still being played; settle it or undo it first"
-            )
-        dealt = Deck(self.rng).deal(len(self.players), HAND_SIZE)
+        self._check_can_start()
+        extra = 1 if self.rules.ghost_hand else 0
+        dealt = Deck(self.rng).deal(len(self.players), self._ranking.size, extra=extra)
         # The first card goes to the player left of the dealer (seed 002, "Pack").
-        order = self.players[self._state.dealer + 1 :] + self.players[: self._state.dealer + 1]
-        hands = {p: Hand(cards) for p, cards in zip(order, dealt, strict=True)}
-        self.start_deal(hands)
+        order = turn_order(self.players, self._state.dealer)
+        make = self._ranking.hand
+        hands: dict[str, HandOrder] = {
+            p: make(cards) for p, cards in zip(order, dealt, strict=False)
+        }
+        self.start_deal(hands, ghost=make(dealt[-1]) if extra else None)
         return hands
 
-    def _read_hands(self, hands: HandsInput) -> dict[str, Hand]:
-        known: dict[str, Hand] = {}
+    def _read_hands(
+        self, hands: HandsInput | None, ghost: str | HandOrder | Sequence[Card] | None
+    ) -> tuple[dict[str, HandOrder] | None, HandOrder | None]:
+        if ghost is not None and not self.rules.ghost_hand:
+            raise IllegalActionError("a ghost hand was given, but these rules have no ghost_hand")
+        known: dict[str, HandOrder] = {}
         seat = self._seat
-        dealt = 0  # one bit per card (Hand.bits): a fast check that no card is dealt twice
-        for player, held in hands.items():
-            if player not in seat:
-                self._seat_of(player, "hands")
-            if not isinstance(held, Hand):
-                held = hand(held)
+        make = self._ranking.hand
+        size = self._ranking.size
+        dealt = 0  # one bit per card (hand.bits): a fast check that no card is dealt twice
+        given = [*(hands or {}).items(), *([(GHOST, ghost)] if ghost is not None else [])]
+        for holder, held in given:
+            if holder not in seat and holder != GHOST:
+                self._seat_of(holder, "hands")
+            if not isinstance(held, HandOrder) or len(held.cards) != size:
+                held = make(held if not isinstance(held, HandOrder) else held.cards)
             if dealt & held.bits:
-                check_unique({p: h.cards for p, h in [*known.items(), (player, held)]})
+                check_unique({p: h.cards for p, h in [*known.items(), (holder, held)]})
             dealt |= held.bits
-            known[player] = held
-        return known
+            known[holder] = held
+        spirit = known.pop(GHOST, None)
+        return (known if hands is not None else None), spirit
 
     # ----------------------------------------------------------------- declaring
 
@@ -347,6 +354,18 @@ class Session:
         self._seat_of(player, "player")
         if player in pending.declared:
             raise AlreadyDeclaredError(f"{player} has already declared in this deal")
+        if self.rules.declaration == "in_turn":
+            if pending.dealer_took:
+                raise AlreadyDeclaredError(
+                    f"everyone before the dealer is out: {self.dealer} takes the pot without "
+                    "declaring (V1); settle the deal"
+                )
+            turn = self.undeclared[0]
+            if player != turn:
+                raise OutOfTurnError(
+                    f"it is {turn}'s turn to declare, not {player}'s: in turn from the dealer's "
+                    f"left, {join_names(list(pending.order))} (V1)"
+                )
         if is_in and self.rules.no_overdraft:
             self._check_overdraft(pending, player)
         return pending
@@ -361,89 +380,137 @@ class Session:
             )
 
     def declare(self, player: str, is_in: bool) -> None:
-        """Record ``player``'s choice, hidden until everyone has chosen (simultaneous)."""
+        """Record ``player``'s choice: hidden until everyone has chosen (simultaneous,
+        drop), or heard by the later players when declaring in turn (V1)."""
         if not isinstance(is_in, bool):
             raise IllegalActionError(f"{player}'s declaration must be True (in) or False (out)")
-        self._verify_declare(player, is_in).declared[player] = is_in
+        pending = self._verify_declare(player, is_in)
+        pending.declared[player] = is_in
+        self._dealer_takes_if_all_out(pending)
+
+    def _dealer_takes_if_all_out(self, pending: _Pending) -> None:
+        """V1: if everyone before the dealer is out, the dealer takes the pot undeclared."""
+        if self.rules.declaration != "in_turn" or len(pending.declared) != len(pending.order) - 1:
+            return
+        if not any(pending.declared.values()):
+            pending.dealer_took = True
+            pending.declared[pending.order[-1]] = True
 
     def declare_all(self, ins: Iterable[str]) -> None:
-        """Everyone declares at once: the players in ``ins`` are in, the others out.
-
-        All-or-nothing: if any declaration is illegal, none is recorded.
-        """
+        """Everyone declares: the players in ``ins`` are in, the others out. In turn (V1)
+        the declarations are made in order, and the dealer takes the pot undeclared when
+        everyone before is out. All-or-nothing: if any is illegal, none is recorded."""
         pending = self._pending
         if pending is None:
             raise NoDealInProgressError("nobody can declare: no deal is being played")
         chosen = self._names(ins, "in")
         if pending.declared:
-            first = next(p for p in self.players if p in pending.declared)
+            first = next(p for p in pending.order if p in pending.declared)
             raise AlreadyDeclaredError(f"{first} has already declared in this deal")
-        if self.rules.no_overdraft:
-            for player in chosen:
+        ins_now, dealer_took = self._resolve_ins(pending, chosen)
+        if self.rules.no_overdraft and not dealer_took:
+            for player in ins_now:
                 self._check_overdraft(pending, player)
-        pending.declared = {player: player in chosen for player in self.players}
+        pending.declared = {player: player in ins_now for player in pending.order}
+        pending.dealer_took = dealer_took
+
+    def _resolve_ins(
+        self, pending: _Pending, chosen: frozenset[str]
+    ) -> tuple[tuple[str, ...], bool]:
+        """Who is in, in seat order, and whether the dealer took the pot undeclared (V1)."""
+        if self.rules.declaration == "in_turn" and not chosen - {pending.order[-1]}:
+            return (pending.order[-1],), True
+        return tuple(p for p in self.players if p in chosen), False
 
     # ----------------------------------------------------------------- settling
 
-    def settle(self, winners: Iterable[str] | None = None) -> DealRecord:
-        """Open the fists, settle the pot and pass the deal (R3-R9); returns the record.
+    def settle(
+        self,
+        winners: Iterable[str] | None = None,
+        *,
+        losers: Iterable[str] | None = None,
+        weenie: Iterable[str] | None = None,
+    ) -> DealRecord:
+        """Show the hands, settle the pot and pass the deal (R3-R9); returns the record.
 
-        With two or more in, the winners come from the cards when every in-player's hand
-        is known; otherwise ``winners`` must name them. Given both, they must agree.
+        With the cards of everyone in known, the package ranks them. Otherwise, as clubs
+        record it, ``winners`` names the holders of the best hand (with a ghost, V5, those
+        who beat it: an empty list means the ghost won), ``losers`` the holders of the
+        worst (single loser, V3) and ``weenie`` the best hand when nobody was in (V7).
+        Given with the cards, they must agree.
         """
         pending = self._pending
         if pending is None:
             raise NoDealInProgressError("there is no deal to settle; start one first")
-        if len(pending.declared) < len(self.players):
+        if self.undeclared:
+            waiting = self.undeclared
             raise NotEveryoneDeclaredError(
-                f"cannot settle yet: {join_names(list(self.undeclared))} "
-                f"{'has' if len(self.undeclared) == 1 else 'have'} not declared"
+                f"cannot settle yet: {join_names(list(waiting))} "
+                f"{'has' if len(waiting) == 1 else 'have'} not declared"
             )
         ins = tuple(p for p in self.players if pending.declared[p])
-        record = self._close(pending, ins, winners)
+        record = self._close(pending, ins, winners, losers, weenie)
         self._pending = None
         return record
 
     def _close(
-        self, pending: _Pending, ins: tuple[str, ...], winners: Iterable[str] | None
+        self,
+        pending: _Pending,
+        ins: tuple[str, ...],
+        winners: Iterable[str] | None,
+        losers: Iterable[str] | None = None,
+        weenie: Iterable[str] | None = None,
     ) -> DealRecord:
         """Showdown, award, payments, cap, refill and the dealer's turn (R3-R9).
 
-        Raises before changing anything when the winners do not fit the deal.
+        Raises before changing anything when the result does not fit the deal.
         """
-        chosen, from_cards = self._winners(pending, ins, winners)
-        payers = tuple(p for p in ins if p not in chosen)
         rules = self.rules
+        outcome = decide(
+            players=self.players,
+            ins=ins,
+            rules=rules,
+            hands=pending.hands,
+            ghost=pending.ghost,
+            dealer_took=pending.dealer_took,
+            winners=None if winners is None else self._names(winners, "winners"),
+            losers=None if losers is None else self._names(losers, "losers", among=ins),
+            weenie=None if weenie is None else self._names(weenie, "weenie"),
+        )
         added = ZERO
         if not ins and rules.reante_when_nobody_in:
-            added = rules.ante * len(self.players)
+            added = times(rules.ante, len(self.players))
         result = settle_pot(
             pot=pending.pot,
             reserve=pending.reserve,
-            winners=len(chosen),
-            payers=len(payers),
+            winners=len(outcome.winners),
+            payers=len(outcome.payers),
             cap=rules.cap,
             added=added,
         )
         net = pending.net
         seat = self._seat
         share, payment = result.share, result.payment
-        for w in chosen:
+        for w in outcome.winners:
             i = seat[w]
             net[i] = add(net[i], share)
-        for p in payers:
+        for p in outcome.payers:
             i = seat[p]
             net[i] = sub(net[i], payment)
         if added:
             net[:] = [sub(v, rules.ante) for v in net]
+        return self._record(pending, ins, outcome, result)
+
+    def _record(
+        self, pending: _Pending, ins: tuple[str, ...], outcome: Outcome, result: Settlement
+    ) -> DealRecord:
         state = pending.before
         ended = not result.pot and not result.reserve
-        next_dealer = (state.dealer + 1) % len(self.players)
         new_state = TableState(
             pot=result.pot,
             reserve=result.reserve,
-            net=tuple(net),
-            dealer=next_dealer,
+            net=tuple(pending.net),
+            dealer=(state.dealer + 1) % len(self.players),
             cycles_completed=state.cycles_completed + 1 if ended else state.cycles_completed,
             deals=state.deals + 1,
         )
@@ -460,12 +527,17 @@ class Session:
             pot_before=pending.pot,
             reserve_before=pending.reserve,
             hands=tuple(pending.hands.items()) if pending.hands else None,
+            ghost=pending.ghost,
             ins=ins,
-            winners=chosen,
-            winners_from_cards=from_cards,
-            payers=payers,
+            winners=outcome.winners,
+            winners_from_cards=outcome.from_cards,
+            payers=outcome.payers,
+            kind=outcome.kind,
+            tied_best=outcome.tied_best,
+            declaration=self.rules.declaration,
+            hand_size=self.rules.hand_size,
             settlement=result,
-            stack=rules.starting_stack or ZERO,
+            stack=self.rules.starting_stack or ZERO,
             net_before=state.net,
             net_after=new_state.net,
         )
@@ -473,44 +545,15 @@ class Session:
         self._state = new_state
         return record
 
-    def _winners(
-        self, pending: _Pending, ins: tuple[str, ...], given: Iterable[str] | None
-    ) -> tuple[tuple[str, ...], bool]:
-        named = None if given is None else self._names(given, "winners")
-        if len(ins) <= 1:
-            if named is not None and named != frozenset(ins):
-                who = f"only {ins[0]} was in" if ins else "nobody was in"
-                raise WinnerError(f"winners {sorted(named)} do not fit the deal: {who} (R3, R4)")
-            return ins, False
-        strangers = sorted(named - set(ins)) if named is not None else []
-        if strangers:
-            raise WinnerError(
-                f"winner {strangers[0]} was not in; the players in were {join_names(list(ins))}"
-            )
-        hands = pending.hands or {}
-        shown = [(p, hands[p]) for p in ins if p in hands]
-        if len(shown) == len(ins):
-            ranked = best(shown)
-            if named is not None and named != frozenset(ranked):
-                raise WinnerError(
-                    f"the cards say {join_names(list(ranked))} won, not "
-                    f"{join_names(sorted(named, key=self._seat.__getitem__))}"
-                )
-            return ranked, True
-        if named is None or not named:
-            missing = [p for p in ins if p not in hands]
-            raise MissingHandError(
-                f"cannot tell who won: no cards for {join_names(missing)}; "
-                "give the winners or every in-player's hand"
-            )
-        return tuple(p for p in ins if p in named), False
-
     def play(
         self,
         ins: Iterable[str],
         *,
         hands: HandsInput | None = None,
         winners: Iterable[str] | None = None,
+        ghost: str | HandOrder | None = None,
+        losers: Iterable[str] | None = None,
+        weenie: Iterable[str] | None = None,
     ) -> DealRecord:
         """Play one whole deal: start it, everyone declares, settle. All or nothing.
 
@@ -519,13 +562,14 @@ class Session:
         {'A': Fraction(10, 1)}
         """
         self._check_can_start()
-        known = self._read_hands(hands) if hands is not None else None
+        known, spirit = self._read_hands(hands, ghost)
         chosen = self._names(ins, "in")
-        pending = self._open(known)
-        if self.rules.no_overdraft:
-            for player in chosen:
+        pending = self._open(known, spirit)
+        in_now, pending.dealer_took = self._resolve_ins(pending, chosen)
+        if self.rules.no_overdraft and not pending.dealer_took:
+            for player in in_now:
                 self._check_overdraft(pending, player)
-        return self._close(pending, tuple(p for p in self.players if p in chosen), winners)
+        return self._close(pending, in_now, winners, losers, weenie)
 
     # ----------------------------------------------------------------- ending and undo
 
@@ -560,7 +604,9 @@ class Session:
                 f"{', '.join(self.players)}"
             ) from None
 
-    def _names(self, names: Iterable[str], field: str) -> frozenset[str]:
+    def _names(
+        self, names: Iterable[str], field: str, among: Sequence[str] | None = None
+    ) -> frozenset[str]:
         if isinstance(names, str):
             raise IllegalActionError(
                 f"{field} must be a list of player names, not the text {names!r}"
@@ -568,6 +614,10 @@ class Session:
         listed = list(names)
         for name in listed:
             self._seat_of(name, field)
+            if among is not None and name not in among:
+                raise IllegalActionError(
+                    f"{field}: {name} was not in; the players in were {join_names(list(among))}"
+                )
         if len(set(listed)) != len(listed):
             twice = next(n for n in listed if listed.count(n) > 1)
             raise IllegalActionError(f"{field}: {twice} is listed twice")
@@ -577,30 +627,3 @@ class Session:
         if self.cycles is not None and self.cycles_completed >= self.cycles:
             return f"the session is over: the agreed {self.cycles} cycle(s) have been played (R10)"
         return "the session is over: time was called and the pot is empty (R10)"
-
-
-def state_before(record: DealRecord) -> TableState:
-    """The table as it stood when ``record``'s deal began (what :meth:`Session.undo` restores)."""
-    return TableState(
-        pot=record.start_pot,
-        reserve=record.start_reserve,
-        net=record.net_before,
-        dealer=record.players.index(record.dealer),
-        cycles_completed=record.cycle - 1,
-        deals=record.number - 1,
-    )
-
-
-def rank_standings(balances: Mapping[str, Fraction]) -> tuple[Standing, ...]:
-    """Standings from balances: best first, equal balances share the place (R10).
-
-    >>> balances = {"A": Fraction(2), "B": Fraction(5), "C": Fraction(2)}
-    >>> [(s.place, s.player) for s in rank_standings(balances)]
-    [(1, 'B'), (2, 'A'), (2, 'C')]
-    """
-    order = sorted(balances.items(), key=lambda item: -item[1])
-    standings: list[Standing] = []
-    for i, (player, balance) in enumerate(order):
-        place = standings[-1].place if standings and standings[-1].balance == balance else i + 1
-        standings.append(Standing(place, player, balance))
-    return tuple(standings)

@@ -126,7 +126,7 @@ def test_missing_hands_and_no_winners(four):
 def test_one_in_with_a_different_winner_is_refused(four):
     four.start_deal()
     four.declare_all(["A"])
-    with pytest.raises(WinnerError, match="only A was in"):
+    with pytest.raises(WinnerError, match="winner B was not in; the players in were A"):
         four.settle(["B"])
 
 
