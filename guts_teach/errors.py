@@ -13,7 +13,13 @@ from __future__ import annotations
 
 
 class GutsError(ValueError):
-    """Base class of every error raised by guts_teach on bad input or illegal play."""
+    """Base class of every error raised by guts_teach on bad input or illegal play.
+
+    ``field`` may name the input at fault (for example ``"losers"``), for callers such as
+    the ledger reader that point at it.
+    """
+
+    field: str | None = None
 
 
 class AmountError(GutsError):

@@ -32,26 +32,37 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GutsError, LedgerError
-from .hands import Hand, hand
+from .hands import HandOrder, TwoCardRanking
 from .money import ZERO, as_amount, to_json_number
+from .records import DealRecord
 from .rules import FIELD_NAMES, Rules, closest_profile, profile, teaching
+from .three_cards import ThreeCardRanking
+
+Ranking = TwoCardRanking | ThreeCardRanking
 
 FORMAT = "guts-ledger/1"
 TOP_KEYS = ("format", "title", "rules", "players", "pot", "reserve", "dealer", "cycles", "deals")
-DEAL_KEYS = ("hands", "in", "winners")
+DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie")
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LedgerDeal:
-    """One recorded deal: who was in, and the cards or the winners (or both)."""
+    """One recorded deal: who was in, and the cards or the club's word for the result.
+
+    ``winners``, ``losers`` and ``weenie`` are as in :meth:`Session.settle
+    <guts_teach.session.Session.settle>`; ``ghost`` is the ghost hand (V5).
+    """
 
     ins: tuple[str, ...]
-    hands: tuple[tuple[str, Hand], ...] | None = None
+    hands: tuple[tuple[str, HandOrder], ...] | None = None
     winners: tuple[str, ...] | None = None
+    ghost: HandOrder | None = None
+    losers: tuple[str, ...] | None = None
+    weenie: tuple[str, ...] | None = None
 
     @property
-    def hand_map(self) -> dict[str, Hand] | None:
+    def hand_map(self) -> dict[str, HandOrder] | None:
         """The recorded hands by player, or ``None``."""
         return dict(self.hands) if self.hands is not None else None
 
@@ -173,7 +184,8 @@ def from_dict(data: object) -> Ledger:
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
         raise _fail('field "deals"', "expected a list of deals")
-    deals = tuple(_deal(i, raw, players) for i, raw in enumerate(raw_deals))
+    ranking = rules.ranking()
+    deals = tuple(_deal(i, raw, players, ranking) for i, raw in enumerate(raw_deals))
     return Ledger(
         rules=rules,
         players=players,
@@ -187,7 +199,7 @@ def from_dict(data: object) -> Ledger:
     )
 
 
-def _deal(index: int, raw: object, players: tuple[str, ...]) -> LedgerDeal:
+def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -> LedgerDeal:
     if not isinstance(raw, dict):
         raise _fail(
             f"deal {index + 1} (deals[{index}])",
@@ -211,17 +223,32 @@ def _deal(index: int, raw: object, players: tuple[str, ...]) -> LedgerDeal:
             where = _deal_where(index, f"hands.{player}")
             if player not in players:
                 raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
-            if not isinstance(text, str):
-                raise _fail(where, 'expected two cards as text, such as "Q♠ Q♥" or "QsQh"')
-            try:
-                parsed.append((player, hand(text)))
-            except GutsError as error:
-                raise _fail(where, str(error)) from None
+            parsed.append((player, _hand(text, where, ranking)))
         hands = tuple(parsed)
-    winners = None
-    if "winners" in raw:
-        winners = _names(raw["winners"], _deal_where(index, "winners"), players)
-    return LedgerDeal(ins=ins, hands=hands, winners=winners)
+    ghost = None
+    if "ghost" in raw:
+        ghost = _hand(raw["ghost"], _deal_where(index, "ghost"), ranking)
+    lists = {
+        key: _names(raw[key], _deal_where(index, key), players) if key in raw else None
+        for key in ("winners", "losers", "weenie")
+    }
+    return LedgerDeal(
+        ins=ins,
+        hands=hands,
+        winners=lists["winners"],
+        ghost=ghost,
+        losers=lists["losers"],
+        weenie=lists["weenie"],
+    )
+
+
+def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
+    if not isinstance(text, str):
+        raise _fail(where, f'expected {ranking.size} cards as text, such as "Q♠ Q♥" or "QsQh"')
+    try:
+        return ranking.hand(text)
+    except GutsError as error:
+        raise _fail(where, str(error)) from None
 
 
 def loads(text: str) -> Ledger:
@@ -296,9 +323,12 @@ def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if deal.hands is not None:
         out["hands"] = {player: str(held) for player, held in deal.hands}
+    if deal.ghost is not None:
+        out["ghost"] = str(deal.ghost)
     out["in"] = list(deal.ins)
-    if deal.winners is not None:
-        out["winners"] = list(deal.winners)
+    for key, names in (("winners", deal.winners), ("losers", deal.losers), ("weenie", deal.weenie)):
+        if names is not None:
+            out[key] = list(names)
     return out
 
 
@@ -339,16 +369,7 @@ def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
 
 def ledger_of(session: Any, *, title: str | None = None, profile_name: str | None = None) -> Ledger:
     """Write a :class:`~guts_teach.session.Session`'s settled deals down as a ledger."""
-    deals = []
-    for record in session.deals:
-        decided = record.winners_from_cards or len(record.ins) <= 1
-        deals.append(
-            LedgerDeal(
-                ins=record.ins,
-                hands=record.hands,
-                winners=None if decided else record.winners,
-            )
-        )
+    deals = [_ledger_deal(record, session.rules) for record in session.deals]
     initial = session.initial
     if profile_name is None:
         profile_name = closest_profile(session.rules)[0]
@@ -362,6 +383,31 @@ def ledger_of(session: Any, *, title: str | None = None, profile_name: str | Non
         cycles=session.cycles,
         title=title,
         profile=profile_name,
+    )
+
+
+def _ledger_deal(record: DealRecord, rules: Rules) -> LedgerDeal:
+    """What a ledger needs to say about a settled deal to replay it exactly."""
+    known = dict(record.hands or ())
+    all_in_shown = all(p in known for p in record.ins) and (
+        record.ghost is not None or not rules.ghost_hand
+    )
+    winners = None
+    if record.ins and not all_in_shown and (len(record.ins) > 1 or rules.ghost_hand):
+        winners = record.winners or record.tied_best
+    losers = None
+    if rules.single_loser and record.kind != "nobody_in" and not all_in_shown:
+        losers = record.payers
+    weenie = None
+    if record.kind == "nobody_in" and record.payers and len(known) < len(record.players):
+        weenie = record.payers
+    return LedgerDeal(
+        ins=record.ins,
+        hands=record.hands,
+        winners=winners,
+        ghost=record.ghost,
+        losers=losers,
+        weenie=weenie,
     )
 
 

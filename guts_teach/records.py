@@ -94,6 +94,15 @@ class DealRecord:
     net_after: Balances
 
     @property
+    def dealer_took(self) -> bool:
+        """True when everyone before the dealer declared out, declaring in turn (V1)."""
+        return (
+            self.declaration == "in_turn"
+            and self.ins == (self.dealer,)
+            and all(p == self.dealer or p not in self.ins for p in self.players)
+        )
+
+    @property
     def next_dealer(self) -> str:
         """Who deals next: the player to the dealer's left (R9)."""
         return self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
@@ -173,7 +182,7 @@ def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
     >>> print(showdown_sentence([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Jc Jd"))]))
     A's pair of queens beats C's pair of jacks and B's ace-king (Q-Q beats J-J: queens beat jacks).
     """
-    order = sorted(ranked, key=lambda pair: pair[1].strength, reverse=True)
+    order = sorted(ranked, key=lambda pair: pair[1].strength.value, reverse=True)
     top = [p for p in order if p[1].ties(order[0][1])]
     rest = order[len(top) :]
     best_text = join_names([f"{p}'s {h.name}" for p, h in top])
@@ -190,8 +199,14 @@ def _reveal_text(record: DealRecord) -> str:
     def are(names: Sequence[str]) -> str:
         return f"{join_names(list(names))} {'is' if len(names) == 1 else 'are'}"
 
-    if record.kind == "dealer_takes":
+    if record.kind == "dealer_takes" or (record.ghost and record.dealer_took):
         before = [p for p in _turn_order(record) if p != record.dealer]
+        if record.ghost:
+            return (
+                f"In turn from {before[0]}: {join_names(before)} all declare out, so "
+                f"{record.dealer}, the dealer, is in without declaring, and must still beat "
+                "the ghost (V1, V5)."
+            )
         return (
             f"In turn from {before[0]}: {join_names(before)} all declare out, so "
             f"{record.dealer}, the dealer, takes the pot of {format_amount(record.pot_before)} "
@@ -302,7 +317,7 @@ def _narrate(record: DealRecord) -> Iterable[Step]:
         yield step("ante", text, pot, reserve, rule)
     first = _turn_order(record)[0]
     cards = "" if record.hands else "; the cards were not recorded"
-    ghost = " and a ghost hand that belongs to nobody (V5)" if record.ghost else ""
+    ghost = ", then a ghost hand that belongs to nobody (V5)" if record.ghost else ""
     words = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
     yield step(
         "deal",

@@ -19,6 +19,8 @@ from .session import Session
 
 
 def _field_of(error: GutsError) -> str:
+    if error.field:
+        return error.field
     if isinstance(error, WinnerError):
         return "winners"
     if isinstance(error, (MissingHandError, CardError)):
@@ -44,7 +46,14 @@ def replay(ledger: Ledger) -> Session:
         raise LedgerError(f'ledger field "players": {error}') from None
     for index, deal in enumerate(ledger.deals):
         try:
-            session.play(deal.ins, hands=deal.hand_map, winners=deal.winners)
+            session.play(
+                deal.ins,
+                hands=deal.hand_map,
+                winners=deal.winners,
+                ghost=deal.ghost,
+                losers=deal.losers,
+                weenie=deal.weenie,
+            )
         except GutsError as error:
             where = f'deal {index + 1} (deals[{index}]), field "{_field_of(error)}"'
             raise LedgerError(f"ledger {where}: {error}") from None

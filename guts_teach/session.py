@@ -352,14 +352,14 @@ class Session:
         if pending is None:
             raise NoDealInProgressError(f"{player} cannot declare: no deal is being played")
         self._seat_of(player, "player")
+        if pending.dealer_took:
+            raise AlreadyDeclaredError(
+                f"everyone before the dealer is out: {self.dealer} takes the pot without "
+                "declaring (V1); settle the deal"
+            )
         if player in pending.declared:
             raise AlreadyDeclaredError(f"{player} has already declared in this deal")
         if self.rules.declaration == "in_turn":
-            if pending.dealer_took:
-                raise AlreadyDeclaredError(
-                    f"everyone before the dealer is out: {self.dealer} takes the pot without "
-                    "declaring (V1); settle the deal"
-                )
             turn = self.undeclared[0]
             if player != turn:
                 raise OutOfTurnError(

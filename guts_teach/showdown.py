@@ -61,10 +61,22 @@ def worst(hands: Sequence[tuple[str, HandOrder]]) -> tuple[str, ...]:
     return tuple(p for p, h in hands if h.strength.value == low)
 
 
-def _agree(named: frozenset[str] | None, found: tuple[str, ...], what: str, order: Any) -> None:
+def _agree(
+    named: frozenset[str] | None, found: tuple[str, ...], what: str, order: Any, field: str
+) -> None:
     if named is not None and named != frozenset(found):
         said = join_names(sorted(named, key=order)) or "nobody"
-        raise WinnerError(f"the cards say {join_names(list(found)) or 'nobody'} {what}, not {said}")
+        error = WinnerError(
+            f"the cards say {join_names(list(found)) or 'nobody'} {what}, not {said}"
+        )
+        error.field = field
+        raise error
+
+
+def _missing(message: str, field: str) -> MissingHandError:
+    error = MissingHandError(message)
+    error.field = field
+    return error
 
 
 def decide(
@@ -91,13 +103,14 @@ def decide(
             everyone = [(p, known[p]) for p in players if p in known]
             if len(everyone) == len(players):
                 payers = best(everyone)
-                _agree(weenie, payers, "held the best hand", seat)
+                _agree(weenie, payers, "held the best hand", seat, "weenie")
             elif weenie:
                 payers = tuple(p for p in players if p in weenie)
             else:
-                raise MissingHandError(
+                raise _missing(
                     "nobody was in and the weenie rule (V7) makes the best hand pay: give "
-                    "everyone's cards or name the weenie"
+                    "everyone's cards or name the weenie",
+                    "weenie",
                 )
         return Outcome(NOBODY_IN, (), payers, False)
 
@@ -121,7 +134,7 @@ def decide(
         top = best(shown)
         if ghost is not None and known[top[0]].strength.value <= ghost.strength.value:
             top = ()  # a tie with the ghost does not beat it (V5)
-        _agree(winners, top, "won", seat)
+        _agree(winners, top, "won", seat, "winners")
     elif winners is not None:
         top = tuple(p for p in ins if p in winners)
     else:
@@ -139,21 +152,22 @@ def decide(
     elif len(top) > 1 and not rules.split_pots:
         kind, won, pay, tied = TIE_STAYS, (), tuple(p for p in ins if p not in top), top
     else:
-        kind = UNCONTESTED if len(ins) == 1 else SHOWDOWN
+        kind = SHOWDOWN if len(ins) > 1 else (DEALER_TAKES if dealer_took else UNCONTESTED)
         won, pay, tied = top, tuple(p for p in ins if p not in top), ()
 
     if rules.single_loser and pay:
         if all_shown:
             lowest = worst(shown)
-            _agree(losers, lowest, "held the worst hand", seat)
+            _agree(losers, lowest, "held the worst hand", seat, "losers")
         elif losers is not None:
             lowest = tuple(p for p in ins if p in losers)
         elif len(pay) == 1:
             lowest = pay
         else:
-            raise MissingHandError(
+            raise _missing(
                 f"single loser (V3): cannot tell which of {join_names(list(pay))} held the "
-                "worst hand; give the losers or the cards"
+                "worst hand; give the losers or the cards",
+                "losers",
             )
         pay = tuple(p for p in pay if p in lowest)
     return Outcome(kind, won, pay, from_cards, tied)

@@ -72,6 +72,12 @@ class ThreeCardStrength:
     def __str__(self) -> str:
         return self.short
 
+    def __lt__(self, other: ThreeCardStrength) -> bool:
+        return self.value < other.value
+
+    def __gt__(self, other: ThreeCardStrength) -> bool:
+        return self.value > other.value
+
     def why(self, loser: ThreeCardStrength) -> str:
         """Why this strength beats a weaker one, in a few words."""
         if self.category != loser.category:

@@ -1,5 +1,6 @@
 """Hypothesis properties: chips are conserved exactly, replay is deterministic, ledgers
-round-trip, undo restores, and the R7 invariant holds, under every rule option."""
+round-trip, undo restores, and the R7 invariant holds, under every rule option and with
+the variants (V1-V7) switched on at random."""
 
 import random
 from fractions import Fraction
@@ -18,7 +19,9 @@ amounts = st.one_of(
 
 @st.composite
 def rules(draw):
+    """Random rules with every option and variant switched on or off at random."""
     stack = draw(st.one_of(st.none(), st.integers(0, 200).map(Fraction)))
+    hand_size = draw(st.sampled_from([2, 3]))
     return Rules(
         ante=draw(amounts),
         cap=draw(st.one_of(st.none(), st.integers(1, 60).map(Fraction))),
@@ -26,6 +29,14 @@ def rules(draw):
         starting_stack=stack,
         no_overdraft=False,
         ending=draw(st.sampled_from(["cycles", "time"])),
+        declaration=draw(st.sampled_from(["simultaneous", "in_turn", "drop"])),
+        single_loser=draw(st.booleans()),
+        split_pots=draw(st.booleans()),
+        ghost_hand=draw(st.booleans()),
+        hand_size=hand_size,
+        straight_flush_over_trips=hand_size == 3 and draw(st.booleans()),
+        flush_over_straight=hand_size == 3 and draw(st.booleans()),
+        weenie_rule=draw(st.booleans()),
     )
 
 
@@ -57,14 +68,22 @@ def sessions(draw):
 
 
 def play_random_deal(table: Session, chooser: random.Random) -> None:
+    """One deal: random cards, or a club record with the result made up at random."""
     ins = [p for p in table.players if chooser.random() < 0.5]
     if chooser.random() < 0.5:
         table.deal_random()
         table.declare_all(ins)
         table.settle()
-    else:
-        winners = chooser.sample(ins, chooser.randint(1, len(ins))) if len(ins) > 1 else None
-        table.play(ins, winners=winners)
+        return
+    rules = table.rules
+    winners = chooser.sample(ins, chooser.randint(1, len(ins))) if len(ins) > 1 else None
+    if rules.ghost_hand:
+        winners = chooser.sample(ins, chooser.randint(0, len(ins)))
+    losers = (
+        chooser.sample(ins, chooser.randint(1, len(ins))) if rules.single_loser and ins else None
+    )
+    weenie = chooser.sample(table.players, 1) if rules.weenie_rule and not ins else None
+    table.play(ins, winners=winners, losers=losers, weenie=weenie)
 
 
 def check_invariants(table: Session) -> None:
