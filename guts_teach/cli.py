@@ -18,11 +18,12 @@ from typing import TextIO
 
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
-from .hands import Hand, explain, hand
+from .hands import HandOrder, explain
 from .ledger import load
 from .money import format_amount
 from .records import DealRecord
 from .replay import deal_rows, replay
+from .rules import Rules
 from .session import Session
 from .text_table import render
 
@@ -41,7 +42,18 @@ def _parser() -> argparse.ArgumentParser:
     examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
     examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
     rank_cmd = commands.add_parser("rank", help='rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"')
-    rank_cmd.add_argument("hands", nargs="+", help="hands of two cards each")
+    rank_cmd.add_argument("hands", nargs="+", help="hands of two (or three) cards each")
+    rank_cmd.add_argument(
+        "--three", action="store_true", help="three-card hands: straights and flushes count (V6)"
+    )
+    rank_cmd.add_argument(
+        "--flush-over-straight", action="store_true", help="with --three: a flush beats a straight"
+    )
+    rank_cmd.add_argument(
+        "--straight-flush-over-trips",
+        action="store_true",
+        help="with --three: a straight flush beats three of a kind",
+    )
     return parser
 
 
@@ -67,7 +79,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
         elif args.command == "rank":
-            stdout.write(rank_text([hand(text) for text in args.hands]) + "\n")
+            ranking = Rules(
+                hand_size=3 if args.three else 2,
+                flush_over_straight=args.flush_over_straight,
+                straight_flush_over_trips=args.straight_flush_over_trips,
+            ).ranking()
+            stdout.write(rank_text([ranking.hand(text) for text in args.hands]) + "\n")
     except GutsError as error:
         print(f"guts-teach: error: {error}", file=sys.stderr)
         return 2
@@ -129,12 +146,12 @@ def narrate_example(item: WorkedExample) -> str:
     return head + "\n" + _narration(item.session())
 
 
-def rank_text(hands: list[Hand]) -> str:
+def rank_text(hands: Sequence[HandOrder]) -> str:
     """Hands best first, with their names and why each beats (or ties) the next."""
     from .cards import check_unique
 
     check_unique({f"hand {i + 1} ({h})": h.cards for i, h in enumerate(hands)})
-    order = sorted(hands, key=lambda h: h.strength, reverse=True)
+    order = sorted(hands, key=lambda h: h.strength.value, reverse=True)
     lines = []
     place = 0
     for i, held in enumerate(order):

@@ -246,6 +246,9 @@ def _showdown_text(record: DealRecord) -> str:
             return f"{ins[0]}, alone in, shows {held} ({held.name}) against the ghost.{ghost}"
         return f"{join_names(list(ins))} show their cards. {showdown_sentence(shown)}{ghost}"
     best = record.winners or record.tied_best
+    if len(ins) == 1:
+        verdict = "beats the ghost" if best else "does not beat the ghost"
+        return f"{ins[0]}, alone in, shows their cards and {verdict}.{ghost}"
     if not best:
         return f"{join_names(list(ins))} show their cards; the ghost hand is best.{ghost}"
     who = join_names(list(best))

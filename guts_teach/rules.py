@@ -45,7 +45,6 @@ MAX_PLAYERS = 10
 Ending = Literal["cycles", "time"]
 Declaration = Literal["simultaneous", "in_turn", "drop"]
 DECLARATIONS = ("simultaneous", "in_turn", "drop")
-DECK_SIZE = 52
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -146,12 +145,8 @@ class Rules:
                         f"{option} needs hand_size 3: two-card hands have no straights or "
                         "flushes (R1, V6)"
                     )
-        hands_needed = (self.max_players + (1 if self.ghost_hand else 0)) * self.hand_size
-        if hands_needed > DECK_SIZE:
-            raise RulesError(
-                f"ghost_hand with max_players {self.max_players} and hand_size {self.hand_size} "
-                f"needs {hands_needed} cards; one deck has {DECK_SIZE}"
-            )
+        # Every allowed table fits one deck: at most (10 players + a ghost) x 3 cards = 33
+        # of the 52, so no combination of ghost_hand, hand_size and players can run out (R11).
         if self.no_overdraft and self.starting_stack is None:
             raise RulesError(
                 "no_overdraft needs starting_stack: with net counters (starting_stack None) "

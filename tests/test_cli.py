@@ -119,6 +119,19 @@ def test_rank():
     assert "J-J beats A-K: any pair beats any unpaired hand" in out
 
 
+def test_rank_three_card_hands_and_options():
+    _, out = run("rank", "--three", "Qs Jd 10c", "As 9s 4s", "2h 2d 2c")
+    assert out.splitlines()[:3] == [
+        "1. 2♥ 2♦ 2♣  three twos",
+        "2. Q♠ J♦ 10♣  straight, queen high",
+        "3. A♠ 9♠ 4♠  flush, ace-nine-four",
+    ]
+    _, out = run("rank", "--three", "--flush-over-straight", "Qs Jd 10c", "As 9s 4s")
+    assert out.splitlines()[0] == "1. A♠ 9♠ 4♠  flush, ace-nine-four"
+    code = main(["rank", "--flush-over-straight", "Qs Jd", "As 9s"], out=io.StringIO())
+    assert code == 2  # the option needs three-card hands (V6)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -18,6 +18,7 @@ def test_ledger_frame_one_row_per_deal_and_balance_columns():
     assert frame.loc[1, "pot_after"] == 20
     assert frame.loc[1, "reserve_after"] == 16
     assert frame.loc[2, "B"] == 8
+    assert list(frame["outcome"]) == ["showdown", "uncontested"]
     assert frame.loc[1, "payers"] == "B C D"
 
 

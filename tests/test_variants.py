@@ -415,3 +415,12 @@ def test_combined_variants_conserve_chips():
         assert t.conservation_gap() == 0
     assert {r.kind for r in t.deals} >= {"showdown", "ghost_wins", "dealer_takes"}
     assert "nobody_in" not in {r.kind for r in t.deals}  # in turn, the dealer takes it (V1)
+
+
+@pytest.mark.parametrize("hand_size", [2, 3])
+def test_every_allowed_table_fits_one_deck_even_with_a_ghost(hand_size):
+    rules = teaching().replace(ghost_hand=True, hand_size=hand_size)
+    table = Session([f"P{i}" for i in range(10)], rules=rules, rng=random.Random(1))
+    hands = table.deal_random()
+    cards = [c for h in [*hands.values(), table.ghost] for c in h.cards]
+    assert len(cards) == len(set(cards)) == 11 * hand_size <= 52
