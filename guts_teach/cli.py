@@ -3,6 +3,8 @@
 - ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file.
 - ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
+- ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
+- ``guts-teach present [--no-browser]``: the lesson as a Voilà app for projecting.
 
 Errors go to stderr with exit status 2, never a traceback.
 """
@@ -13,12 +15,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from itertools import pairwise
 from typing import TextIO
 
+from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
-from .hands import HandOrder, explain
 from .ledger import load
 from .money import format_amount
 from .records import DealRecord
@@ -41,6 +42,21 @@ def _parser() -> argparse.ArgumentParser:
     examples_cmd = commands.add_parser("examples", help="narrate the documents' worked examples")
     examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
     examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
+    for name, what in (
+        ("lesson", "start JupyterLab on a fresh copy of the lesson notebook"),
+        ("present", "serve the lesson as a Voilà app for projecting in class"),
+    ):
+        launch_cmd = commands.add_parser(name, help=what)
+        launch_cmd.add_argument(
+            "--dir", default="guts-lesson", help="working folder for the notebook copies"
+        )
+        launch_cmd.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+        launch_cmd.add_argument(
+            "--no-browser", action="store_true", help="do not open a browser (headless machines)"
+        )
+        launch_cmd.add_argument(
+            "--keep", action="store_true", help="keep notebook copies already in the folder"
+        )
     rank_cmd = commands.add_parser("rank", help='rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"')
     rank_cmd.add_argument("hands", nargs="+", help="hands of two (or three) cards each")
     rank_cmd.add_argument(
@@ -78,19 +94,35 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             else:
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
+        elif args.command in ("lesson", "present"):
+            return _launch(args)
         elif args.command == "rank":
             ranking = Rules(
                 hand_size=3 if args.three else 2,
                 flush_over_straight=args.flush_over_straight,
                 straight_flush_over_trips=args.straight_flush_over_trips,
             ).ranking()
-            stdout.write(rank_text([ranking.hand(text) for text in args.hands]) + "\n")
+            stdout.write(compare_hands(args.hands, ranking).text() + "\n")
     except GutsError as error:
         print(f"guts-teach: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     return 0
+
+
+def _launch(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import launch
+
+    workdir = launch.copy_notebooks(Path(args.dir).resolve(), keep=args.keep)
+    port = args.port or launch.free_port()
+    if args.command == "lesson":
+        server = launch.lab_server(workdir, port=port, open_browser=not args.no_browser)
+    else:
+        server = launch.voila_server(workdir, port=port, open_browser=not args.no_browser)
+    return launch.run(server)
 
 
 def replay_table(session: Session) -> str:
@@ -144,23 +176,6 @@ def narrate_example(item: WorkedExample) -> str:
     """A worked example as the terminal shows it: title, source, quote, then the steps."""
     head = f"{item.title}  [{item.name}]\nFrom {item.source}:\n  “{item.quote}”\n"
     return head + "\n" + _narration(item.session())
-
-
-def rank_text(hands: Sequence[HandOrder]) -> str:
-    """Hands best first, with their names and why each beats (or ties) the next."""
-    from .cards import check_unique
-
-    check_unique({f"hand {i + 1} ({h})": h.cards for i, h in enumerate(hands)})
-    order = sorted(hands, key=lambda h: h.strength.value, reverse=True)
-    lines = []
-    place = 0
-    for i, held in enumerate(order):
-        if i == 0 or not held.ties(order[i - 1]):
-            place = i + 1
-        lines.append(f"{place}. {held}  {held.name}")
-    for upper, lower in pairwise(order):
-        lines.append(f"   {explain(upper, lower)}")
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":  # pragma: no cover

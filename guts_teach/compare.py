@@ -1,0 +1,72 @@
+"""Ranking a handful of hands with names and reasons (the hand comparer's logic).
+
+>>> result = compare_hands(["Qs Qh", "A♣K♦", "jc jd"])
+>>> [line.place for line in result.lines], result.lines[0].name
+([1, 2, 3], 'pair of queens')
+>>> result.reasons[1]
+'J-J beats A-K: any pair beats any unpaired hand'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .cards import check_unique
+from .errors import CardError
+from .hands import HandOrder, TwoCardRanking, explain
+from .three_cards import ThreeCardRanking
+
+MAX_HANDS = 10
+
+
+@dataclass(frozen=True)
+class RankedLine:
+    """One hand in the ranking: its place (shared on a tie), label, hand and name."""
+
+    place: int
+    label: str
+    hand: HandOrder
+    name: str
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Hands best first, and why each beats (or ties) the next."""
+
+    lines: tuple[RankedLine, ...]
+    reasons: tuple[str, ...]
+
+    def text(self) -> str:
+        """The comparison as plain text, one hand a line, then the reasons."""
+        rows = [f"{line.place}. {line.hand}  {line.name}" for line in self.lines]
+        return "\n".join(rows + [f"   {reason}" for reason in self.reasons])
+
+
+def compare_hands(
+    texts: Sequence[str | HandOrder],
+    ranking: TwoCardRanking | ThreeCardRanking | None = None,
+    labels: Sequence[str] | None = None,
+) -> Comparison:
+    """Rank hands given as text (or hands). Raises :class:`CardError` on a typo, a
+    duplicate card or a wrong number of hands, with a message that names the input."""
+    ranking = ranking or TwoCardRanking()
+    names = list(labels) if labels else [f"hand {i + 1}" for i in range(len(texts))]
+    hands = []
+    for label, text in zip(names, texts, strict=True):
+        try:
+            hands.append(text if isinstance(text, HandOrder) else ranking.hand(text))
+        except CardError as error:
+            raise type(error)(f"{label}: {error}") from None
+    if not 2 <= len(hands) <= MAX_HANDS:
+        raise CardError(f"compare 2 to {MAX_HANDS} hands; got {len(hands)}")
+    check_unique({f"{label} ({h})": h.cards for label, h in zip(names, hands, strict=True)})
+    order = sorted(zip(names, hands, strict=True), key=lambda p: p[1].strength.value, reverse=True)
+    lines: list[RankedLine] = []
+    for i, (label, held) in enumerate(order):
+        tie = lines and held.ties(lines[-1].hand)
+        place = lines[-1].place if tie else i + 1
+        lines.append(RankedLine(place, label, held, held.name))
+    reasons = tuple(explain(a.hand, b.hand) for a, b in pairwise(lines))
+    return Comparison(tuple(lines), reasons)

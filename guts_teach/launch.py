@@ -1,0 +1,145 @@
+"""Starting the lesson: JupyterLab on a fresh copy of the notebooks, or Voilà for a class.
+
+The shipped notebooks are never opened directly: they are copied into a working folder
+first, so a lesson can never modify them. JupyterLab runs with its news and update checks
+off, the preferred kernel starting by itself, and settings and workspaces of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import GutsError
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSON = "01_lesson.ipynb"
+
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "checkForUpdates": False,
+        "fetchNews": "false",
+    },
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "autoStartDefaultKernel": True,
+    },
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+}
+
+
+class LaunchError(GutsError):
+    """The lesson cannot be started (no notebooks, or JupyterLab/Voilà not installed)."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def copy_notebooks(workdir: Path, *, keep: bool = False) -> Path:
+    """Copy the shipped notebooks into ``workdir``; with ``keep``, leave existing copies."""
+    if not NOTEBOOKS.is_dir():
+        raise LaunchError(f"the lesson notebooks are not at {NOTEBOOKS}; run from a clone")
+    workdir.mkdir(parents=True, exist_ok=True)
+    for source in sorted(NOTEBOOKS.glob("*.ipynb")):
+        target = workdir / source.name
+        if not (keep and target.exists()):
+            shutil.copyfile(source, target)
+    return workdir
+
+
+def write_lab_settings(settings_dir: Path) -> None:
+    """JupyterLab settings for a lesson: no news or update checks, kernel starts, no autosave."""
+    for name, values in LAB_SETTINGS.items():
+        path = settings_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values, indent=2), encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Server:
+    """How to start a lesson server: the command, its environment and its address."""
+
+    command: list[str]
+    env: dict[str, str]
+    url: str
+
+
+def lab_server(
+    workdir: Path, *, port: int, token: str | None = None, open_browser: bool = False
+) -> Server:
+    """The JupyterLab command for a lesson in ``workdir`` (``token=""`` for none)."""
+    if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is None:
+        _require("jupyterlab")
+    token = secrets.token_hex(16) if token is None else token
+    state = workdir / ".jupyter-lesson"
+    write_lab_settings(state / "settings")
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--ServerApp.root_dir={workdir}",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        "--ServerApp.password=",
+        f"--ServerApp.open_browser={open_browser}",
+        f"--LabApp.user_settings_dir={state / 'settings'}",
+        f"--LabApp.workspaces_dir={state / 'workspaces'}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.default_url=/lab/tree/{LESSON}",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    query = f"?token={token}" if token else ""
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
+    return Server(command, env, f"http://127.0.0.1:{port}/lab/tree/{LESSON}{query}")
+
+
+def voila_server(workdir: Path, *, port: int, open_browser: bool = False) -> Server:
+    """The Voilà command that serves the lesson as an app for projecting in class."""
+    _require("voila")
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(workdir / LESSON),
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.open_browser={open_browser}",
+        "--theme=light",
+    ]
+    state = workdir / ".jupyter-lesson"
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
+    return Server(command, env, f"http://127.0.0.1:{port}/")
+
+
+def _require(module: str) -> None:
+    try:
+        __import__(module)
+    except ImportError:
+        raise LaunchError(
+            f"{module} is not installed: pip install -e '.[lesson]' (or pip install {module})"
+        ) from None
+
+
+def run(server: Server) -> int:
+    """Print the address and run the server in the foreground until it stops."""
+    import subprocess
+
+    print(f"The lesson opens at {server.url}", flush=True)
+    print("Stop it with Ctrl+C.", flush=True)
+    try:
+        return subprocess.call(server.command, env=server.env)
+    except KeyboardInterrupt:  # pragma: no cover - interactive
+        return 0

@@ -1,0 +1,217 @@
+"""SVG pictures of cards, hands and the table, with text alternatives for screen readers.
+
+Pure standard library: the core objects' ``_repr_svg_`` methods import this module only
+when a notebook asks for a picture (as python-chess does). Every picture carries
+``role="img"``, an ``aria-label`` and a ``<title>`` that say in words what it shows.
+
+>>> from guts_teach.cards import card
+>>> picture = card_svg(card("Qs"))
+>>> picture.startswith("<svg") and 'aria-label="queen of spades"' in picture
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+
+from .cards import SUIT_SYMBOLS, Card, rank_symbol
+from .money import format_amount
+
+CARD_W, CARD_H = 60, 84
+TWO_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
+FOUR_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#1565c0", "c": "#2e7d32"}
+FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
+
+
+def _colours(four_colour: bool) -> Mapping[str, str]:
+    return FOUR_COLOURS if four_colour else TWO_COLOURS
+
+
+def _svg(width: float, height: float, label: str, body: str) -> str:
+    text = escape(label)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+        f'width="{width:g}" height="{height:g}" role="img" aria-label="{text}">'
+        f"<title>{text}</title>{body}</svg>"
+    )
+
+
+def _card_body(one: Card | None, x: float, y: float, four_colour: bool) -> str:
+    """One card at (x, y): face up, or its back when ``one`` is None."""
+    frame = (
+        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+        'fill="{fill}" stroke="#9e9e9e" stroke-width="1"/>'
+    )
+    if one is None:
+        return (
+            frame.format(fill="#283593")
+            + f'<rect x="{x + 5:g}" y="{y + 5:g}" width="{CARD_W - 10}" height="{CARD_H - 10}" '
+            'rx="4" fill="none" stroke="#c5cae9" stroke-width="1.5" stroke-dasharray="3 3"/>'
+        )
+    colour = _colours(four_colour)[one.suit]
+    rank, suit = rank_symbol(one.rank), SUIT_SYMBOLS[one.suit]
+    return (
+        frame.format(fill="#ffffff")
+        + f'<g fill="{colour}" font-family="{FONT}" aria-hidden="true">'
+        f'<text x="{x + 6:g}" y="{y + 19:g}" font-size="16" font-weight="bold">{rank}</text>'
+        f'<text x="{x + 6:g}" y="{y + 35:g}" font-size="14">{suit}</text>'
+        f'<text x="{x + CARD_W / 2:g}" y="{y + 62:g}" font-size="30" '
+        f'text-anchor="middle">{suit}</text></g>'
+    )
+
+
+def card_svg(one: Card, *, four_colour: bool = False) -> str:
+    """One card, face up.
+
+    >>> 'fill="#1565c0"' in card_svg(Card(5, "d"), four_colour=True)
+    True
+    """
+    return _svg(CARD_W + 2, CARD_H + 2, one.name, _card_body(one, 1, 1, four_colour))
+
+
+def cards_body(
+    cards: Sequence[Card | None], x: float, y: float, four_colour: bool, step: float = 36
+) -> str:
+    """Several cards side by side, overlapping a little."""
+    return "".join(_card_body(c, x + i * step, y, four_colour) for i, c in enumerate(cards))
+
+
+def hand_svg(cards: Sequence[Card], name: str = "", *, four_colour: bool = False) -> str:
+    """A hand of cards, with its name under them when given.
+
+    >>> from guts_teach.hands import hand
+    >>> 'aria-label="queen of spades, queen of hearts: pair of queens"' in hand_svg(
+    ...     hand("Qs Qh").cards, "pair of queens")
+    True
+    """
+    width = CARD_W + 36 * (len(cards) - 1) + 2
+    height = CARD_H + (22 if name else 2)
+    label = ", ".join(c.name for c in cards) + (f": {name}" if name else "")
+    body = cards_body(cards, 1, 1, four_colour)
+    if name:
+        body += (
+            f'<text x="{width / 2:g}" y="{CARD_H + 17}" font-family="{FONT}" font-size="13" '
+            f'text-anchor="middle" fill="#333">{escape(name)}</text>'
+        )
+    return _svg(width, height, label, body)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scene:
+    """What the table shows at one moment (see :func:`table_svg`).
+
+    ``hands`` are the cards each player holds; ``face_up`` those shown to everyone;
+    ``declared`` maps players to in (True) or out (False) once declarations are open;
+    ``winners`` are highlighted; ``ghost`` is the ghost hand (V5), face up when
+    ``ghost_shown``.
+    """
+
+    players: tuple[str, ...]
+    dealer: str
+    pot: Fraction
+    reserve: Fraction
+    balances: Mapping[str, Fraction]
+    hands: Mapping[str, Sequence[Card]] = field(default_factory=dict)
+    face_up: frozenset[str] = frozenset()
+    declared: Mapping[str, bool] = field(default_factory=dict)
+    winners: frozenset[str] = frozenset()
+    ghost: Sequence[Card] | None = None
+    ghost_shown: bool = False
+    hand_size: int = 2
+    caption: str = ""
+
+
+def _chips(cx: float, cy: float, amount: Fraction, colour: str) -> str:
+    """A small stack of chips, taller for bigger amounts (capped), centred at (cx, cy)."""
+    count = 0 if amount <= 0 else min(8, 1 + int(math.log2(float(amount) + 1)))
+    body = ""
+    for i in range(count):
+        y = cy - i * 5
+        body += (
+            f'<ellipse cx="{cx:g}" cy="{y:g}" rx="18" ry="7" fill="{colour}" '
+            'stroke="#ffffff" stroke-width="1.5"/>'
+        )
+    return body
+
+
+def table_svg(scene: Scene, *, four_colour: bool = False) -> str:
+    """The whole table: seats round a felt, chips in or out, pot and reserve in the middle."""
+    n = len(scene.players)
+    width, height = 900, 560
+    cx, cy, rx, ry = width / 2, height / 2 - 10, 300, 170
+    parts = [
+        f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
+        f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{rx + 40}" ry="{ry + 40}" fill="#5d4037"/>',
+        f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{rx + 28}" ry="{ry + 28}" fill="#2e7d32"/>',
+    ]
+    parts.append(_chips(cx - 70, cy + 10, scene.pot, "#f9a825"))
+    parts.append(_chips(cx + 70, cy + 10, scene.reserve, "#8e24aa"))
+    parts.append(_label(cx - 70, cy + 40, f"Pot {format_amount(scene.pot)}", 18, "#ffffff"))
+    parts.append(_label(cx + 70, cy + 40, f"Reserve {format_amount(scene.reserve)}", 18, "#ffffff"))
+    spoken = [f"Pot {format_amount(scene.pot)}, reserve {format_amount(scene.reserve)}."]
+    if scene.ghost is not None:
+        ghost_cards = list(scene.ghost) if scene.ghost_shown else [None] * len(scene.ghost)
+        gw = CARD_W + 36 * (len(ghost_cards) - 1)
+        parts.append(cards_body(ghost_cards, cx - gw / 2, cy - 120, four_colour))
+        parts.append(_label(cx, cy - 125, "ghost", 14, "#e8f5e9"))
+        if scene.ghost_shown:
+            spoken.append("Ghost hand: " + ", ".join(c.name for c in scene.ghost) + ".")
+    for i, player in enumerate(scene.players):
+        angle = math.pi / 2 + 2 * math.pi * i / n
+        px, py = cx + (rx + 20) * math.cos(angle), cy + (ry + 20) * math.sin(angle)
+        parts.append(_seat(scene, player, px, py, four_colour))
+        spoken.append(_seat_words(scene, player))
+    if scene.caption:
+        parts.append(_label(width / 2, height - 12, scene.caption, 15, "#333333"))
+    return _svg(width, height, " ".join(spoken), "".join(parts))
+
+
+def _label(x: float, y: float, text: str, size: int, colour: str, weight: str = "bold") -> str:
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-family="{FONT}" font-size="{size}" font-weight="{weight}" '
+        f'text-anchor="middle" fill="{colour}">{escape(text)}</text>'
+    )
+
+
+def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) -> str:
+    held = scene.hands.get(player)
+    size = len(held) if held else scene.hand_size
+    shown: list[Card | None] = list(held) if held and player in scene.face_up else [None] * size
+    w = CARD_W + 36 * (size - 1)
+    parts = [cards_body(shown, px - w / 2, py - CARD_H / 2 - 8, four_colour)]
+    winner = player in scene.winners
+    badge = "#fff59d" if winner else "#ffffff"
+    parts.append(
+        f'<rect x="{px - 62:g}" y="{py + CARD_H / 2 - 4:g}" width="124" height="40" rx="8" '
+        f'fill="{badge}" stroke="{"#f9a825" if winner else "#bdbdbd"}" stroke-width="2"/>'
+    )
+    name = player + ("  (dealer)" if player == scene.dealer else "")
+    parts.append(_label(px, py + CARD_H / 2 + 12, name, 14, "#212121"))
+    balance = format_amount(scene.balances.get(player, Fraction(0)))
+    parts.append(_label(px, py + CARD_H / 2 + 30, balance, 13, "#424242", "normal"))
+    if player in scene.declared:
+        is_in = scene.declared[player]
+        colour = "#1565c0" if is_in else "#9e9e9e"
+        parts.append(
+            f'<circle cx="{px + 70:g}" cy="{py - 8:g}" r="17" fill="{colour}" stroke="#ffffff" '
+            'stroke-width="2"/>'
+        )
+        parts.append(_label(px + 70, py - 3, "IN" if is_in else "OUT", 11, "#ffffff"))
+    return "".join(parts)
+
+
+def _seat_words(scene: Scene, player: str) -> str:
+    words = [f"{player} (dealer)" if player == scene.dealer else player]
+    words.append(f"balance {format_amount(scene.balances.get(player, Fraction(0)))}")
+    if player in scene.declared:
+        words.append("in" if scene.declared[player] else "out")
+    held = scene.hands.get(player)
+    if held and player in scene.face_up:
+        words.append("shows " + ", ".join(c.name for c in held))
+    if player in scene.winners:
+        words.append("wins")
+    return ", ".join(words) + "."

@@ -1,0 +1,19 @@
+"""Jupyter widgets for the lesson: views over the rules core that hold no rule logic.
+
+Install the ``lesson`` extra (ipywidgets). Each widget keeps its state in traitlets and
+redraws when they change; button callbacks only move that state.
+
+- :class:`ExampleStepper`: step through a worked example, a ledger or a session.
+- :class:`HandComparer`: type or pick two to ten hands and see them ranked, with reasons.
+- :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
+- :class:`RulesPicker`: a profile and options; the other widgets follow it.
+"""
+
+from __future__ import annotations
+
+from .comparer import HandComparer
+from .picker import RulesPicker, follow
+from .quiz import SettlementQuiz
+from .stepper import ExampleStepper
+
+__all__ = ["ExampleStepper", "HandComparer", "RulesPicker", "SettlementQuiz", "follow"]

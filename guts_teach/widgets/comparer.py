@@ -1,0 +1,115 @@
+"""The hand comparer: type or pick two to ten hands, see them ranked with reasons."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..cards import FULL_DECK, RANKS
+from ..compare import compare_hands
+from ..errors import GutsError
+from ..rules import Rules, teaching
+from ..svg import hand_svg
+from .style import CSS, error_html, paragraph
+
+PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
+
+
+class HandComparer(widgets.VBox):  # type: ignore[misc]
+    """A text box (one hand per line) and a card picker; the ranking follows the text."""
+
+    rules = traitlets.Instance(Rules)
+    four_colour = traitlets.Bool(False)
+
+    def __init__(self, text: str = "", rules: Rules | None = None, **kwargs: Any) -> None:
+        self.text = widgets.Textarea(
+            value=text,
+            placeholder=PROMPT,
+            description="Hands",
+            layout=widgets.Layout(width="420px", height="140px"),
+        )
+        self.text.add_class("guts-hands-text")
+        self.result = widgets.HTML()
+        self.result.add_class("guts-comparison")
+        picker = []
+        for suit in "shdc":
+            row = []
+            for rank_letter in reversed(RANKS):
+                one = next(c for c in FULL_DECK if c.ascii == rank_letter + suit)
+                button = widgets.Button(
+                    description=str(one),
+                    tooltip=f"add the {one.name}",
+                    layout=widgets.Layout(width="48px"),
+                )
+                button.add_class("guts-card-button")
+                button.on_click(lambda _, c=one: self._add_card(str(c)))
+                row.append(button)
+            picker.append(widgets.HBox(row))
+        new_hand = widgets.Button(description="New hand", tooltip="start the next hand")
+        new_hand.on_click(lambda _: self._new_line())
+        clear = widgets.Button(description="Clear", tooltip="remove every hand")
+        clear.on_click(lambda _: setattr(self.text, "value", ""))
+        super().__init__(
+            [
+                widgets.HTML(CSS + "<h3>Compare hands</h3>"),
+                self.text,
+                widgets.HTML(paragraph("Or pick cards:")),
+                *picker,
+                widgets.HBox([new_hand, clear]),
+                self.result,
+            ],
+            **kwargs,
+        )
+        self.add_class("guts-panel")
+        self.rules = rules or teaching()
+        self.text.observe(lambda _: self._render(), "value")
+        self._render()
+
+    @traitlets.observe("rules", "four_colour")
+    def _on_rules(self, _change: Any) -> None:
+        if hasattr(self, "result"):
+            self._render()
+
+    def _add_card(self, card_text: str) -> None:
+        lines = self.text.value.split("\n") if self.text.value else [""]
+        size = self.rules.hand_size
+        if len(lines[-1].split()) >= size:
+            lines.append("")
+        lines[-1] = (lines[-1] + " " + card_text).strip()
+        self.text.value = "\n".join(lines)
+
+    def _new_line(self) -> None:
+        if self.text.value and not self.text.value.endswith("\n"):
+            self.text.value += "\n"
+
+    def _render(self) -> None:
+        lines = [line for line in self.text.value.splitlines() if line.strip()]
+        if len(lines) < 2:
+            self.result.value = paragraph("Enter at least two hands to compare them.")
+            return
+        try:
+            comparison = compare_hands(lines, self.rules.ranking())
+        except GutsError as error:
+            self.result.value = error_html(str(error))
+            return
+        rows = "".join(
+            f"<tr><td><b>{line.place}.</b></td>"
+            f"<td>{hand_svg(line.hand.cards, four_colour=self.four_colour)}</td>"
+            f"<td>{escape(line.name)}</td><td>{escape(line.label)}</td></tr>"
+            for line in comparison.lines
+        )
+        reasons = "".join(f"<li>{escape(reason)}</li>" for reason in comparison.reasons)
+        self.result.value = (
+            f'<table class="guts-table">{rows}</table><ul class="guts-text">{reasons}</ul>'
+        )
+
+    def ranking_text(self) -> str:
+        """The current ranking as plain text (or the error message)."""
+        lines = [line for line in self.text.value.splitlines() if line.strip()]
+        try:
+            return compare_hands(lines, self.rules.ranking()).text()
+        except GutsError as error:
+            return str(error)

@@ -1,0 +1,105 @@
+"""The settlement quiz widget: a seeded table before the showdown, four answers, feedback."""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..quiz import Mark, Scenario, check, make_scenario
+from ..rules import Rules, teaching
+from ..svg import Scene, table_svg
+from .style import CSS, paragraph
+
+
+class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
+    """Settle a random pot: who wins, each loser's payment, the next pot and the reserve."""
+
+    rules = traitlets.Instance(Rules)
+    seed = traitlets.Int(1)
+
+    def __init__(self, seed: int = 1, rules: Rules | None = None, **kwargs: Any) -> None:
+        self._rng = random.Random(seed)
+        self.picture = widgets.HTML()
+        self.question = widgets.HTML()
+        self.winners = widgets.Text(description="Winner(s)", placeholder="e.g. Ben")
+        self.payment = widgets.Text(description="Each loser pays", placeholder="e.g. 6")
+        self.next_pot = widgets.Text(description="Next pot", placeholder="e.g. 12")
+        self.reserve = widgets.Text(description="Reserve", placeholder="e.g. 0")
+        for box in (self.winners, self.payment, self.next_pot, self.reserve):
+            box.style.description_width = "120px"
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.new_button = widgets.Button(description="New question")
+        self.feedback = widgets.HTML()
+        self.check_button.on_click(lambda _: self.mark())
+        self.new_button.on_click(lambda _: self.new_question())
+        super().__init__(
+            [
+                widgets.HTML(CSS + "<h3>Settle the pot</h3>"),
+                self.picture,
+                self.question,
+                self.winners,
+                self.payment,
+                self.next_pot,
+                self.reserve,
+                widgets.HBox([self.check_button, self.new_button]),
+                self.feedback,
+            ],
+            **kwargs,
+        )
+        self.add_class("guts-panel")
+        self.scenario: Scenario = make_scenario(self._rng, rules or teaching())
+        self.rules = rules or teaching()
+        self._show()
+
+    @traitlets.observe("rules")
+    def _on_rules(self, _change: Any) -> None:
+        if hasattr(self, "scenario"):
+            self.new_question()
+
+    def new_question(self) -> None:
+        """Deal a new seeded scenario under the current rules."""
+        self.scenario = make_scenario(self._rng, self.rules)
+        for box in (self.winners, self.payment, self.next_pot, self.reserve):
+            box.value = ""
+        self._show()
+
+    def _show(self) -> None:
+        s = self.scenario
+        scene = Scene(
+            players=s.players,
+            dealer=s.record.dealer,
+            pot=s.pot,
+            reserve=s.reserve,
+            balances={p: s.record.balances_before[i] for i, p in enumerate(s.players)},
+            hands={p: s.hands[p].cards for p in s.ins},
+            face_up=frozenset(s.ins),
+            declared={p: p in s.ins for p in s.players},
+            ghost=s.record.ghost.cards if s.record.ghost else None,
+            ghost_shown=True,
+            hand_size=s.rules.hand_size,
+        )
+        self.picture.value = table_svg(scene)
+        self.question.value = paragraph(s.question())
+        self.feedback.value = ""
+
+    def mark(self) -> list[Mark]:
+        """Check the four answers and show what was right and why anything was wrong."""
+        marks = check(
+            self.scenario,
+            winners=self.winners.value,
+            payment=self.payment.value,
+            next_pot=self.next_pot.value,
+            reserve=self.reserve.value,
+        )
+        items = "".join(
+            f'<li class="{"guts-ok" if m.correct else "guts-wrong"}">'
+            f"<b>{escape(m.field)}</b> {'✔' if m.correct else '✘'} {escape(m.message)}</li>"
+            for m in marks
+        )
+        score = sum(m.correct for m in marks)
+        self.feedback.value = f'<div class="guts-text">{score} of 4 right<ul>{items}</ul></div>'
+        return marks

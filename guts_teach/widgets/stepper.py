@@ -1,0 +1,84 @@
+"""The example stepper: Back / Next / Restart over a worked example, ledger or session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..examples import WorkedExample
+from ..ledger import Ledger
+from ..replay import replay
+from ..session import Session
+from ..stepper import Stepper
+from ..svg import table_svg
+from .style import CSS, paragraph
+
+
+class ExampleStepper(widgets.VBox):  # type: ignore[misc]
+    """Step through a worked example (or a ledger, or a session) with the table drawn.
+
+    ``index`` is the current step; the buttons move it and everything else follows.
+    The buttons are ordinary focusable buttons: Tab to them, Enter or Space to press.
+    """
+
+    index = traitlets.Int(0)
+    four_colour = traitlets.Bool(False)
+
+    def __init__(self, source: WorkedExample | Ledger | Session, **kwargs: Any) -> None:
+        self.stepper = Stepper(_session_of(source))
+        self.title = source.title if isinstance(source, WorkedExample) else ""
+        self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
+        self.next_button = widgets.Button(
+            description="Next ▶", tooltip="One step on", button_style="success"
+        )
+        self.restart_button = widgets.Button(description="⟲ Restart", tooltip="Back to step 1")
+        for button, css in (
+            (self.back_button, "guts-back"),
+            (self.next_button, "guts-next"),
+            (self.restart_button, "guts-restart"),
+        ):
+            button.add_class(css)
+        self.status = widgets.HTML()
+        self.status.add_class("guts-status-line")
+        self.picture = widgets.HTML()
+        self.explanation = widgets.HTML()
+        self.back_button.on_click(lambda _: self._move(self.stepper.back))
+        self.next_button.on_click(lambda _: self._move(self.stepper.forward))
+        self.restart_button.on_click(lambda _: self._move(self.stepper.restart))
+        header = [widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))]
+        buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
+        super().__init__([*header, self.status, self.picture, self.explanation, buttons], **kwargs)
+        self.add_class("guts-panel")
+        self.add_class("guts-stepper")
+        self._render()
+
+    def _move(self, action: Any) -> None:
+        action()
+        self.index = self.stepper.index
+
+    @traitlets.observe("index", "four_colour")
+    def _on_change(self, _change: Any) -> None:
+        self.stepper.index = self.index
+        self._render()
+
+    def _render(self) -> None:
+        frame = self.stepper.current
+        self.status.value = f'<div class="guts-status">{self.stepper.status()}</div>'
+        self.picture.value = table_svg(frame.scene, four_colour=self.four_colour)
+        self.explanation.value = paragraph(frame.step.text)
+        self.back_button.disabled = self.stepper.at_start
+        self.next_button.disabled = self.stepper.at_end
+
+    def status_text(self) -> str:
+        """The status line as plain text, e.g. ``"Step 3 of 7 · Pot 12 · Reserve 0"``."""
+        return self.stepper.status()
+
+
+def _session_of(source: WorkedExample | Ledger | Session) -> Session:
+    if isinstance(source, WorkedExample):
+        return source.session()
+    if isinstance(source, Ledger):
+        return replay(source)
+    return source

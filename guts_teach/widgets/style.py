@@ -1,0 +1,29 @@
+"""The lesson widgets' shared look: one small style sheet and helpers for messages."""
+
+from __future__ import annotations
+
+from html import escape
+
+CSS = """
+<style>
+.guts-panel { font-family: 'DejaVu Sans', 'Segoe UI', Arial, sans-serif; max-width: 920px; }
+.guts-status { font-size: 17px; font-weight: bold; color: #1b5e20; padding: 4px 0; }
+.guts-text { font-size: 16px; line-height: 1.45; color: #212121; min-height: 3em; }
+.guts-error { color: #b71c1c; background: #ffebee; border-left: 4px solid #c62828;
+  padding: 6px 10px; border-radius: 4px; }
+.guts-ok { color: #1b5e20; }
+.guts-wrong { color: #b71c1c; }
+.guts-table td, .guts-table th { padding: 4px 10px; text-align: left; vertical-align: middle; }
+.guts-card-button button { font-size: 15px; }
+</style>
+"""
+
+
+def error_html(message: str) -> str:
+    """A friendly error box (never a traceback)."""
+    return f'<div class="guts-error" role="alert">{escape(message)}</div>'
+
+
+def paragraph(text: str, css: str = "guts-text") -> str:
+    """Plain text as an escaped paragraph with a style class."""
+    return f'<div class="{css}">{escape(text)}</div>'

@@ -1,0 +1,69 @@
+"""SVG pictures: valid XML, text alternatives, colours, and the table's contents."""
+
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+from guts_teach.cards import FULL_DECK, card
+from guts_teach.examples import example
+from guts_teach.hands import hand
+from guts_teach.stepper import Stepper
+from guts_teach.svg import FOUR_COLOURS, TWO_COLOURS, Scene, card_svg, hand_svg, table_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg):
+    return ET.fromstring(svg)
+
+
+def test_every_card_is_valid_svg_with_its_name_as_text_alternative():
+    for one in FULL_DECK:
+        root = parse(card_svg(one))
+        assert root.get("role") == "img"
+        assert root.get("aria-label") == one.name
+        assert root.find(f"{NS}title").text == one.name
+
+
+def test_four_colour_deck_colours_diamonds_and_clubs():
+    assert TWO_COLOURS["d"] in card_svg(card("5d"))
+    assert FOUR_COLOURS["d"] in card_svg(card("5d"), four_colour=True)
+    assert FOUR_COLOURS["c"] in card_svg(card("5c"), four_colour=True)
+    assert FOUR_COLOURS["d"] != FOUR_COLOURS["h"] and TWO_COLOURS["d"] == TWO_COLOURS["h"]
+
+
+def test_hand_picture_names_cards_and_hand():
+    root = parse(hand_svg(hand("Qs Qh").cards, "pair of queens"))
+    assert root.get("aria-label") == "queen of spades, queen of hearts: pair of queens"
+    assert "pair of queens" in "".join(root.itertext())
+
+
+def test_table_picture_says_what_it_shows():
+    stepper = Stepper.of_example(example("six-counter"))
+    stepper.index = 4  # A takes the pot
+    label = parse(table_svg(stepper.current.scene)).get("aria-label")
+    assert label.startswith("Pot 0, reserve 0.")
+    assert "A (dealer), balance 6, in, shows queen of spades, queen of hearts, wins." in label
+    assert "D, balance 0, out." in label
+
+
+def test_table_picture_hides_cards_until_the_showdown():
+    stepper = Stepper.of_example(example("six-counter"))
+    stepper.index = 2  # the fists open
+    scene = stepper.current.scene
+    assert scene.declared == {"A": True, "B": True, "C": True, "D": False}
+    assert scene.face_up == frozenset()
+    stepper.index = 3
+    assert stepper.current.scene.face_up == {"A", "B", "C"}
+
+
+def test_ghost_and_reserve_on_the_table():
+    scene = Scene(players=("A", "B"), dealer="A", pot=Fraction(20), reserve=Fraction(16),
+                  balances={"A": Fraction(0), "B": Fraction(0)}, ghost=hand("Kc 9d").cards, ghost_shown=True)
+    svg = table_svg(scene)
+    assert "Reserve 16" in svg
+    assert "Ghost hand: king of clubs, nine of diamonds." in parse(svg).get("aria-label")
+
+
+def test_core_objects_draw_themselves():
+    assert card("Qs")._repr_svg_().startswith("<svg")
+    assert "pair of queens" in hand("Qs Qh")._repr_svg_()

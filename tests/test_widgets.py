@@ -1,0 +1,119 @@
+"""The lesson widgets driven from Python, headless: clicks and values with real results."""
+
+import pytest
+
+widgets = pytest.importorskip("ipywidgets", reason="install the 'lesson' extra to test the widgets")
+
+from guts_teach.examples import example  # noqa: E402
+from guts_teach.ledger import ledger_of  # noqa: E402
+from guts_teach.money import format_amount  # noqa: E402
+from guts_teach.widgets import (  # noqa: E402
+    ExampleStepper,
+    HandComparer,
+    RulesPicker,
+    SettlementQuiz,
+    follow,
+)
+
+
+def test_stepper_buttons_move_and_redraw():
+    stepper = ExampleStepper(example("six-counter"))
+    assert stepper.status_text() == "Step 1 of 7 · Pot 6 · Reserve 0"
+    assert stepper.back_button.disabled
+    for _ in range(5):
+        stepper.next_button.click()
+    assert stepper.status_text() == "Step 6 of 7 · Pot 12 · Reserve 0"
+    assert "Step 6 of 7 · Pot 12 · Reserve 0" in stepper.status.value
+    assert "B and C each pay 6" in stepper.explanation.value
+    assert "Pot 12" in stepper.picture.value
+    stepper.back_button.click()
+    assert stepper.status_text() == "Step 5 of 7 · Pot 0 · Reserve 0"
+    stepper.next_button.click()
+    stepper.next_button.click()
+    assert stepper.next_button.disabled
+    stepper.restart_button.click()
+    assert stepper.index == 0 and stepper.status_text() == "Step 1 of 7 · Pot 6 · Reserve 0"
+
+
+def test_stepper_index_trait_drives_the_view():
+    stepper = ExampleStepper(example("cap-reserve"))
+    stepper.index = 6
+    assert stepper.status_text() == "Step 7 of 13 · Pot 20 · Reserve 16"
+    stepper.four_colour = True
+    assert "#1565c0" in stepper.picture.value  # the diamonds are blue now
+
+
+def test_stepper_over_a_ledger_and_a_session():
+    session = example("ten-chip").session()
+    assert ExampleStepper(ledger_of(session)).status_text() == "Step 1 of 7 · Pot 10 · Reserve 0"
+    assert ExampleStepper(session).status_text().startswith("Step 1 of 7")
+
+
+def test_comparer_ranks_typed_hands_with_reasons():
+    comparer = HandComparer("Qs Qh\nA♣K♦\njc jd")
+    assert comparer.ranking_text().splitlines()[0] == "1. Q♠ Q♥  pair of queens"
+    assert "J-J beats A-K: any pair beats any unpaired hand" in comparer.result.value
+    assert "<svg" in comparer.result.value
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Qs Qx\nAc Kd", "hand 1: cannot read &quot;Qx&quot;"),
+        ("Qs Qh\nQs Kd", "Q♠ is given twice"),
+        ("Qs Qh Jd\nAc Kd", "hand 1: a hand has 2 cards"),
+        ("Qs Qh", "Enter at least two hands"),
+    ],
+)
+def test_comparer_shows_friendly_messages_never_a_traceback(text, message):
+    comparer = HandComparer(text)
+    assert message in comparer.result.value
+    assert "Traceback" not in comparer.result.value
+
+
+def test_card_picker_builds_hands():
+    comparer = HandComparer()
+    buttons = {b.description: b for row in comparer.children if isinstance(row, widgets.HBox)
+               for b in row.children if isinstance(b, widgets.Button)}
+    for name in ("Q♠", "Q♥", "A♣", "K♦"):
+        buttons[name].click()
+    assert comparer.text.value == "Q♠ Q♥\nA♣ K♦"
+    assert comparer.ranking_text().startswith("1. Q♠ Q♥  pair of queens")
+
+
+def test_quiz_marks_answers_and_explains():
+    quiz = SettlementQuiz(seed=4)
+    record = quiz.scenario.record
+    quiz.winners.value = " ".join(record.winners)
+    quiz.payment.value = format_amount(record.settlement.payment)
+    quiz.next_pot.value = format_amount(record.pot_after)
+    quiz.reserve.value = "999"
+    quiz.check_button.click()
+    assert "3 of 4 right" in quiz.feedback.value
+    assert "The reserve is" in quiz.feedback.value
+    before = quiz.scenario.question()
+    quiz.new_button.click()
+    assert quiz.scenario.question() != before and quiz.winners.value == ""
+
+
+def test_rules_picker_drives_the_other_widgets():
+    picker = RulesPicker()
+    comparer = HandComparer("Qs Jd 10c\nAs 9s 4s")
+    quiz = SettlementQuiz(seed=1)
+    follow(picker, comparer, quiz)
+    assert "a hand has 2 cards" in comparer.result.value
+    picker.hand_size.value = 3
+    assert comparer.rules.hand_size == 3 and quiz.rules.hand_size == 3
+    assert comparer.ranking_text().startswith("1. Q♠ J♦ 10♣  straight, queen high")
+    picker.flags["flush_over_straight"].value = True
+    assert comparer.ranking_text().startswith("1. A♠ 9♠ 4♠  flush")
+    picker.profile.value = "classic"
+    assert picker.rules.cap == 100 and comparer.rules.hand_size == 2
+
+
+def test_rules_picker_refuses_bad_values_with_a_message():
+    picker = RulesPicker()
+    picker.cap.value = "lots"
+    assert "cap" in picker.message.value and picker.rules.cap == 20
+    picker.cap.value = "30"
+    assert picker.rules.cap == 30 and picker.message.value == ""
