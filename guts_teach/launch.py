@@ -28,6 +28,8 @@ LAB_SETTINGS = {
     },
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
         "autoStartDefaultKernel": True,
+        # Draw every cell, not only those on screen: a lesson is read from top to bottom.
+        "windowingMode": "none",
     },
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }

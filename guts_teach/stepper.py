@@ -41,7 +41,6 @@ REVEALED = frozenset(
 SHOWN = frozenset(
     {"showdown", "ghost_wins", "tie_stays", "award", "payments", "cap", "refill", "cycle_end"}
 )
-CAPTION_LIMIT = 110  # longer sentences are shown beside the picture, not inside it
 WON = frozenset({"uncontested", "dealer_takes", "award", "payments", "cap", "refill", "cycle_end"})
 
 
@@ -62,21 +61,24 @@ def scene_for(step: Step, record: DealRecord | None, session: Session) -> Scene:
         reserve=step.reserve,
         balances=step.balances,
         hand_size=session.rules.hand_size,
-        caption=step.text if len(step.text) <= CAPTION_LIMIT else "",
+        dealt=False,
     )
     if record is None:
         return blank
     if step.kind == "dealer":
         return replace(blank, dealer=record.next_dealer)
+    if step.kind == "ante":
+        return blank
     hands = {p: h.cards for p, h in (record.hands or ())}
     kind = step.kind
     return replace(
         blank,
-        hands=hands if kind != "ante" else {},
+        dealt=True,
+        hands=hands,
         face_up=frozenset(p for p in record.ins if p in hands) if kind in SHOWN else frozenset(),
         declared={p: p in record.ins for p in record.players} if kind in REVEALED else {},
         winners=frozenset(record.winners) if kind in WON else frozenset(),
-        ghost=record.ghost.cards if record.ghost and kind != "ante" else None,
+        ghost=record.ghost.cards if record.ghost else None,
         ghost_shown=kind in SHOWN,
     )
 

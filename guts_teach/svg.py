@@ -107,7 +107,7 @@ class Scene:
     ``hands`` are the cards each player holds; ``face_up`` those shown to everyone;
     ``declared`` maps players to in (True) or out (False) once declarations are open;
     ``winners`` are highlighted; ``ghost`` is the ghost hand (V5), face up when
-    ``ghost_shown``.
+    ``ghost_shown``; ``dealt`` is False between deals, when nobody holds cards.
     """
 
     players: tuple[str, ...]
@@ -122,6 +122,7 @@ class Scene:
     ghost: Sequence[Card] | None = None
     ghost_shown: bool = False
     hand_size: int = 2
+    dealt: bool = True
     caption: str = ""
 
 

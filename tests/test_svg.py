@@ -57,8 +57,15 @@ def test_table_picture_hides_cards_until_the_showdown():
 
 
 def test_ghost_and_reserve_on_the_table():
-    scene = Scene(players=("A", "B"), dealer="A", pot=Fraction(20), reserve=Fraction(16),
-                  balances={"A": Fraction(0), "B": Fraction(0)}, ghost=hand("Kc 9d").cards, ghost_shown=True)
+    scene = Scene(
+        players=("A", "B"),
+        dealer="A",
+        pot=Fraction(20),
+        reserve=Fraction(16),
+        balances={"A": Fraction(0), "B": Fraction(0)},
+        ghost=hand("Kc 9d").cards,
+        ghost_shown=True,
+    )
     svg = table_svg(scene)
     assert "Reserve 16" in svg
     assert "Ghost hand: king of clubs, nine of diamonds." in parse(svg).get("aria-label")

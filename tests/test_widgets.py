@@ -73,8 +73,13 @@ def test_comparer_shows_friendly_messages_never_a_traceback(text, message):
 
 def test_card_picker_builds_hands():
     comparer = HandComparer()
-    buttons = {b.description: b for row in comparer.children if isinstance(row, widgets.HBox)
-               for b in row.children if isinstance(b, widgets.Button)}
+    buttons = {
+        b.description: b
+        for row in comparer.children
+        if isinstance(row, widgets.HBox)
+        for b in row.children
+        if isinstance(b, widgets.Button)
+    }
     for name in ("Q♠", "Q♥", "A♣", "K♦"):
         buttons[name].click()
     assert comparer.text.value == "Q♠ Q♥\nA♣ K♦"

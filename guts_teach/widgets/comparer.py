@@ -12,7 +12,7 @@ from ..cards import FULL_DECK, RANKS
 from ..compare import compare_hands
 from ..errors import GutsError
 from ..rules import Rules, teaching
-from ..svg import hand_svg
+from ..svg import TWO_COLOURS, hand_svg
 from .style import CSS, error_html, paragraph
 
 PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
@@ -42,8 +42,9 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
                 button = widgets.Button(
                     description=str(one),
                     tooltip=f"add the {one.name}",
-                    layout=widgets.Layout(width="48px"),
+                    layout=widgets.Layout(width="56px", padding="0px"),
                 )
+                button.style.text_color = TWO_COLOURS[suit]
                 button.add_class("guts-card-button")
                 button.on_click(lambda _, c=one: self._add_card(str(c)))
                 row.append(button)

@@ -1,0 +1,115 @@
+"""Helpers for the real-browser tests: servers started and stopped by pid, Chromium by Playwright."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+
+from guts_teach import launch
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "screenshots"
+
+
+def stripped_copy(workdir: Path) -> Path:
+    """Copy the notebooks into ``workdir`` with every output and widget state removed."""
+    launch.copy_notebooks(workdir)
+    for path in workdir.glob("*.ipynb"):
+        notebook = nbformat.read(path, as_version=4)
+        notebook.metadata.pop("widgets", None)
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+                cell.execution_count = None
+        nbformat.write(notebook, path)
+    return workdir
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 90) -> None:
+    """Wait until the server listens on 127.0.0.1:``port``, failing early if it died.
+
+    (A port probe, not a page request: asking Voilà for a page would start a kernel.)
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return
+        time.sleep(0.5)
+    raise TimeoutError(f"nothing listened on port {port} within {timeout} s")
+
+
+def kernel_pids(runtime_dir: Path) -> list[int]:
+    """Processes whose command line names a connection file in ``runtime_dir``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if str(runtime_dir) in command and "kernel" in command:
+                found.append(int(entry.name))
+    return found
+
+
+@contextlib.contextmanager
+def running(server: launch.Server, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server; afterwards stop it by its pid and check that no kernel is left."""
+    runtime = Path(server.env["JUPYTER_RUNTIME_DIR"])
+    runtime.mkdir(parents=True, exist_ok=True)
+    log = (runtime.parent / "server.log").open("wb")
+    process = subprocess.Popen(server.command, env=server.env, stdout=log, stderr=log)
+    try:
+        wait_for_port(port, process)
+        yield process
+    finally:
+        os.kill(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
+        deadline = time.monotonic() + 15
+        while kernel_pids(runtime) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        left = kernel_pids(runtime)
+        for pid in left:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        assert not left, f"kernel processes left running after the server stopped: {left}"
+
+
+def save_screenshot(page: object, name: str) -> Path:
+    """Save a screenshot (of a page, or of one element) under build/screenshots/."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    if hasattr(page, "goto"):
+        page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    else:  # a single element
+        page.screenshot(path=str(path))  # type: ignore[attr-defined]
+    return path
+
+
+def have_chromium() -> bool:
+    """True when Debian's Chromium is installed where the tests expect it."""
+    return Path(CHROMIUM).exists() and shutil.which("chromium") is not None

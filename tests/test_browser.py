@@ -1,0 +1,123 @@
+"""The lesson in a real browser: JupyterLab and Voilà, driven by Playwright in Chromium.
+
+These tests need Debian's Chromium (``apt-get install chromium``), JupyterLab, Voilà and
+Playwright. Locally they skip with a loud reason when any is missing; in CI they fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from browser import CHROMIUM, CHROMIUM_ARGS, have_chromium, running, save_screenshot, stripped_copy
+from conftest import require
+
+from guts_teach import launch
+
+SIX_COUNTER = [
+    "Step 1 of 7 · Pot 6 · Reserve 0",
+    "Step 2 of 7 · Pot 6 · Reserve 0",
+    "Step 3 of 7 · Pot 6 · Reserve 0",
+    "Step 4 of 7 · Pot 6 · Reserve 0",
+    "Step 5 of 7 · Pot 0 · Reserve 0",
+    "Step 6 of 7 · Pot 12 · Reserve 0",
+    "Step 7 of 7 · Pot 12 · Reserve 0",
+]
+TIMEOUT = 90_000  # milliseconds
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
+    for module in ("playwright", "jupyterlab", "voila"):
+        require(importlib.util.find_spec(module) is not None, f"{module} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def expect(target):
+    """Playwright's auto-waiting assertions (imported once the browser fixture has run)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+def step_through(page, stepper):
+    """Click Next through the first stepper, checking the status line at every step."""
+    status = stepper.locator(".guts-status")  # redrawn at every step: always look it up anew
+    next_button = stepper.locator("button.guts-next")
+    expect(status).to_have_text(SIX_COUNTER[0], timeout=TIMEOUT)
+    for expected in SIX_COUNTER[1:]:
+        next_button.click()
+        expect(status).to_have_text(expected, timeout=15_000)
+    expect(next_button).to_be_disabled()
+
+
+def test_lesson_in_jupyterlab(browser, tmp_path):
+    workdir = stripped_copy(tmp_path / "lesson")
+    port = launch.free_port()
+    server = launch.lab_server(workdir, port=port, token="")
+    with running(server, port):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server.url)
+        # The idle indicator shows before any kernel exists: wait for the kernel's name too.
+        page.wait_for_function(
+            """() => {
+                const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-KernelName');
+                const state = document.querySelector('.jp-Notebook-ExecutionIndicator');
+                return name && /Python 3/.test(name.textContent)
+                    && state && state.getAttribute('data-status') === 'idle';
+            }""",
+            timeout=TIMEOUT,
+        )
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        quiz = page.locator(".guts-panel", has_text="Settle the pot")
+        quiz.wait_for(timeout=TIMEOUT)  # the last widget: every cell has run
+
+        stepper = page.locator(".guts-stepper").first
+        stepper.scroll_into_view_if_needed()
+        step_through(page, stepper)
+        save_screenshot(stepper, "lab-stepper-six-counter.png")
+
+        # Keyboard: Restart and Back by Tab-focus and Enter, as a teacher without a mouse.
+        stepper.locator("button.guts-restart").focus()
+        page.keyboard.press("Enter")
+        status = stepper.locator(".guts-status")
+        expect(status).to_have_text(SIX_COUNTER[0])
+        stepper.locator("button.guts-next").focus()
+        page.keyboard.press("Space")
+        expect(status).to_have_text(SIX_COUNTER[1])
+
+        comparer = page.locator(".guts-panel", has_text="Compare hands").first
+        box = comparer.locator("textarea")
+        box.fill("Qs Qh\nQs Kd")
+        result = comparer.locator(".guts-comparison")
+        expect(result.locator(".guts-error")).to_contain_text("Q♠ is given twice")
+        box.fill("A♣ K♦\nQs Qh\n7c 2d")
+        expect(result).to_contain_text("pair of queens")
+        expect(result).to_contain_text("any pair beats any unpaired hand")
+        save_screenshot(comparer, "lab-comparer.png")
+        save_screenshot(page, "lab-lesson-page.png")
+        page.close()
+
+
+def test_lesson_in_voila(browser, tmp_path):
+    workdir = stripped_copy(tmp_path / "present")
+    port = launch.free_port()
+    server = launch.voila_server(workdir, port=port)
+    with running(server, port):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server.url)
+        stepper = page.locator(".guts-stepper").first
+        stepper.wait_for(timeout=TIMEOUT)
+        step_through(page, stepper)
+        assert "The deal passes to the left, from A to B." in stepper.inner_text()
+        save_screenshot(page, "voila-lesson.png")
+        page.close()
