@@ -83,6 +83,8 @@ def test_lesson_in_jupyterlab(browser, tmp_path):
         stepper = page.locator(".guts-stepper").first
         stepper.scroll_into_view_if_needed()
         step_through(page, stepper)
+        stepper.locator("button.guts-back").click()
+        expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER[5])
         save_screenshot(stepper, "lab-stepper-six-counter.png")
 
         # Keyboard: Restart and Back by Tab-focus and Enter, as a teacher without a mouse.
