@@ -1,0 +1,35 @@
+"""The edge between exact amounts and spreadsheet cells.
+
+Fractions become floats only here, at the cell, and are shown with a fraction number
+format. Text that a spreadsheet would take for a formula (starting with ``=``, ``+``,
+``-`` or ``@``) is always stored as text.
+
+>>> to_cell(Fraction(20, 3)) == 20 / 3, to_cell(Fraction(12))
+(True, 12)
+>>> as_text("=HYPERLINK(1)")
+"'=HYPERLINK(1)"
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def to_cell(value: Fraction) -> int | float:
+    """An exact amount as a cell number: whole numbers stay integers."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def from_cell(value: object, *, limit: int = 1000) -> Fraction:
+    """A cell number back to the nearest simple fraction (denominator up to ``limit``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return Fraction(value).limit_denominator(limit)
+
+
+def as_text(value: str) -> str:
+    """Text for a live spreadsheet (xlwings): a leading apostrophe keeps formula-like text
+    from being evaluated, and spreadsheets do not show the apostrophe."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value

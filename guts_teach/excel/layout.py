@@ -1,0 +1,139 @@
+"""Where everything sits in the club workbook: sheets, columns and named cells.
+
+One place for the generator, the file export and import, and the xlwings bridge, so
+they can never disagree about the layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openpyxl.utils import get_column_letter
+
+START = "Start here"
+RULES = "Rules"
+PLAYERS = "Players"
+DEALS = "Deals"
+LEDGER = "Ledger"
+STANDINGS = "Standings"
+SETTLE = "Settle up"
+CALC = "Calc"
+SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, CALC)
+
+# Named cells on the Rules sheet: (name, label, row).
+RULE_CELLS = (
+    ("Ante", "Ante", 3),
+    ("Cap", "Cap on the pot (blank for no limit)", 4),
+    ("Stack", "Starting stack (blank for net counters from 0)", 5),
+    ("Reante", "Ante again when nobody is in (yes or no)", 6),
+    ("StartPot", "Pot before the first deal", 7),
+    ("StartReserve", "Reserve before the first deal", 8),
+    ("FirstDealer", "Seat of the first dealer (1 = first player)", 9),
+)
+PROFILE_ROW = 10
+AMOUNT_FORMAT = "# ???/???"
+"""Fractions shown exactly as mixed numbers (a split pot of 20 among 3 is 6 2/3)."""
+MARK = "x"
+DEFAULT_ROWS = 300
+TINY = "0.000000001"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Column positions that depend on the number of players (``n``) and deal rows."""
+
+    players: tuple[str, ...]
+    rows: int = DEFAULT_ROWS
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    # ---- Deals: Deal | In p... | Won p... | Cards p... | Note
+    def in_col(self, i: int) -> int:
+        return 2 + i
+
+    def won_col(self, i: int) -> int:
+        return 2 + self.n + i
+
+    def cards_col(self, i: int) -> int:
+        return 2 + 2 * self.n + i
+
+    @property
+    def note_col(self) -> int:
+        return 2 + 3 * self.n
+
+    def deals_headers(self) -> list[str]:
+        return (
+            ["Deal"]
+            + [f"In {p}" for p in self.players]
+            + [f"Won {p}" for p in self.players]
+            + [f"Cards {p}" for p in self.players]
+            + ["Note"]
+        )
+
+    # ---- Ledger: Deal | Dealer | In | Winners | Pot before | Each loser pays | Pot after |
+    #              Reserve after | balance p... | Chips check | Problem
+    LEDGER_FIXED = (
+        "Deal",
+        "Dealer",
+        "In",
+        "Winners",
+        "Pot before",
+        "Each loser pays",
+        "Pot after",
+        "Reserve after",
+    )
+
+    def balance_col(self, i: int) -> int:
+        return len(self.LEDGER_FIXED) + 1 + i
+
+    @property
+    def check_col(self) -> int:
+        return len(self.LEDGER_FIXED) + 1 + self.n
+
+    @property
+    def problem_col(self) -> int:
+        return self.check_col + 1
+
+    def ledger_headers(self) -> list[str]:
+        return [*self.LEDGER_FIXED, *self.players, "Chips check", "Problem"]
+
+    # ---- Calc: used | n_in | n_won | bad | ante | pot_before | res_before | wins | payers |
+    #            share | reante | gross | capped | res1 | refill | pot_after | res_after |
+    #            dealt | state p...
+    CALC_FIXED = (
+        "used",
+        "in",
+        "won marked",
+        "won not in",
+        "ante",
+        "pot before",
+        "reserve before",
+        "winners",
+        "payers",
+        "share",
+        "ante again",
+        "gross",
+        "capped",
+        "reserve then",
+        "refill",
+        "pot after",
+        "reserve after",
+        "deals so far",
+    )
+
+    def calc(self, name: str) -> int:
+        return self.CALC_FIXED.index(name) + 1
+
+    def state_col(self, i: int) -> int:
+        return len(self.CALC_FIXED) + 1 + i
+
+    @property
+    def last_row(self) -> int:
+        return self.rows + 1
+
+
+def col(index: int) -> str:
+    """Column letters for a 1-based index."""
+    return str(get_column_letter(index))
