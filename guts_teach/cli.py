@@ -3,6 +3,7 @@
 - ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file.
 - ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
+- ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--no-browser]``: the lesson as a Voilà app for projecting.
 
@@ -57,6 +58,24 @@ def _parser() -> argparse.ArgumentParser:
         launch_cmd.add_argument(
             "--keep", action="store_true", help="keep notebook copies already in the folder"
         )
+    book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
+    book_actions = book_cmd.add_subparsers(dest="action", required=True, metavar="ACTION")
+    new_cmd = book_actions.add_parser("new", help="write a fresh club workbook")
+    new_cmd.add_argument("path", help="the .xlsx file to write")
+    new_cmd.add_argument(
+        "--players",
+        nargs="+",
+        default=["Ana", "Ben", "Cleo", "Dev", "Eli"],
+        help="names, in seat order",
+    )
+    new_cmd.add_argument("--profile", default="teaching", help="teaching or classic")
+    new_cmd.add_argument("--rows", type=int, default=300, help="deal rows to prepare")
+    export_cmd = book_actions.add_parser("export", help="write a ledger file into a workbook")
+    export_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
+    export_cmd.add_argument("path", help="the .xlsx file to write")
+    import_cmd = book_actions.add_parser("import", help="read a workbook's deals as a ledger")
+    import_cmd.add_argument("path", help="the club workbook (.xlsx)")
+    import_cmd.add_argument("--out", help="write the ledger here instead of printing it")
     rank_cmd = commands.add_parser("rank", help='rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"')
     rank_cmd.add_argument("hands", nargs="+", help="hands of two (or three) cards each")
     rank_cmd.add_argument(
@@ -94,6 +113,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             else:
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
+        elif args.command == "workbook":
+            _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
             return _launch(args)
         elif args.command == "rank":
@@ -109,6 +130,38 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     return 0
+
+
+def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
+    try:
+        from .excel import reader, workbook
+    except ImportError as error:  # pragma: no cover - without the excel extra
+        raise GutsError(
+            f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
+        ) from None
+    from .ledger import dumps, save
+    from .rules import profile
+
+    if args.action == "new":
+        from .table import seat_players
+
+        players = [name for item in args.players for name in item.split(",") if name.strip()]
+        seat_players(players, 2, 10)
+        book = workbook.new_workbook(
+            tuple(players), profile(args.profile), rows=args.rows, profile=args.profile
+        )
+        workbook.save_atomic(book, args.path)
+        stdout.write(f"wrote {args.path}\n")
+    elif args.action == "export":
+        workbook.export_ledger(load(args.ledger), args.path)
+        stdout.write(f"wrote {args.path}\n")
+    else:
+        ledger = reader.import_ledger(args.path)
+        if args.out:
+            save(ledger, args.out)
+            stdout.write(f"wrote {args.out}\n")
+        else:
+            stdout.write(dumps(ledger))
 
 
 def _launch(args: argparse.Namespace) -> int:

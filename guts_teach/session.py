@@ -16,7 +16,7 @@ exactly as it was; :meth:`Session.undo` takes back the last deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -115,6 +115,7 @@ class Session:
         self._state = self._initial
         self._history: list[DealRecord] = []
         self._pending: _Pending | None = None
+        self._listeners: list[Callable[[DealRecord], None]] = []
         self.time_called = False
 
     # ----------------------------------------------------------------- reading the table
@@ -526,7 +527,7 @@ class Session:
             ante_overflow=pending.ante_overflow,
             pot_before=pending.pot,
             reserve_before=pending.reserve,
-            hands=tuple(pending.hands.items()) if pending.hands else None,
+            hands=self._in_seat_order(pending.hands) if pending.hands else None,
             ghost=pending.ghost,
             ins=ins,
             winners=outcome.winners,
@@ -543,6 +544,8 @@ class Session:
         )
         self._history.append(record)
         self._state = new_state
+        for listener in self._listeners:
+            listener(record)
         return record
 
     def play(
@@ -571,6 +574,18 @@ class Session:
                 self._check_overdraft(pending, player)
         return self._close(pending, in_now, winners, losers, weenie)
 
+    def subscribe(self, listener: Callable[[DealRecord], None]) -> Callable[[], None]:
+        """Call ``listener`` with every deal's record as it is settled (for live views,
+        such as the workbook bridge); returns a function that unsubscribes it.
+
+        >>> t = Session(["A", "B"]); seen = []
+        >>> stop = t.subscribe(seen.append); _ = t.play(["A"]); stop(); _ = t.play(["B"])
+        >>> [r.number for r in seen]
+        [1]
+        """
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
     # ----------------------------------------------------------------- ending and undo
 
     def call_time(self) -> None:
@@ -594,6 +609,10 @@ class Session:
         return record
 
     # ----------------------------------------------------------------- helpers
+
+    def _in_seat_order(self, hands: dict[str, HandOrder]) -> tuple[tuple[str, HandOrder], ...]:
+        """Known hands in seat order, however they were dealt or given."""
+        return tuple((p, hands[p]) for p in self.players if p in hands)
 
     def _seat_of(self, player: str, field: str) -> int:
         try:

@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from guts_teach import Session, teaching
+# xlwings' remote engine and custom-function runner are xlwings PRO code, dual-licensed; this
+# package is noncommercial teaching software, so its tests use the PolyForm Noncommercial
+# license. XLWINGS_ON_SERVER makes `xw.func` register functions as xlwings Server does.
+# Both must be set before xlwings is first imported.
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+
+from guts_teach import Session, teaching  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"

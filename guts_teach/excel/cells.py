@@ -13,6 +13,7 @@ format. Text that a spreadsheet would take for a formula (starting with ``=``, `
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 
@@ -27,6 +28,15 @@ def from_cell(value: object, *, limit: int = 1000) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"expected a number, got {value!r}")
     return Fraction(value).limit_denominator(limit)
+
+
+def whole_numbers(rows: list[list[Any]]) -> list[list[Any]]:
+    """Rows read from a live workbook with whole floats (1.0, as engines return them) as ints.
+
+    >>> whole_numbers([[1.0, "x", 2.5]])
+    [[1, 'x', 2.5]]
+    """
+    return [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in rows]
 
 
 def as_text(value: str) -> str:

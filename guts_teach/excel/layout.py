@@ -18,7 +18,8 @@ LEDGER = "Ledger"
 STANDINGS = "Standings"
 SETTLE = "Settle up"
 CALC = "Calc"
-SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, CALC)
+MIRROR = "From Python"
+SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, MIRROR, CALC)
 
 # Named cells on the Rules sheet: (name, label, row).
 RULE_CELLS = (

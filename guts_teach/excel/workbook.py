@@ -32,6 +32,7 @@ from .layout import (
     DEFAULT_ROWS,
     LEDGER,
     MARK,
+    MIRROR,
     PLAYERS,
     PROFILE_ROW,
     RULE_CELLS,
@@ -69,6 +70,14 @@ START_TEXT = (
 )
 
 
+def _append_text(sheet: Any, values: list[Any]) -> None:
+    """Append a row whose text is stored as text even when it starts with = + - or @."""
+    sheet.append(values)
+    for cell in sheet[sheet.max_row]:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
+
+
 def _head(cell: Any) -> None:
     cell.fill = HEAD_FILL
     cell.font = HEAD_FONT
@@ -98,6 +107,11 @@ def new_workbook(
     _ledger_sheet(book, layout)
     _standings_sheet(book, layout)
     _settle_sheet(book, layout)
+    mirror = book.create_sheet(MIRROR, index=7)
+    mirror["A1"] = (
+        "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
+        "it writes Python's exact ledger, standings and settle-up here."
+    )
     for sheet in book.worksheets:
         if sheet.title != START:
             sheet.protection.sheet = True
@@ -136,8 +150,7 @@ def _players_sheet(book: Workbook, layout: Layout) -> None:
     sheet = book.create_sheet(PLAYERS)
     sheet.append(["Seat", "Name"])
     for i, name in enumerate(layout.players, start=1):
-        sheet.append([i, name])
-        sheet.cell(i + 1, 2).data_type = "s"
+        _append_text(sheet, [i, name])
     for cell in sheet[1]:
         _head(cell)
     end = layout.n + 1
@@ -157,7 +170,7 @@ def _table(name: str, ref: str) -> Table:
 
 def _deals_sheet(book: Workbook, layout: Layout) -> None:
     sheet = book.create_sheet(DEALS)
-    sheet.append(layout.deals_headers())
+    _append_text(sheet, layout.deals_headers())
     for cell in sheet[1]:
         _head(cell)
     for row in range(2, layout.last_row + 1):
@@ -176,8 +189,7 @@ def _deals_sheet(book: Workbook, layout: Layout) -> None:
 
 def _calc_sheet(book: Workbook, layout: Layout) -> None:
     sheet = book.create_sheet(CALC)
-    headers = [*layout.CALC_FIXED, *[f"net {p}" for p in layout.players]]
-    sheet.append(headers)
+    _append_text(sheet, [*layout.CALC_FIXED, *[f"net {p}" for p in layout.players]])
     for cell in sheet[1]:
         _head(cell)
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
@@ -243,7 +255,7 @@ def _calc_sheet(book: Workbook, layout: Layout) -> None:
 
 def _ledger_sheet(book: Workbook, layout: Layout) -> None:
     sheet = book.create_sheet(LEDGER, index=4)
-    sheet.append(layout.ledger_headers())
+    _append_text(sheet, layout.ledger_headers())
     for cell in sheet[1]:
         _head(cell)
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}

@@ -1,0 +1,200 @@
+"""The xlwings bridge: mirror a ledger kept in Python into a workbook, and read it back.
+
+:func:`mirror_ledger` writes into any xlwings ``Book``: live Excel on Windows or macOS, or
+a book of xlwings Lite or Server (``xw.Book(json=...)``). It writes the Deals sheet's marks
+(so the workbook's own formulas recompute) and, on the "From Python" sheet, Python's exact
+ledger, standings and fewest-transfer settle-up, in a fixed, small number of batched range
+writes whatever the number of deals. It owns only those blocks and touches no other cell.
+
+:func:`read_deals` reads the Rules, Players and Deals sheets back into a ledger, with errors
+naming the sheet, row and column. :class:`LiveMirror` mirrors a notebook session after every
+deal it settles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..errors import GutsError
+from ..ledger import Ledger, ledger_of
+from ..money import format_amount
+from ..records import DealRecord
+from ..replay import replay
+from ..session import Session
+from ..settle_up import fewest_transfers
+from .cells import as_text, to_cell, whole_numbers
+from .layout import AMOUNT_FORMAT, DEALS, MARK, MIRROR, PLAYERS, RULES, Layout, col
+from .reader import WorkbookError, ledger_from_grids
+
+LEDGER_HEADERS = (
+    "Deal",
+    "Dealer",
+    "In",
+    "Winners",
+    "Pot before",
+    "Each loser pays",
+    "Pot after",
+    "Reserve after",
+)
+
+
+@dataclass(frozen=True)
+class MirrorReport:
+    """What one mirror wrote: deals, and the number of range writes it took."""
+
+    deals: int
+    writes: int
+
+
+def _sheet(book: Any, name: str) -> Any:
+    try:
+        return book.sheets[name]
+    except Exception:  # each engine raises its own kind for a missing sheet
+        names = ", ".join(repr(s.name) for s in book.sheets)
+        raise WorkbookError(
+            f"the workbook has no sheet {name!r} (was it renamed?); it has {names}"
+        ) from None
+
+
+def _used_rows(sheet: Any) -> int:
+    """Rows in use on a sheet (read, not written: reads are not actions)."""
+    try:
+        return int(sheet.used_range.last_cell.row)
+    except Exception:  # an empty sheet on some engines
+        return 0
+
+
+def _pad(block: list[list[Any]], rows: int, width: int) -> list[list[Any]]:
+    """Pad a block with empty cells so it also clears what a longer earlier mirror wrote."""
+    padded = [row + [None] * (width - len(row)) for row in block]
+    padded.extend([[None] * width for _ in range(rows - len(padded))])
+    return padded
+
+
+def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
+    """Write a ledger (or a session's settled deals) into ``book``; see the module docs."""
+    session = source if isinstance(source, Session) else replay(source)
+    ledger = source if isinstance(source, Ledger) else ledger_of(source)
+    players = tuple(ledger.players)
+    layout = Layout(players, len(ledger.deals))
+    deals_sheet, mirror = _sheet(book, DEALS), _sheet(book, MIRROR)
+    writes = 0
+
+    # 1. The Deals marks, one block from A2, padded to clear older rows.
+    pairs = zip(ledger.deals, session.deals, strict=True)
+    marks = [
+        _deal_row(number, deal, record, layout) for number, (deal, record) in enumerate(pairs, 1)
+    ]
+    height = max(len(marks), _used_rows(deals_sheet) - 1)
+    if height:
+        _write(deals_sheet, (2, 1), _pad(marks, height, layout.note_col))
+        writes += 1
+
+    # 2. Python's ledger, standings and settle-up on the mirror sheet, one block each.
+    records = session.deals
+    ledger_block: list[list[Any]] = [[*LEDGER_HEADERS, *map(as_text, players)]]
+    ledger_block += [_ledger_row(r) for r in records]
+    standings: list[list[Any]] = [["Place", "Player", "Balance"]]
+    standings += [[s.place, as_text(s.player), to_cell(s.balance)] for s in session.standings()]
+    try:
+        plan = fewest_transfers(session.net) if not session.pot and not session.reserve else []
+    except GutsError:  # balances that do not add up to zero (a starting pot from elsewhere)
+        plan = []
+    note = (
+        f"The pot holds {format_amount(session.pot)} and the reserve "
+        f"{format_amount(session.reserve)}: settle up once both are empty."
+        if session.pot or session.reserve
+        else "Pot and reserve are empty: these transfers settle every balance."
+    )
+    settle: list[list[Any]] = [["Who pays", "To whom", "Amount"]]
+    settle += [[as_text(t.payer), as_text(t.payee), to_cell(t.amount)] for t in plan]
+    settle += [[note, None, None]]
+    width = len(ledger_block[0])
+    right = width + 2  # standings and settle-up to the right of the ledger
+    previous = _used_rows(mirror)
+    _write(mirror, (1, 1), _pad(ledger_block, max(len(ledger_block), previous), width))
+    _write(mirror, (1, right), _pad(standings, max(len(standings), previous), 3))
+    _write(mirror, (1, right + 4), _pad(settle, max(len(settle), previous), 3))
+    writes += 3
+    # 3. Amounts shown as exact fractions: two formatting writes, whatever the size.
+    last = max(len(ledger_block), 2)
+    mirror.range(f"E2:{col(width)}{last}").number_format = AMOUNT_FORMAT
+    mirror.range(
+        f"{col(right + 2)}2:{col(right + 6)}{max(last, len(settle))}"
+    ).number_format = AMOUNT_FORMAT
+    writes += 2
+    return MirrorReport(len(records), writes)
+
+
+def _write(sheet: Any, corner: tuple[int, int], block: list[list[Any]]) -> None:
+    """One range write. Chunking is off so that a long evening is still one write (a
+    10,000-deal ledger is about 150,000 cells, well within what Excel takes at once)."""
+    sheet.range(corner).options(chunksize=None).value = block
+
+
+def _deal_row(number: int, deal: Any, record: DealRecord, layout: Layout) -> list[Any]:
+    row: list[Any] = [number]
+    row += [MARK if p in deal.ins else None for p in layout.players]
+    won = set(record.winners) if len(record.ins) > 1 else set()
+    row += [MARK if p in won else None for p in layout.players]
+    hands = dict(deal.hands or ())
+    row += [str(hands[p]) if p in hands else None for p in layout.players]
+    row.append(None)
+    return row
+
+
+def _ledger_row(record: DealRecord) -> list[Any]:
+    return [
+        record.number,
+        as_text(record.dealer),
+        as_text(" ".join(record.ins)),
+        as_text(" ".join(record.winners)),
+        to_cell(record.pot_before),
+        to_cell(record.settlement.payment),
+        to_cell(record.pot_after),
+        to_cell(record.reserve_after),
+        *(to_cell(v) for v in record.balances),
+    ]
+
+
+def read_deals(book: Any) -> Ledger:
+    """The Rules, Players and Deals sheets of ``book`` as a ledger (checked by a replay)."""
+    rules_sheet, players_sheet, deals_sheet = (_sheet(book, n) for n in (RULES, PLAYERS, DEALS))
+    rules_grid = rules_sheet.range("A1:B12").value
+    names = players_sheet.range("B2:B12").value
+    rows = deals_sheet.range((2, 1), (max(_used_rows(deals_sheet), 2), 3 * 10 + 2)).value
+    if rows and not isinstance(rows[0], list):
+        rows = [rows]
+
+    grid = whole_numbers(rules_grid)
+    deal_rows = whole_numbers(rows or [])
+    return ledger_from_grids(
+        lambda row, column: grid[row - 1][column - 1], names, deal_rows, len(deal_rows)
+    )
+
+
+class LiveMirror:
+    """Mirror a session into a book after every deal it settles (for notebooks).
+
+    >>> # mirror = LiveMirror(session, xw.Book("guts_club.xlsx")); ...; mirror.stop()
+    """
+
+    def __init__(self, session: Session, book: Any) -> None:
+        self.session, self.book = session, book
+        self.reports: list[MirrorReport] = []
+        self._stop: Callable[[], None] = session.subscribe(self._on_deal)
+
+    def _on_deal(self, _record: DealRecord) -> None:
+        self.reports.append(mirror_ledger(self.session, self.book))
+
+    def stop(self) -> None:
+        """Stop mirroring."""
+        self._stop()
+
+
+def exact(value: float) -> Fraction:
+    """A number read from a cell back as an exact amount (nearest simple fraction)."""
+    return Fraction(value).limit_denominator(10**6)

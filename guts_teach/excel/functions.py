@@ -1,0 +1,266 @@
+"""Python-backed workbook formulas, written once for all three xlwings routes.
+
+The same module serves as a classic UDF module (Excel on Windows: ``xlwings addin``,
+**Import Functions**), as the ``main.py`` of xlwings Lite (Windows, macOS, the web; see
+``workbook/lite/``) and as the custom-functions module of xlwings Server. Each function
+only translates cells to the rules core and back; junk in a cell raises an error whose
+text names the function, the argument and what was expected.
+
+- ``=GUTS_HAND("Qs Qh")``: the hand's name and strength (a bigger strength wins).
+- ``=GUTS_COMPARE("Qs Qh", "Jc Jd")``: which wins and why.
+- ``=GUTS_WINNERS(names, hands, ins)``: who wins among the players marked in.
+- ``=GUTS_SETTLE(pot, reserve, names, ins, winners, cap)``: one deal's payments, next
+  pot and reserve.
+- ``=GUTS_LEDGER(deals, names, ante, cap, stack, pot, reserve)``: a whole Deals table in,
+  the full ledger out as a spilled array.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import xlwings as xw
+
+from ..errors import GutsError
+from ..hands import explain
+from ..ledger import Ledger
+from ..money import as_amount
+from ..replay import replay
+from ..rules import teaching
+from ..session import Session
+from .cells import to_cell, whole_numbers
+from .layout import Layout
+from .reader import read_deal_rows
+
+
+class CellError(GutsError):
+    """A custom-function argument that is not what the function expects."""
+
+
+def _fail(function: str, argument: str, detail: str) -> CellError:
+    return CellError(f"{function}: argument {argument}: {detail}")
+
+
+def _text(function: str, argument: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(function, argument, f'expected cards as text, like "Qs Qh"; got {value!r}')
+    return value
+
+
+def _amount(function: str, argument: str, value: Any, *, blank: Fraction | None = None) -> Any:
+    if value in (None, "") and blank is not None:
+        return blank
+    if value in (None, ""):
+        return None
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(10**6)
+    try:
+        return as_amount(value, what="the value")
+    except GutsError as error:
+        raise _fail(function, argument, str(error)) from None
+
+
+def _row(value: Any) -> list[Any]:
+    """A range argument as one flat list (a single cell becomes a list of one)."""
+    if not isinstance(value, list):
+        return [value]
+    if value and isinstance(value[0], list):
+        return [cell for row in value for cell in row]
+    return value
+
+
+def _names(function: str, value: Any) -> list[str]:
+    names = [str(v).strip() for v in _row(value) if v not in (None, "")]
+    if len(names) < 2:
+        raise _fail(function, "names", "expected a row of at least two player names")
+    return names
+
+
+def _flags(function: str, argument: str, value: Any, count: int) -> list[bool]:
+    cells = _row(value)
+    if len(cells) != count:
+        raise _fail(function, argument, f"expected {count} cells, one per player; got {len(cells)}")
+    flags = []
+    for cell in cells:
+        if cell in (None, "", False, 0):
+            flags.append(False)
+        elif cell is True or cell == 1 or str(cell).strip().lower() == "x":
+            flags.append(True)
+        else:
+            raise _fail(function, argument, f"expected x or an empty cell, got {cell!r}")
+    return flags
+
+
+def _hand_size(function: str, value: Any) -> int:
+    if value in (None, "", 2, 2.0):
+        return 2
+    if value in (3, 3.0):
+        return 3
+    raise _fail(function, "hand_size", f"expected 2 or 3, got {value!r}")
+
+
+@xw.func
+@xw.arg("cards", doc='Two cards (or three with hand_size 3), like "Qs Qh" or "Q♠ Q♥".')
+@xw.arg("hand_size", doc="2 (default) or 3 for three-card Guts.")
+def GUTS_HAND(cards: Any, hand_size: Any = 2) -> list[list[Any]]:  # noqa: N802 - Excel's style
+    """The name and strength of a Guts hand; a bigger strength wins."""
+    ranking = teaching().replace(hand_size=_hand_size("GUTS_HAND", hand_size)).ranking()
+    try:
+        held = ranking.hand(_text("GUTS_HAND", "cards", cards))
+    except CellError:
+        raise
+    except GutsError as error:
+        raise _fail("GUTS_HAND", "cards", str(error)) from None
+    return [[held.name, held.strength.value]]
+
+
+@xw.func
+@xw.arg("first", doc='The first hand, like "Qs Qh".')
+@xw.arg("second", doc='The second hand, like "Jc Jd".')
+@xw.arg("hand_size", doc="2 (default) or 3 for three-card Guts.")
+def GUTS_COMPARE(first: Any, second: Any, hand_size: Any = 2) -> str:  # noqa: N802
+    """Which of two hands wins, and why, in words."""
+    ranking = teaching().replace(hand_size=_hand_size("GUTS_COMPARE", hand_size)).ranking()
+    hands = []
+    for argument, value in (("first", first), ("second", second)):
+        try:
+            hands.append(ranking.hand(_text("GUTS_COMPARE", argument, value)))
+        except CellError:
+            raise
+        except GutsError as error:
+            raise _fail("GUTS_COMPARE", argument, str(error)) from None
+    return explain(hands[0], hands[1])
+
+
+@xw.func
+@xw.arg("names", doc="The players' names, one per cell.")
+@xw.arg("hands", doc="Each player's cards, in the same order.")
+@xw.arg("ins", doc="An x under every player who was in.")
+def GUTS_WINNERS(names: Any, hands: Any, ins: Any) -> str:  # noqa: N802
+    """Who wins among the players marked in (several names for a shared pot)."""
+    players = _names("GUTS_WINNERS", names)
+    flags = _flags("GUTS_WINNERS", "ins", ins, len(players))
+    cells = _row(hands)
+    if len(cells) != len(players):
+        raise _fail("GUTS_WINNERS", "hands", f"expected {len(players)} cells; got {len(cells)}")
+    known = {}
+    for player, flag, value in zip(players, flags, cells, strict=True):
+        if flag:
+            try:
+                known[player] = teaching().ranking().hand(_text("GUTS_WINNERS", "hands", value))
+            except CellError:
+                raise
+            except GutsError as error:
+                raise _fail("GUTS_WINNERS", "hands", f"{player}: {error}") from None
+    table = Session(players, pot=1)
+    try:
+        record = table.play([p for p, f in zip(players, flags, strict=True) if f], hands=known)
+    except GutsError as error:
+        raise _fail("GUTS_WINNERS", "hands", str(error)) from None
+    return " ".join(record.winners)
+
+
+@xw.func
+@xw.arg("pot", doc="The pot before the showdown.")
+@xw.arg("reserve", doc="The reserve before the showdown.")
+@xw.arg("names", doc="The players' names, one per cell.")
+@xw.arg("ins", doc="An x under every player who was in.")
+@xw.arg("winners", doc="An x under the winner (several for a shared pot).")
+@xw.arg("cap", doc="The cap on the pot; empty for no limit.")
+def GUTS_SETTLE(  # noqa: N802 - one argument per cell range, as Excel calls it
+    pot: Any, reserve: Any, names: Any, ins: Any, winners: Any, cap: Any = None
+) -> list[list[Any]]:
+    """One deal settled: each winner's share, each loser's payment, next pot and reserve."""
+    players = _names("GUTS_SETTLE", names)
+    in_flags = _flags("GUTS_SETTLE", "ins", ins, len(players))
+    won_flags = _flags("GUTS_SETTLE", "winners", winners, len(players))
+    rules = teaching().replace(cap=_amount("GUTS_SETTLE", "cap", cap))
+    table = Session(
+        players,
+        rules=rules,
+        pot=_amount("GUTS_SETTLE", "pot", pot),
+        reserve=_amount("GUTS_SETTLE", "reserve", reserve, blank=Fraction(0)),
+    )
+    chosen = [p for p, f in zip(players, in_flags, strict=True) if f]
+    won = [p for p, f in zip(players, won_flags, strict=True) if f]
+    try:
+        record = table.play(chosen, winners=won if len(chosen) > 1 else None)
+    except GutsError as error:
+        raise _fail("GUTS_SETTLE", "winners", str(error)) from None
+    s = record.settlement
+    return [
+        ["share", to_cell(s.share)],
+        ["each loser pays", to_cell(s.payment)],
+        ["next pot", to_cell(record.pot_after)],
+        ["reserve", to_cell(record.reserve_after)],
+    ]
+
+
+@xw.func
+@xw.arg("deals", doc="The Deals table: deal number, In marks, Won marks, Cards, Note.")
+@xw.arg("names", doc="The players' names, one per cell, in seat order.")
+@xw.arg("ante", doc="The ante.")
+@xw.arg("cap", doc="The cap on the pot; empty for no limit.")
+@xw.arg("stack", doc="Starting stack; empty for net counters from 0.")
+@xw.arg("pot", doc="The pot before the first deal (empty for 0).")
+@xw.arg("reserve", doc="The reserve before the first deal (empty for 0).")
+def GUTS_LEDGER(  # noqa: N802
+    deals: Any,
+    names: Any,
+    ante: Any = 1,
+    cap: Any = 20,
+    stack: Any = None,
+    pot: Any = None,
+    reserve: Any = None,
+) -> list[list[Any]]:
+    """The whole ledger from a Deals table: pots, reserve and balances after every deal."""
+    players = tuple(_names("GUTS_LEDGER", names))
+    rows = (
+        deals if isinstance(deals, list) and deals and isinstance(deals[0], list) else [_row(deals)]
+    )
+    rules = teaching().replace(
+        ante=_amount("GUTS_LEDGER", "ante", ante),
+        cap=_amount("GUTS_LEDGER", "cap", cap),
+        starting_stack=_amount("GUTS_LEDGER", "stack", stack),
+    )
+    layout = Layout(players, len(rows))
+    try:
+        parsed = read_deal_rows(whole_numbers(rows), layout, rules)
+        ledger = Ledger(
+            rules=rules,
+            players=players,
+            deals=tuple(parsed),
+            pot=_amount("GUTS_LEDGER", "pot", pot, blank=Fraction(0)),
+            reserve=_amount("GUTS_LEDGER", "reserve", reserve, blank=Fraction(0)),
+        )
+        session = replay(ledger)
+    except GutsError as error:
+        raise _fail("GUTS_LEDGER", "deals", str(error)) from None
+    header = [
+        "Deal",
+        "Dealer",
+        "In",
+        "Winners",
+        "Pot before",
+        "Each loser pays",
+        "Pot after",
+        "Reserve after",
+        *players,
+    ]
+    out: list[list[Any]] = [header]
+    for record in session.deals:
+        out.append(
+            [
+                record.number,
+                record.dealer,
+                " ".join(record.ins),
+                " ".join(record.winners),
+                to_cell(record.pot_before),
+                to_cell(record.settlement.payment),
+                to_cell(record.pot_after),
+                to_cell(record.reserve_after),
+                *(to_cell(v) for v in record.balances),
+            ]
+        )
+    return out

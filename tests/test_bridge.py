@@ -1,0 +1,148 @@
+"""The xlwings bridge on xlwings' remote engine (``xw.Book(json=...)``), as xlwings Lite and
+Server books work: batched writes, exact values, owned blocks only, reading back."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+xw = pytest.importorskip("xlwings", reason="install the 'excel' extra to test the bridge")
+
+from openpyxl import load_workbook  # noqa: E402
+
+from guts_teach import Session, teaching  # noqa: E402
+from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals  # noqa: E402
+from guts_teach.excel.layout import DEALS, MIRROR, SHEETS  # noqa: E402
+from guts_teach.excel.reader import WorkbookError  # noqa: E402
+from guts_teach.excel.workbook import export_ledger  # noqa: E402
+from guts_teach.ledger import ledger_of  # noqa: E402
+from guts_teach.replay import replay  # noqa: E402
+
+
+def remote_book(sheets: dict[str, list[list]] | None = None, names=SHEETS):
+    """A book of the remote engine with the club workbook's sheets (values as given)."""
+    sheets = sheets or {}
+    data = {
+        "client": "Office.js",
+        "version": xw.__version__,
+        "book": {"name": "guts_club.xlsx", "active_sheet_index": 0, "selection": "A1"},
+        "names": [],
+        "sheets": [
+            {"name": n, "values": sheets.get(n, [[None]]), "pictures": [], "tables": []}
+            for n in names
+        ],
+    }
+    return xw.Book(json=data)
+
+
+def evening(deals: int, seed: int = 1) -> Session:
+    chooser = random.Random(seed)
+    table = Session(["Ana", "Ben", "Cleo", "=Dev"], rules=teaching())
+    for _ in range(deals):
+        ins = [p for p in table.players if chooser.random() < 0.45]
+        winners = chooser.sample(ins, chooser.randint(1, min(2, len(ins)))) if len(ins) > 1 else None
+        table.play(ins, winners=winners)
+    return table
+
+
+def written(book, sheet_name):
+    """The values the bridge wrote to one sheet, keyed by (row, column), from the actions."""
+    position = [s.name for s in book.sheets].index(sheet_name)
+    cells = {}
+    for action in book.json()["actions"]:
+        if action["func"] == "setValues" and action["sheet_position"] == position:
+            for i, row in enumerate(action["values"]):
+                for j, value in enumerate(row):
+                    cells[(action["start_row"] + i + 1, action["start_column"] + j + 1)] = value
+    return cells
+
+
+def test_mirror_of_10000_deals_takes_a_few_batched_writes_with_exact_values():
+    table = evening(10_000)
+    book = remote_book()
+    report = mirror_ledger(table, book)
+    actions = book.json()["actions"]
+    assert report.deals == 10_000
+    assert len(actions) == report.writes <= 10
+    mirror = written(book, MIRROR)
+    for record in (table.deals[0], table.deals[4999], table.deals[-1]):
+        r = record.number + 1
+        assert mirror[(r, 1)] == record.number
+        assert Fraction(mirror[(r, 7)]).limit_denominator(10**6) == record.pot_after
+        assert Fraction(mirror[(r, 8)]).limit_denominator(10**6) == record.reserve_after
+        for i, balance in enumerate(record.balances):
+            assert abs(Fraction(mirror[(r, 9 + i)]) - balance) < Fraction(1, 10**6)
+    assert mirror[(1, 12)] == "'=Dev"  # formula-like text stays text
+    deals = written(book, DEALS)
+    assert deals[(2, 1)] == 1 and deals[(10_001, 1)] == 10_000
+
+
+def test_the_number_of_writes_does_not_grow_with_the_deals():
+    counts = set()
+    for size in (1, 10, 100, 1000):
+        book = remote_book()
+        mirror_ledger(evening(size), book)
+        counts.add(len(book.json()["actions"]))
+    assert len(counts) == 1
+
+
+def test_mirror_touches_only_its_own_sheets():
+    book = remote_book()
+    mirror_ledger(evening(5), book)
+    touched = {book.sheets[a["sheet_position"]].name for a in book.json()["actions"]}
+    assert touched == {DEALS, MIRROR}
+
+
+def test_a_shorter_mirror_clears_the_longer_one_before_it():
+    previous = [[f"old {r}"] * 3 for r in range(40)]
+    book = remote_book({MIRROR: previous, DEALS: [[None]] + [[r] for r in range(1, 40)]})
+    mirror_ledger(evening(3), book)
+    mirror = written(book, MIRROR)
+    assert mirror[(39, 1)] in (None, "")  # the remote engine sends empty cells as ""
+    assert mirror[(5, 1)] in (None, "")
+    assert written(book, DEALS)[(39, 1)] in (None, "")
+
+
+def test_missing_sheet_is_a_clear_error():
+    book = remote_book(names=("Sheet1",))
+    with pytest.raises(WorkbookError, match="no sheet 'Deals' \\(was it renamed\\?\\)"):
+        mirror_ledger(evening(2), book)
+
+
+def test_read_deals_from_a_book_round_trips(tmp_path):
+    table = evening(40, seed=3)
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(table), path)
+    workbook = load_workbook(path)
+    values = {
+        name: [[c.value for c in row] for row in workbook[name].iter_rows()]
+        for name in ("Rules", "Players", DEALS)
+    }
+    book = remote_book(values)
+    ledger = read_deals(book)
+    assert replay(ledger).deals == table.deals
+
+
+def test_read_deals_names_the_junk_cell():
+    values = {
+        "Rules": [[None, None], [None, None], ["Ante", 1], ["Cap", 20], ["Stack", None], ["Reante", "no"],
+                  ["Pot", 0], ["Reserve", 0], ["Dealer", 1], ["Profile", "teaching"]],
+        "Players": [["Seat", "Name"], [1, "Ana"], [2, "Ben"]],
+        DEALS: [["Deal", "In Ana", "In Ben"], [1, "x", "maybe"]],
+    }
+    with pytest.raises(WorkbookError, match="sheet 'Deals', row 2, column C \\(In Ben\\)"):
+        read_deals(remote_book(values))
+
+
+def test_live_mirror_follows_a_session_deal_by_deal():
+    table = Session(["Ana", "Ben", "Cleo"])
+    book = remote_book()
+    live = LiveMirror(table, book)
+    table.play(["Ana", "Ben"], winners=["Ben"])
+    table.play(["Cleo"])
+    assert [r.deals for r in live.reports] == [1, 2]
+    live.stop()
+    table.play([])
+    assert len(live.reports) == 2

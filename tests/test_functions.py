@@ -1,0 +1,91 @@
+"""The Python-backed formulas, called exactly as Excel calls them through xlwings Server's
+``custom_functions_call``, and listed with descriptions by ``custom_functions_meta``."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+xw = pytest.importorskip("xlwings", reason="install the 'excel' extra to test the functions")
+
+from xlwings.server import custom_functions_call, custom_functions_meta  # noqa: E402
+
+from guts_teach.excel import functions  # noqa: E402
+from guts_teach.excel.functions import CellError  # noqa: E402
+
+NAMES = [["A", "B", "C", "D"]]
+
+
+def call(name, *args):
+    """Call a custom function the way Excel does: every argument a 2-D block of cells."""
+    data = {
+        "func_name": name,
+        "args": [a if isinstance(a, list) else [[a]] for a in args],
+        "version": xw.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+        "caller_address": "Sheet1!A1",
+    }
+    return asyncio.run(custom_functions_call(data, functions))
+
+
+def test_meta_lists_every_function_with_its_description():
+    meta = {f["name"]: f for f in custom_functions_meta(functions)["functions"]}
+    assert set(meta) == {"GUTS_HAND", "GUTS_COMPARE", "GUTS_WINNERS", "GUTS_SETTLE", "GUTS_LEDGER"}
+    assert all(f["description"] for f in meta.values())
+    assert all(p["description"] for f in meta.values() for p in f["parameters"])
+
+
+def test_guts_hand():
+    assert call("GUTS_HAND", "Qs Qh") == [["pair of queens", 11212]]
+    assert call("GUTS_HAND", "Qs Jd 10c", 3)[0][0] == "straight, queen high"
+    assert call("GUTS_HAND", "As Kd")[0][1] < call("GUTS_HAND", "2s 2d")[0][1]
+
+
+def test_guts_compare():
+    assert call("GUTS_COMPARE", "As Kd", "Ah Qc") == [["A-K beats A-Q: same high card, K beats Q"]]
+
+
+def test_guts_winners():
+    hands = [["Q♠ Q♥", "A♣ K♦", "J♣ J♦", "2c 3d"]]
+    assert call("GUTS_WINNERS", NAMES, hands, [["x", "x", "x", None]]) == [["A"]]
+    tie = [["Qs Qh", "Qd Qc", "Jc Jd", "2c 3d"]]
+    assert call("GUTS_WINNERS", NAMES, tie, [["x", "x", "x", None]]) == [["A B"]]
+
+
+def test_guts_settle_the_cap_example():
+    result = call("GUTS_SETTLE", 12, 0, NAMES, [["x", "x", "x", "x"]], [["x", None, None, None]], 20)
+    assert result == [["share", 12], ["each loser pays", 12], ["next pot", 20], ["reserve", 16]]
+
+
+def test_guts_ledger_spills_the_whole_ledger():
+    deals = [[1, "x", "x", "x", "x", "x", None, None, None, None, None, None, None, None],
+             [2, None, "x", None, None, None, None, None, None, None, None, None, None, None]]
+    result = call("GUTS_LEDGER", deals, NAMES, 1, 20, None, 12, None)
+    assert result[0][:8] == ["Deal", "Dealer", "In", "Winners", "Pot before", "Each loser pays",
+                             "Pot after", "Reserve after"]
+    assert result[1] == [1, "A", "A B C D", "A", 12, 12, 20, 16, 12, -12, -12, -12]
+    assert result[2] == [2, "B", "B", "B", 20, 0, 16, 0, 12, 8, -12, -12]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        ("GUTS_HAND", ("Qs Qx",), 'GUTS_HAND: argument cards: cannot read "Qx"'),
+        ("GUTS_HAND", (42,), "GUTS_HAND: argument cards: expected cards as text"),
+        ("GUTS_HAND", ("Qs Qh", 4), "GUTS_HAND: argument hand_size: expected 2 or 3"),
+        ("GUTS_COMPARE", ("Qs Qh", "Qs Kd Jc"), "GUTS_COMPARE: argument second: a hand has 2 cards"),
+        ("GUTS_SETTLE", ("lots", 0, NAMES, [["x"] * 4], [["x", None, None, None]], 20),
+         'GUTS_SETTLE: argument pot: the value: cannot read "lots"'),
+        ("GUTS_SETTLE", (12, 0, NAMES, [["x", "y", None, None]], [["x", None, None, None]], 20),
+         "GUTS_SETTLE: argument ins: expected x or an empty cell, got 'y'"),
+        ("GUTS_SETTLE", (12, 0, NAMES, [["x", "x", None, None]], [[None, None, "x", None]], 20),
+         "GUTS_SETTLE: argument winners: winner C was not in"),
+        ("GUTS_WINNERS", ([["A"]], [["Qs Qh"]], [["x"]]), "GUTS_WINNERS: argument names"),
+    ],
+)
+def test_junk_in_a_cell_names_the_argument(name, args, message):
+    with pytest.raises(CellError) as caught:
+        call(name, *args)
+    assert message in str(caught.value)

@@ -1,0 +1,227 @@
+"""The club workbook as a file: native formulas recalculated by LibreOffice agree with the
+Python ledger on every pot, reserve and balance; import, round trip, injection, damage."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("openpyxl", reason="install the 'excel' extra to test the workbook")
+
+from conftest import require  # noqa: E402
+from openpyxl import load_workbook  # noqa: E402
+
+from guts_teach import Session, classic, teaching  # noqa: E402
+from guts_teach.excel.layout import DEALS, LEDGER, RULES, SETTLE, STANDINGS, Layout  # noqa: E402
+from guts_teach.excel.reader import WorkbookError, import_ledger  # noqa: E402
+from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic  # noqa: E402
+from guts_teach.ledger import ledger_of  # noqa: E402
+from guts_teach.replay import replay  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+COMMITTED = REPO / "workbook" / "guts_club.xlsx"
+
+
+def random_ledger(seed: int, deals: int, rules):
+    """A seeded evening with ties (fractions), cap overflow, refills and nobody-in redeals."""
+    chooser = random.Random(seed)
+    players = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"][: chooser.randint(3, 6)]
+    table = Session(players, rules=rules, rng=random.Random(seed))
+    for _ in range(deals):
+        ins = [p for p in players if chooser.random() < 0.45]
+        if len(ins) > 1 and chooser.random() < 0.25:
+            table.play(ins, winners=chooser.sample(ins, chooser.randint(2, len(ins))))
+        elif chooser.random() < 0.5:
+            table.deal_random()
+            table.declare_all(ins)
+            table.settle()
+        else:
+            table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
+    return ledger_of(table)
+
+
+def recalculate(path: Path, outdir: Path) -> Path:
+    """Let LibreOffice open, recalculate and save the workbook, headless."""
+    soffice = shutil.which("soffice")
+    require(soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
+    outdir.mkdir(parents=True, exist_ok=True)
+    profile = outdir / "profile"
+    subprocess.run(
+        [soffice, "--headless", "--norestore", f"-env:UserInstallation=file://{profile}",
+         "--convert-to", "xlsx", "--outdir", str(outdir), str(path)],
+        check=True, capture_output=True, timeout=300,
+    )
+    return outdir / path.name
+
+
+def close(cell, value: Fraction) -> bool:
+    return isinstance(cell, int | float) and abs(Fraction(cell) - value) < Fraction(1, 10**7)
+
+
+@pytest.mark.parametrize(
+    ("seed", "rules"),
+    [(11, teaching()), (12, classic().replace(cap=Fraction(30), reante_when_nobody_in=True))],
+)
+def test_libreoffice_recalculates_the_native_formulas_like_python(tmp_path, seed, rules):
+    ledger = random_ledger(seed, 300, rules)
+    session = replay(ledger)
+    kinds = {r.kind for r in session.deals}
+    assert {"nobody_in", "uncontested", "showdown"} <= kinds
+    assert any(r.settlement.overflow for r in session.deals)
+    assert any(r.settlement.refill for r in session.deals)
+    assert any(r.settlement.share.denominator > 1 for r in session.deals)
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger, path)
+    book = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    sheet = book[LEDGER]
+    layout = Layout(tuple(ledger.players))
+    for record in session.deals:
+        row = [c.value for c in sheet[record.number + 1]]
+        assert row[0] == record.number
+        assert row[1] == record.dealer
+        assert close(row[4], record.pot_before), (record.number, "pot before")
+        assert close(row[6], record.pot_after), (record.number, "pot after")
+        assert close(row[7], record.reserve_after), (record.number, "reserve after")
+        for i, balance in enumerate(record.balances):
+            assert close(row[layout.balance_col(i) - 1], balance), (record.number, ledger.players[i])
+        assert row[layout.check_col - 1] == "ok"
+        assert row[layout.problem_col - 1] in (None, "")
+    standings = {r[0]: r[1] for r in book[STANDINGS].iter_rows(min_row=2, values_only=True) if r[0]}
+    for player, balance in session.balances.items():
+        assert close(standings[player], balance)
+
+
+def test_native_settle_up_pays_everyone_off(tmp_path):
+    table = Session(["Ana", "Ben", "Cleo", "Dev"], rules=teaching())
+    table.play(["Ana", "Ben", "Cleo"], winners=["Ana"])  # antes 1 each: Ana +4, Ben and Cleo -5
+    table.play(["Dev"])  # Dev takes the 8: pot empty
+    path = tmp_path / "night.xlsx"
+    export_ledger(ledger_of(table), path)
+    book = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    left = dict(table.net)
+    for _, payer, payee, amount in book[SETTLE].iter_rows(min_row=2, max_row=4, values_only=True):
+        if amount:
+            left[payer] += Fraction(amount)
+            left[payee] -= Fraction(amount)
+    assert all(v == 0 for v in left.values())
+    notes = [row[1] for row in book[SETTLE].iter_rows(values_only=True) if row[0] == "Note"]
+    assert notes == ["Pot and reserve are empty: these transfers settle every balance."]
+
+
+def test_fractions_use_a_fraction_format_not_rounding(tmp_path):
+    table = Session(["Ana", "Ben", "Cleo", "Dev"], pot=20)
+    table.play(["Ana", "Ben", "Cleo", "Dev"], winners=["Ana", "Ben", "Cleo"])
+    path = tmp_path / "split.xlsx"
+    export_ledger(ledger_of(table), path)
+    sheet = load_workbook(path)[LEDGER]
+    assert "?/?" in sheet["I2"].number_format
+    recalculated = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)[LEDGER]
+    assert close(recalculated["I2"].value, Fraction(20, 3))
+
+
+def test_round_trip_through_the_file_is_identical(tmp_path):
+    ledger = random_ledger(5, 60, teaching())
+    path = tmp_path / "round.xlsx"
+    export_ledger(ledger, path)
+    again = import_ledger(str(path))
+    assert replay(again).deals == replay(ledger).deals
+    assert again.players == ledger.players and again.rules == ledger.rules
+
+
+def test_formula_like_names_stay_text(tmp_path):
+    players = ("=HYPERLINK(\"http://x\")", "-Bob", "+Cleo", "@Dev")
+    table = Session(list(players), pot=6)
+    table.play(list(players[:2]), winners=[players[1]])
+    path = tmp_path / "inject.xlsx"
+    export_ledger(ledger_of(table), path)
+    book = load_workbook(path)
+    names = [c.value for c in book["Players"]["B"][1:5]]
+    assert names == list(players)
+    assert all(c.data_type == "s" for c in book["Players"]["B"][1:5])
+    assert all(c.data_type == "s" for c in book[LEDGER][1][8:12])
+    assert import_ledger(str(path)).players == players
+
+
+def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
+    path = tmp_path / "club.xlsx"
+    export_ledger(random_ledger(3, 5, teaching()), path)
+    book = load_workbook(path)
+    book[DEALS].title = "My deals"
+    book.save(tmp_path / "renamed.xlsx")
+    with pytest.raises(WorkbookError, match="missing sheet\\(s\\) 'Deals'"):
+        import_ledger(str(tmp_path / "renamed.xlsx"))
+    (tmp_path / "junk.xlsx").write_bytes(b"not a zip file at all")
+    with pytest.raises(WorkbookError, match="cannot be read as an .xlsx file"):
+        import_ledger(str(tmp_path / "junk.xlsx"))
+    with pytest.raises(WorkbookError, match="does not exist"):
+        import_ledger(str(tmp_path / "none.xlsx"))
+
+
+@pytest.mark.parametrize(
+    ("sheet", "cell", "value", "message"),
+    [
+        (DEALS, "B2", "yes", "sheet 'Deals', row 2, column B (In Ana): expected x or an empty cell"),
+        (DEALS, "F3", "Qs Qx", "sheet 'Deals', row 3, column F (Cards Ana): cannot read \"Qx\""),
+        (RULES, "B3", "lots", "sheet 'Rules', row 3, column B: Ante: cannot read \"lots\""),
+        (RULES, "B6", "maybe", "sheet 'Rules', row 6, column B: expected yes or no"),
+    ],
+)
+def test_junk_cells_name_sheet_row_and_column(tmp_path, sheet, cell, value, message):
+    table = Session(["Ana", "Ben"], pot=2)
+    table.play(["Ana", "Ben"], winners=["Ana"])
+    table.play(["Ana"])
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(table), path)
+    book = load_workbook(path)
+    book[sheet][cell] = value
+    book.save(path)
+    with pytest.raises(WorkbookError) as caught:
+        import_ledger(str(path))
+    assert message in str(caught.value)
+
+
+def test_inconsistent_deals_name_the_deal(tmp_path):
+    path = tmp_path / "club.xlsx"
+    book = new_workbook(("Ana", "Ben", "Cleo"), teaching(), rows=10)
+    deals = book[DEALS]
+    deals["A2"], deals["B2"], deals["C2"], deals["G2"] = 1, "x", "x", "x"  # Cleo won, was not in
+    save_atomic(book, path)
+    with pytest.raises(WorkbookError, match='deal 1 \\(deals\\[0\\]\\), field "winners": winner Cleo was not in'):
+        import_ledger(str(path))
+
+
+def test_failed_save_keeps_the_previous_workbook(tmp_path, monkeypatch):
+    path = tmp_path / "club.xlsx"
+    export_ledger(random_ledger(1, 5, teaching()), path)
+    before = path.read_bytes()
+
+    def broken(*_args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        export_ledger(random_ledger(2, 5, teaching()), path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]
+
+
+def test_committed_workbook_matches_its_generator():
+    require(COMMITTED.exists(), f"{COMMITTED} is missing; run guts-teach workbook new {COMMITTED}")
+    fresh = new_workbook(("Ana", "Ben", "Cleo", "Dev", "Eli"), teaching(), profile="teaching")
+    committed = load_workbook(COMMITTED)
+    assert committed.sheetnames == fresh.sheetnames
+    for name in fresh.sheetnames:
+        mine = [[c.value if c.value != "" else None for c in row] for row in fresh[name].iter_rows()]
+        theirs = [[c.value for c in row] for row in committed[name].iter_rows()]
+        assert mine == theirs, f"sheet {name!r} differs: regenerate workbook/guts_club.xlsx"
+    assert set(committed.defined_names) >= {"Ante", "Cap", "Stack", "Reante", "PlayerNames"}
+    assert committed[LEDGER].protection.sheet and committed[DEALS].protection.sheet
+    assert committed[DEALS]["B2"].protection.locked is False  # input cells stay editable
+    assert committed[LEDGER]["E2"].protection.locked is not False
+    assert [t for t in committed[DEALS].tables] == ["Deals"]
