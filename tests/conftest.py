@@ -15,7 +15,7 @@ import pytest
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 
-from guts_teach import Session, teaching  # noqa: E402
+from guts_teach import Session, teaching
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"

@@ -7,18 +7,16 @@ import random
 from fractions import Fraction
 
 import pytest
+import xlwings as xw
+from openpyxl import load_workbook
 
-xw = pytest.importorskip("xlwings", reason="install the 'excel' extra to test the bridge")
-
-from openpyxl import load_workbook  # noqa: E402
-
-from guts_teach import Session, teaching  # noqa: E402
-from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals  # noqa: E402
-from guts_teach.excel.layout import DEALS, MIRROR, SHEETS  # noqa: E402
-from guts_teach.excel.reader import WorkbookError  # noqa: E402
-from guts_teach.excel.workbook import export_ledger  # noqa: E402
-from guts_teach.ledger import ledger_of  # noqa: E402
-from guts_teach.replay import replay  # noqa: E402
+from guts_teach import Session, teaching
+from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
+from guts_teach.excel.layout import DEALS, MIRROR, SHEETS
+from guts_teach.excel.reader import WorkbookError
+from guts_teach.excel.workbook import export_ledger
+from guts_teach.ledger import ledger_of
+from guts_teach.replay import replay
 
 
 def remote_book(sheets: dict[str, list[list]] | None = None, names=SHEETS):
@@ -42,7 +40,9 @@ def evening(deals: int, seed: int = 1) -> Session:
     table = Session(["Ana", "Ben", "Cleo", "=Dev"], rules=teaching())
     for _ in range(deals):
         ins = [p for p in table.players if chooser.random() < 0.45]
-        winners = chooser.sample(ins, chooser.randint(1, min(2, len(ins)))) if len(ins) > 1 else None
+        winners = (
+            chooser.sample(ins, chooser.randint(1, min(2, len(ins)))) if len(ins) > 1 else None
+        )
         table.play(ins, winners=winners)
     return table
 
@@ -127,8 +127,18 @@ def test_read_deals_from_a_book_round_trips(tmp_path):
 
 def test_read_deals_names_the_junk_cell():
     values = {
-        "Rules": [[None, None], [None, None], ["Ante", 1], ["Cap", 20], ["Stack", None], ["Reante", "no"],
-                  ["Pot", 0], ["Reserve", 0], ["Dealer", 1], ["Profile", "teaching"]],
+        "Rules": [
+            [None, None],
+            [None, None],
+            ["Ante", 1],
+            ["Cap", 20],
+            ["Stack", None],
+            ["Reante", "no"],
+            ["Pot", 0],
+            ["Reserve", 0],
+            ["Dealer", 1],
+            ["Profile", "teaching"],
+        ],
         "Players": [["Seat", "Name"], [1, "Ana"], [2, "Ben"]],
         DEALS: [["Deal", "In Ana", "In Ben"], [1, "x", "maybe"]],
     }

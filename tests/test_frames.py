@@ -2,13 +2,9 @@
 
 from fractions import Fraction
 
-import pytest
-
-pd = pytest.importorskip("pandas", reason="install the 'frames' extra to test the pandas views")
-
-from guts_teach import Session  # noqa: E402
-from guts_teach.examples import example  # noqa: E402
-from guts_teach.frames import LEDGER_COLUMNS, ledger_frame, standings_frame  # noqa: E402
+from guts_teach import Session
+from guts_teach.examples import example
+from guts_teach.frames import LEDGER_COLUMNS, ledger_frame, standings_frame
 
 
 def test_ledger_frame_one_row_per_deal_and_balance_columns():

@@ -6,13 +6,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+import xlwings as xw
+from xlwings.server import custom_functions_call, custom_functions_meta
 
-xw = pytest.importorskip("xlwings", reason="install the 'excel' extra to test the functions")
-
-from xlwings.server import custom_functions_call, custom_functions_meta  # noqa: E402
-
-from guts_teach.excel import functions  # noqa: E402
-from guts_teach.excel.functions import CellError  # noqa: E402
+from guts_teach.excel import functions
+from guts_teach.excel.functions import CellError
 
 NAMES = [["A", "B", "C", "D"]]
 
@@ -55,16 +53,28 @@ def test_guts_winners():
 
 
 def test_guts_settle_the_cap_example():
-    result = call("GUTS_SETTLE", 12, 0, NAMES, [["x", "x", "x", "x"]], [["x", None, None, None]], 20)
+    result = call(
+        "GUTS_SETTLE", 12, 0, NAMES, [["x", "x", "x", "x"]], [["x", None, None, None]], 20
+    )
     assert result == [["share", 12], ["each loser pays", 12], ["next pot", 20], ["reserve", 16]]
 
 
 def test_guts_ledger_spills_the_whole_ledger():
-    deals = [[1, "x", "x", "x", "x", "x", None, None, None, None, None, None, None, None],
-             [2, None, "x", None, None, None, None, None, None, None, None, None, None, None]]
+    deals = [
+        [1, "x", "x", "x", "x", "x", None, None, None, None, None, None, None, None],
+        [2, None, "x", None, None, None, None, None, None, None, None, None, None, None],
+    ]
     result = call("GUTS_LEDGER", deals, NAMES, 1, 20, None, 12, None)
-    assert result[0][:8] == ["Deal", "Dealer", "In", "Winners", "Pot before", "Each loser pays",
-                             "Pot after", "Reserve after"]
+    assert result[0][:8] == [
+        "Deal",
+        "Dealer",
+        "In",
+        "Winners",
+        "Pot before",
+        "Each loser pays",
+        "Pot after",
+        "Reserve after",
+    ]
     assert result[1] == [1, "A", "A B C D", "A", 12, 12, 20, 16, 12, -12, -12, -12]
     assert result[2] == [2, "B", "B", "B", 20, 0, 16, 0, 12, 8, -12, -12]
 
@@ -75,13 +85,26 @@ def test_guts_ledger_spills_the_whole_ledger():
         ("GUTS_HAND", ("Qs Qx",), 'GUTS_HAND: argument cards: cannot read "Qx"'),
         ("GUTS_HAND", (42,), "GUTS_HAND: argument cards: expected cards as text"),
         ("GUTS_HAND", ("Qs Qh", 4), "GUTS_HAND: argument hand_size: expected 2 or 3"),
-        ("GUTS_COMPARE", ("Qs Qh", "Qs Kd Jc"), "GUTS_COMPARE: argument second: a hand has 2 cards"),
-        ("GUTS_SETTLE", ("lots", 0, NAMES, [["x"] * 4], [["x", None, None, None]], 20),
-         'GUTS_SETTLE: argument pot: the value: cannot read "lots"'),
-        ("GUTS_SETTLE", (12, 0, NAMES, [["x", "y", None, None]], [["x", None, None, None]], 20),
-         "GUTS_SETTLE: argument ins: expected x or an empty cell, got 'y'"),
-        ("GUTS_SETTLE", (12, 0, NAMES, [["x", "x", None, None]], [[None, None, "x", None]], 20),
-         "GUTS_SETTLE: argument winners: winner C was not in"),
+        (
+            "GUTS_COMPARE",
+            ("Qs Qh", "Qs Kd Jc"),
+            "GUTS_COMPARE: argument second: a hand has 2 cards",
+        ),
+        (
+            "GUTS_SETTLE",
+            ("lots", 0, NAMES, [["x"] * 4], [["x", None, None, None]], 20),
+            'GUTS_SETTLE: argument pot: the value: cannot read "lots"',
+        ),
+        (
+            "GUTS_SETTLE",
+            (12, 0, NAMES, [["x", "y", None, None]], [["x", None, None, None]], 20),
+            "GUTS_SETTLE: argument ins: expected x or an empty cell, got 'y'",
+        ),
+        (
+            "GUTS_SETTLE",
+            (12, 0, NAMES, [["x", "x", None, None]], [[None, None, "x", None]], 20),
+            "GUTS_SETTLE: argument winners: winner C was not in",
+        ),
         ("GUTS_WINNERS", ([["A"]], [["Qs Qh"]], [["x"]]), "GUTS_WINNERS: argument names"),
     ],
 )

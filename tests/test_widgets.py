@@ -1,13 +1,12 @@
 """The lesson widgets driven from Python, headless: clicks and values with real results."""
 
+import ipywidgets as widgets
 import pytest
 
-widgets = pytest.importorskip("ipywidgets", reason="install the 'lesson' extra to test the widgets")
-
-from guts_teach.examples import example  # noqa: E402
-from guts_teach.ledger import ledger_of  # noqa: E402
-from guts_teach.money import format_amount  # noqa: E402
-from guts_teach.widgets import (  # noqa: E402
+from guts_teach.examples import example
+from guts_teach.ledger import ledger_of
+from guts_teach.money import format_amount
+from guts_teach.widgets import (
     ExampleStepper,
     HandComparer,
     RulesPicker,

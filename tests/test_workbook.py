@@ -11,18 +11,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import require
+from openpyxl import load_workbook
 
-pytest.importorskip("openpyxl", reason="install the 'excel' extra to test the workbook")
-
-from conftest import require  # noqa: E402
-from openpyxl import load_workbook  # noqa: E402
-
-from guts_teach import Session, classic, teaching  # noqa: E402
-from guts_teach.excel.layout import DEALS, LEDGER, RULES, SETTLE, STANDINGS, Layout  # noqa: E402
-from guts_teach.excel.reader import WorkbookError, import_ledger  # noqa: E402
-from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic  # noqa: E402
-from guts_teach.ledger import ledger_of  # noqa: E402
-from guts_teach.replay import replay  # noqa: E402
+from guts_teach import Session, classic, teaching
+from guts_teach.excel.layout import DEALS, LEDGER, RULES, SETTLE, STANDINGS, Layout
+from guts_teach.excel.reader import WorkbookError, import_ledger
+from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
+from guts_teach.ledger import ledger_of
+from guts_teach.replay import replay
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook" / "guts_club.xlsx"
@@ -49,13 +46,26 @@ def random_ledger(seed: int, deals: int, rules):
 def recalculate(path: Path, outdir: Path) -> Path:
     """Let LibreOffice open, recalculate and save the workbook, headless."""
     soffice = shutil.which("soffice")
-    require(soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
+    require(
+        soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc-nogui)"
+    )
     outdir.mkdir(parents=True, exist_ok=True)
     profile = outdir / "profile"
     subprocess.run(
-        [soffice, "--headless", "--norestore", f"-env:UserInstallation=file://{profile}",
-         "--convert-to", "xlsx", "--outdir", str(outdir), str(path)],
-        check=True, capture_output=True, timeout=300,
+        [
+            soffice,
+            "--headless",
+            "--norestore",
+            f"-env:UserInstallation=file://{profile}",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(outdir),
+            str(path),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     return outdir / path.name
 
@@ -89,7 +99,10 @@ def test_libreoffice_recalculates_the_native_formulas_like_python(tmp_path, seed
         assert close(row[6], record.pot_after), (record.number, "pot after")
         assert close(row[7], record.reserve_after), (record.number, "reserve after")
         for i, balance in enumerate(record.balances):
-            assert close(row[layout.balance_col(i) - 1], balance), (record.number, ledger.players[i])
+            assert close(row[layout.balance_col(i) - 1], balance), (
+                record.number,
+                ledger.players[i],
+            )
         assert row[layout.check_col - 1] == "ok"
         assert row[layout.problem_col - 1] in (None, "")
     standings = {r[0]: r[1] for r in book[STANDINGS].iter_rows(min_row=2, values_only=True) if r[0]}
@@ -135,7 +148,7 @@ def test_round_trip_through_the_file_is_identical(tmp_path):
 
 
 def test_formula_like_names_stay_text(tmp_path):
-    players = ("=HYPERLINK(\"http://x\")", "-Bob", "+Cleo", "@Dev")
+    players = ('=HYPERLINK("http://x")', "-Bob", "+Cleo", "@Dev")
     table = Session(list(players), pot=6)
     table.play(list(players[:2]), winners=[players[1]])
     path = tmp_path / "inject.xlsx"
@@ -157,7 +170,7 @@ def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
     with pytest.raises(WorkbookError, match="missing sheet\\(s\\) 'Deals'"):
         import_ledger(str(tmp_path / "renamed.xlsx"))
     (tmp_path / "junk.xlsx").write_bytes(b"not a zip file at all")
-    with pytest.raises(WorkbookError, match="cannot be read as an .xlsx file"):
+    with pytest.raises(WorkbookError, match=r"cannot be read as an \.xlsx file"):
         import_ledger(str(tmp_path / "junk.xlsx"))
     with pytest.raises(WorkbookError, match="does not exist"):
         import_ledger(str(tmp_path / "none.xlsx"))
@@ -166,7 +179,12 @@ def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
 @pytest.mark.parametrize(
     ("sheet", "cell", "value", "message"),
     [
-        (DEALS, "B2", "yes", "sheet 'Deals', row 2, column B (In Ana): expected x or an empty cell"),
+        (
+            DEALS,
+            "B2",
+            "yes",
+            "sheet 'Deals', row 2, column B (In Ana): expected x or an empty cell",
+        ),
         (DEALS, "F3", "Qs Qx", "sheet 'Deals', row 3, column F (Cards Ana): cannot read \"Qx\""),
         (RULES, "B3", "lots", "sheet 'Rules', row 3, column B: Ante: cannot read \"lots\""),
         (RULES, "B6", "maybe", "sheet 'Rules', row 6, column B: expected yes or no"),
@@ -192,7 +210,9 @@ def test_inconsistent_deals_name_the_deal(tmp_path):
     deals = book[DEALS]
     deals["A2"], deals["B2"], deals["C2"], deals["G2"] = 1, "x", "x", "x"  # Cleo won, was not in
     save_atomic(book, path)
-    with pytest.raises(WorkbookError, match='deal 1 \\(deals\\[0\\]\\), field "winners": winner Cleo was not in'):
+    with pytest.raises(
+        WorkbookError, match='deal 1 \\(deals\\[0\\]\\), field "winners": winner Cleo was not in'
+    ):
         import_ledger(str(path))
 
 
@@ -217,11 +237,13 @@ def test_committed_workbook_matches_its_generator():
     committed = load_workbook(COMMITTED)
     assert committed.sheetnames == fresh.sheetnames
     for name in fresh.sheetnames:
-        mine = [[c.value if c.value != "" else None for c in row] for row in fresh[name].iter_rows()]
+        mine = [
+            [c.value if c.value != "" else None for c in row] for row in fresh[name].iter_rows()
+        ]
         theirs = [[c.value for c in row] for row in committed[name].iter_rows()]
         assert mine == theirs, f"sheet {name!r} differs: regenerate workbook/guts_club.xlsx"
     assert set(committed.defined_names) >= {"Ante", "Cap", "Stack", "Reante", "PlayerNames"}
     assert committed[LEDGER].protection.sheet and committed[DEALS].protection.sheet
     assert committed[DEALS]["B2"].protection.locked is False  # input cells stay editable
     assert committed[LEDGER]["E2"].protection.locked is not False
-    assert [t for t in committed[DEALS].tables] == ["Deals"]
+    assert list(committed[DEALS].tables) == ["Deals"]
