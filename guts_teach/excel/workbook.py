@@ -38,6 +38,7 @@ from .layout import (
     RULE_CELLS,
     RULES,
     SETTLE,
+    SHEETS,
     STANDINGS,
     START,
     TINY,
@@ -89,9 +90,15 @@ def _cap(expr: str) -> str:
 
 
 def new_workbook(
-    players: tuple[str, ...], rules: Rules, *, rows: int = DEFAULT_ROWS, profile: str | None = None
+    players: tuple[str, ...],
+    rules: Rules,
+    *,
+    rows: int = DEFAULT_ROWS,
+    profile: str | None = None,
+    chart_deals: int | None = None,
 ) -> Workbook:
-    """A fresh club workbook for ``players`` under ``rules`` with room for ``rows`` deals."""
+    """A fresh club workbook for ``players`` under ``rules`` with room for ``rows`` deals;
+    the balance chart spans ``chart_deals`` deals (all rows when not given)."""
     layout = Layout(players, rows)
     book = Workbook()
     start = book.active
@@ -105,16 +112,21 @@ def new_workbook(
     _deals_sheet(book, layout)
     _calc_sheet(book, layout)
     _ledger_sheet(book, layout)
-    _standings_sheet(book, layout)
+    _standings_sheet(book, layout, chart_deals or rows)
     _settle_sheet(book, layout)
     mirror = book.create_sheet(MIRROR, index=7)
     mirror["A1"] = (
         "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
         "it writes Python's exact ledger, standings and settle-up here."
     )
+    book._sheets.sort(key=lambda sheet: SHEETS.index(sheet.title))  # the order of the tabs
     for sheet in book.worksheets:
         if sheet.title != START:
             sheet.protection.sheet = True
+        sheet.page_setup.orientation = "landscape"
+        sheet.page_setup.fitToWidth = 1
+        sheet.page_setup.fitToHeight = 0
+        sheet.sheet_properties.pageSetUpPr.fitToPage = True
     start.protection.sheet = True
     return book
 
@@ -307,6 +319,7 @@ def _ledger_sheet(book: Workbook, layout: Layout) -> None:
             if 5 <= column <= layout.check_col - 1:
                 cell.number_format = AMOUNT_FORMAT
     sheet.add_table(_table("LedgerTable", f"A1:{col(layout.problem_col)}{layout.last_row}"))
+    sheet.row_dimensions[1].height = 32
     sheet.freeze_panes = "C2"
     sheet.column_dimensions["C"].width = 22
     sheet.column_dimensions["D"].width = 16
@@ -315,7 +328,7 @@ def _ledger_sheet(book: Workbook, layout: Layout) -> None:
     sheet.column_dimensions[col(layout.problem_col)].width = 22
 
 
-def _standings_sheet(book: Workbook, layout: Layout) -> None:
+def _standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
     sheet = book.create_sheet(STANDINGS)
     sheet.append(["Player", "Balance", "Place"])
     for cell in sheet[1]:
@@ -337,8 +350,15 @@ def _standings_sheet(book: Workbook, layout: Layout) -> None:
     chart.height, chart.width = 9, 18
     calc = book[CALC]
     data = Reference(
-        calc, min_col=layout.state_col(0), max_col=layout.state_col(n - 1), min_row=1, max_row=last
+        calc,
+        min_col=layout.state_col(0),
+        max_col=layout.state_col(n - 1),
+        min_row=1,
+        max_row=min(last, chart_deals + 1),
     )
+    chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, even for negative balances
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
     chart.add_data(data, titles_from_data=True)
     for series, player in zip(chart.series, layout.players, strict=True):
         series.tx.strRef = None
@@ -388,7 +408,7 @@ def _settle_sheet(book: Workbook, layout: Layout) -> None:
         sheet.cell(r, 1, k)
         sheet.cell(r, 2, f'=IF(D{r}>0,INDEX({names},MATCH(MIN({block}),{block},0)),"")')
         sheet.cell(r, 3, f'=IF(D{r}>0,INDEX({names},MATCH(MAX({block}),{block},0)),"")')
-        sheet.cell(r, 4, amount).number_format = AMOUNT_FORMAT
+        sheet.cell(r, 4, amount).number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"  # 0: blank
     note_row = n + 2
     sheet.cell(note_row + 1, 1, "Note")
     sheet.cell(
@@ -420,6 +440,10 @@ def fill_deals(book: Workbook, ledger: Ledger) -> None:
     rules["B8"] = to_cell(ledger.reserve)
     rules["B9"] = ledger.players.index(ledger.dealer) + 1 if ledger.dealer else 1
     sheet = book[DEALS]
+    used = len(ledger.deals) + 1
+    sheet.print_area = f"A1:{col(layout.note_col)}{used}"
+    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
+    book[CALC].print_area = f"A1:{col(layout.state_col(layout.n - 1))}{used}"
     from ..replay import replay
 
     records = replay(ledger).deals
@@ -444,7 +468,13 @@ def book_rows(book: Workbook) -> int:
 def export_ledger(ledger: Ledger, path: str | os.PathLike[str], *, rows: int | None = None) -> None:
     """Write ``ledger`` into a new club workbook at ``path`` (atomically)."""
     size = max(rows or 0, DEFAULT_ROWS, len(ledger.deals) + 50)
-    book = new_workbook(tuple(ledger.players), ledger.rules, rows=size, profile=ledger.profile)
+    book = new_workbook(
+        tuple(ledger.players),
+        ledger.rules,
+        rows=size,
+        profile=ledger.profile,
+        chart_deals=max(len(ledger.deals), 1),
+    )
     fill_deals(book, ledger)
     save_atomic(book, path)
 
