@@ -115,12 +115,12 @@ class DealRecord:
     @property
     def balances_before(self) -> Balances:
         """Every player's balance when the deal began (stack plus net counter, R8)."""
-        return tuple(self.stack + v for v in self.net_before)
+        return tuple(self.stack + v for v in self.net_before) if self.stack else self.net_before
 
     @property
     def balances(self) -> Balances:
         """Every player's balance after the deal, in seat order (stack plus net, R8)."""
-        return tuple(self.stack + v for v in self.net_after)
+        return tuple(self.stack + v for v in self.net_after) if self.stack else self.net_after
 
     @property
     def outs(self) -> tuple[str, ...]:

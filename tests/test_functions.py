@@ -112,3 +112,15 @@ def test_junk_in_a_cell_names_the_argument(name, args, message):
     with pytest.raises(CellError) as caught:
         call(name, *args)
     assert message in str(caught.value)
+
+
+def test_the_xlwings_lite_main_exposes_every_function():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "workbook" / "lite" / "main.py"
+    spec = importlib.util.spec_from_file_location("lite_main", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    names = {f["name"] for f in custom_functions_meta(module)["functions"]}
+    assert names == {"GUTS_HAND", "GUTS_COMPARE", "GUTS_WINNERS", "GUTS_SETTLE", "GUTS_LEDGER"}

@@ -61,6 +61,13 @@ def _amount(function: str, argument: str, value: Any, *, blank: Fraction | None 
         raise _fail(function, argument, str(error)) from None
 
 
+def _clean(rows: list[list[Any]]) -> list[list[Any]]:
+    """Raw cells as plain values: Office.js's empty cells (``""``, or Pyodide's ``JsNull``
+    in xlwings Lite) become ``None``. The deals table is read raw: xlwings' per-cell
+    cleaning took seconds for a long evening."""
+    return [[None if v == "" or type(v).__name__ == "JsNull" else v for v in row] for row in rows]
+
+
 def _row(value: Any) -> list[Any]:
     """A range argument as one flat list (a single cell becomes a list of one)."""
     if not isinstance(value, list):
@@ -198,7 +205,7 @@ def GUTS_SETTLE(  # noqa: N802 - one argument per cell range, as Excel calls it
 
 
 @xw.func
-@xw.arg("deals", doc="The Deals table: deal number, In marks, Won marks, Cards, Note.")
+@xw.arg("deals", "raw", doc="The Deals table: deal number, In marks, Won marks, Cards, Note.")
 @xw.arg("names", doc="The players' names, one per cell, in seat order.")
 @xw.arg("ante", doc="The ante.")
 @xw.arg("cap", doc="The cap on the pot; empty for no limit.")
@@ -226,7 +233,7 @@ def GUTS_LEDGER(  # noqa: N802
     )
     layout = Layout(players, len(rows))
     try:
-        parsed = read_deal_rows(whole_numbers(rows), layout, rules)
+        parsed = read_deal_rows(whole_numbers(_clean(rows)), layout, rules)
         ledger = Ledger(
             rules=rules,
             players=players,
