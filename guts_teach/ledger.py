@@ -22,6 +22,7 @@ old one, so a failure never leaves a half-written ledger.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import tempfile
@@ -83,17 +84,7 @@ class Ledger:
 
     def with_deals(self, deals: tuple[LedgerDeal, ...]) -> Ledger:
         """The same ledger with other deals."""
-        return Ledger(
-            rules=self.rules,
-            players=self.players,
-            deals=deals,
-            pot=self.pot,
-            reserve=self.reserve,
-            dealer=self.dealer,
-            cycles=self.cycles,
-            title=self.title,
-            profile=self.profile,
-        )
+        return dataclasses.replace(self, deals=deals)
 
 
 # ------------------------------------------------------------------------- reading

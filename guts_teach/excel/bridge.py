@@ -25,20 +25,19 @@ from ..records import DealRecord
 from ..replay import replay
 from ..session import Session
 from ..settle_up import fewest_transfers
-from .cells import as_text, to_cell, whole_numbers
-from .layout import AMOUNT_FORMAT, DEALS, MARK, MIRROR, PLAYERS, RULES, Layout, col
-from .reader import WorkbookError, ledger_from_grids
-
-LEDGER_HEADERS = (
-    "Deal",
-    "Dealer",
-    "In",
-    "Winners",
-    "Pot before",
-    "Each loser pays",
-    "Pot after",
-    "Reserve after",
+from .cells import as_text, ledger_rows, to_cell, whole_numbers
+from .layout import (
+    AMOUNT_FORMAT,
+    DEALS,
+    LEDGER_HEADERS,
+    MARK,
+    MIRROR,
+    PLAYERS,
+    RULES,
+    Layout,
+    col,
 )
+from .reader import WorkbookError, ledger_from_grids
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     # 2. Python's ledger, standings and settle-up on the mirror sheet, one block each.
     records = session.deals
     ledger_block: list[list[Any]] = [[*LEDGER_HEADERS, *map(as_text, players)]]
-    ledger_block += [_ledger_row(r) for r in records]
+    ledger_block += ledger_rows(records, as_text)
     standings: list[list[Any]] = [["Place", "Player", "Balance"]]
     standings += [[s.place, as_text(s.player), to_cell(s.balance)] for s in session.standings()]
     try:
@@ -144,20 +143,6 @@ def _deal_row(number: int, deal: Any, record: DealRecord, layout: Layout) -> lis
     row += [str(hands[p]) if p in hands else None for p in layout.players]
     row.append(None)
     return row
-
-
-def _ledger_row(record: DealRecord) -> list[Any]:
-    return [
-        record.number,
-        as_text(record.dealer),
-        as_text(" ".join(record.ins)),
-        as_text(" ".join(record.winners)),
-        to_cell(record.pot_before),
-        to_cell(record.settlement.payment),
-        to_cell(record.pot_after),
-        to_cell(record.reserve_after),
-        *(to_cell(v) for v in record.balances),
-    ]
 
 
 def read_deals(book: Any) -> Ledger:

@@ -12,8 +12,11 @@ format. Text that a spreadsheet would take for a formula (starting with ``=``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
+
+from ..records import DealRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 
@@ -28,6 +31,25 @@ def from_cell(value: object, *, limit: int = 1000) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"expected a number, got {value!r}")
     return Fraction(value).limit_denominator(limit)
+
+
+def ledger_rows(records: Sequence[DealRecord], text: Callable[[str], str] = str) -> list[list[Any]]:
+    """Deal records as spreadsheet rows under :data:`~.layout.LEDGER_HEADERS` plus one
+    balance column per player. ``text`` prepares text cells (``as_text`` for live books)."""
+    return [
+        [
+            record.number,
+            text(record.dealer),
+            text(" ".join(record.ins)),
+            text(" ".join(record.winners)),
+            to_cell(record.pot_before),
+            to_cell(record.settlement.payment),
+            to_cell(record.pot_after),
+            to_cell(record.reserve_after),
+            *(to_cell(v) for v in record.balances),
+        ]
+        for record in records
+    ]
 
 
 def whole_numbers(rows: list[list[Any]]) -> list[list[Any]]:

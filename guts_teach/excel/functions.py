@@ -29,8 +29,8 @@ from ..money import as_amount
 from ..replay import replay
 from ..rules import teaching
 from ..session import Session
-from .cells import to_cell, whole_numbers
-from .layout import Layout
+from .cells import ledger_rows, to_cell, whole_numbers
+from .layout import LEDGER_HEADERS, Layout
 from .reader import read_deal_rows
 
 
@@ -244,30 +244,4 @@ def GUTS_LEDGER(  # noqa: N802
         session = replay(ledger)
     except GutsError as error:
         raise _fail("GUTS_LEDGER", "deals", str(error)) from None
-    header = [
-        "Deal",
-        "Dealer",
-        "In",
-        "Winners",
-        "Pot before",
-        "Each loser pays",
-        "Pot after",
-        "Reserve after",
-        *players,
-    ]
-    out: list[list[Any]] = [header]
-    for record in session.deals:
-        out.append(
-            [
-                record.number,
-                record.dealer,
-                " ".join(record.ins),
-                " ".join(record.winners),
-                to_cell(record.pot_before),
-                to_cell(record.settlement.payment),
-                to_cell(record.pot_after),
-                to_cell(record.reserve_after),
-                *(to_cell(v) for v in record.balances),
-            ]
-        )
-    return out
+    return [[*LEDGER_HEADERS, *players], *ledger_rows(session.deals)]

@@ -35,6 +35,17 @@ PROFILE_ROW = 10
 AMOUNT_FORMAT = "# ???/???"
 """Fractions shown exactly as mixed numbers (a split pot of 20 among 3 is 6 2/3)."""
 MARK = "x"
+LEDGER_HEADERS = (
+    "Deal",
+    "Dealer",
+    "In",
+    "Winners",
+    "Pot before",
+    "Each loser pays",
+    "Pot after",
+    "Reserve after",
+)
+"""The Ledger's columns before the players' balances (sheet, bridge and GUTS_LEDGER)."""
 DEFAULT_ROWS = 300
 TINY = "0.000000001"
 
@@ -75,16 +86,7 @@ class Layout:
 
     # ---- Ledger: Deal | Dealer | In | Winners | Pot before | Each loser pays | Pot after |
     #              Reserve after | balance p... | Chips check | Problem
-    LEDGER_FIXED = (
-        "Deal",
-        "Dealer",
-        "In",
-        "Winners",
-        "Pot before",
-        "Each loser pays",
-        "Pot after",
-        "Reserve after",
-    )
+    LEDGER_FIXED = LEDGER_HEADERS
 
     def balance_col(self, i: int) -> int:
         return len(self.LEDGER_FIXED) + 1 + i
