@@ -21,6 +21,9 @@ from .errors import CardError, DuplicateCardError
 RANKS = "23456789TJQKA"
 """Rank letters from lowest to highest; the rank value of ``RANKS[i]`` is ``i + 2``."""
 
+RANK_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+"""One prime per rank, twos first."""
+
 SUITS = "shdc"
 """Suit letters: spades, hearts, diamonds, clubs (the bridge order, highest first; suits
 only order cards for display, they never rank hands)."""
@@ -88,11 +91,15 @@ class Card:
     suit: str
     bit: int = field(init=False, repr=False, compare=False)
     """A bit of its own among the 52 (for fast duplicate checks)."""
+    prime: int = field(init=False, repr=False, compare=False)
+    """A prime for the rank (2 for twos ... 41 for aces): a product of primes names a
+    multiset of ranks, which is how five-card hands are looked up (:mod:`.poker`)."""
 
     def __post_init__(self) -> None:
         if self.rank not in RANK_NAMES or self.suit not in SUITS:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
         object.__setattr__(self, "bit", 1 << ((self.rank - 2) * 4 + SUITS.index(self.suit)))
+        object.__setattr__(self, "prime", RANK_PRIMES[self.rank - 2])
 
     def __str__(self) -> str:
         return rank_symbol(self.rank) + SUIT_SYMBOLS[self.suit]
