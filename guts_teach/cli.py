@@ -98,7 +98,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "replay":
+        if args.command == "replay" and _is_shelby(args.ledger):
+            stdout.write(_replay_shelby(args.ledger, as_json=args.json) + "\n")
+        elif args.command == "replay":
             session = replay(load(args.ledger))
             if args.json:
                 stdout.write(json.dumps(deal_rows(session), ensure_ascii=False, indent=2) + "\n")
@@ -176,6 +178,42 @@ def _launch(args: argparse.Namespace) -> int:
     else:
         server = launch.voila_server(workdir, port=port, open_browser=not args.no_browser)
     return launch.run(server)
+
+
+def _is_shelby(path: str) -> bool:
+    """True for a ledger file of a Shelby game (peeked at without checking it)."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            data = json.load(stream)
+    except (OSError, ValueError):
+        return False  # the ordinary loader says what is wrong
+    return isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
+
+
+def _replay_shelby(path: str, *, as_json: bool) -> str:
+    from .shelby_ledger import loads_shelby, replay_shelby, round_rows
+
+    with open(path, encoding="utf-8") as stream:
+        game = replay_shelby(loads_shelby(stream.read()))
+    rows = round_rows(game.steps)
+    if as_json:
+        return json.dumps(rows, ensure_ascii=False, indent=2)
+    table = [["deal", "round", "outcome", "pot after", *game.players, "Shelbys"]]
+    for row in rows:
+        marks = " ".join(f"{p} {n}" for p, n in row["shelbys"].items() if n)
+        table.append(
+            [
+                str(row["deal"]),
+                str(row["round"]),
+                row["outcome"],
+                str(row["pot_after"]),
+                *(str(v) for v in row["balances"].values()),
+                marks or "-",
+            ]
+        )
+    numeric = {0, 1, 3, *range(4, 4 + len(game.players))}
+    story = "\n".join(step.text for step in game.steps)
+    return render(table, numeric=numeric) + "\n\n" + story
 
 
 def replay_table(session: Session) -> str:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .session import Session
+from .shelby import ShelbyGame
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -72,6 +73,28 @@ def ledger_frame(session: Session, *, exact: bool = True) -> pd.DataFrame:
         rows.append(row)
     columns = [*LEDGER_COLUMNS, *session.players]
     return pd.DataFrame(rows, columns=columns).set_index("deal")
+
+
+def shelby_frame(game: ShelbyGame, *, exact: bool = True) -> pd.DataFrame:
+    """A Shelby game, one row per settled round: outcome, pot, balances and Shelbys."""
+    import pandas as pd
+
+    rows = []
+    for step in game.steps:
+        if step.kind in ("ante", "buy"):
+            continue
+        row: dict[str, Any] = {
+            "deal": step.deal,
+            "round": step.round,
+            "outcome": step.kind,
+            "pot_after": _number(step.pot, exact),
+        }
+        for player in game.players:
+            row[player] = _number(step.balances[player], exact)
+        for player in game.players:
+            row[f"shelbys {player}"] = step.shelbys[player]
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def standings_frame(session: Session, *, exact: bool = True) -> pd.DataFrame:

@@ -42,7 +42,18 @@ from .three_cards import ThreeCardRanking
 Ranking = TwoCardRanking | ThreeCardRanking
 
 FORMAT = "guts-ledger/1"
-TOP_KEYS = ("format", "title", "rules", "players", "pot", "reserve", "dealer", "cycles", "deals")
+TOP_KEYS = (
+    "format",
+    "game",
+    "title",
+    "rules",
+    "players",
+    "pot",
+    "reserve",
+    "dealer",
+    "cycles",
+    "deals",
+)
 DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie")
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 
@@ -151,6 +162,12 @@ def from_dict(data: object) -> Ledger:
         raise _fail("file", "expected a JSON object at the top")
     if data.get("format") != FORMAT:
         raise _fail('field "format"', f'expected "{FORMAT}", got {json.dumps(data.get("format"))}')
+    if data.get("game", "guts") != "guts":
+        raise _fail(
+            'field "game"',
+            f"{data.get('game')!r} is not plain Guts: read Shelby games with "
+            "guts_teach.shelby_ledger (guts-teach replay does so by itself)",
+        )
     for key in data:
         if key not in TOP_KEYS:
             raise _fail(f'field "{key}"', f"unknown field; the fields are {', '.join(TOP_KEYS)}")

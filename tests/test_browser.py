@@ -57,6 +57,23 @@ def step_through(page, stepper):
     expect(next_button).to_be_disabled()
 
 
+def open_and_run_all(page, url):
+    """Open a notebook in JupyterLab, wait for its kernel, and run every cell."""
+    page.goto(url)
+    # The idle indicator shows before any kernel exists: wait for the kernel's name too.
+    page.wait_for_function(
+        """() => {
+            const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-KernelName');
+            const state = document.querySelector('.jp-Notebook-ExecutionIndicator');
+            return name && /Python 3/.test(name.textContent)
+                && state && state.getAttribute('data-status') === 'idle';
+        }""",
+        timeout=TIMEOUT,
+    )
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
 def test_lesson_in_jupyterlab(browser, tmp_path):
     workdir = stripped_copy(tmp_path / "lesson")
     port = launch.free_port()
@@ -64,19 +81,7 @@ def test_lesson_in_jupyterlab(browser, tmp_path):
     with running(server, port):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
-        # The idle indicator shows before any kernel exists: wait for the kernel's name too.
-        page.wait_for_function(
-            """() => {
-                const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-KernelName');
-                const state = document.querySelector('.jp-Notebook-ExecutionIndicator');
-                return name && /Python 3/.test(name.textContent)
-                    && state && state.getAttribute('data-status') === 'idle';
-            }""",
-            timeout=TIMEOUT,
-        )
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        open_and_run_all(page, server.url)
         quiz = page.locator(".guts-panel", has_text="Settle the pot")
         quiz.wait_for(timeout=TIMEOUT)  # the last widget: every cell has run
 
@@ -106,6 +111,28 @@ def test_lesson_in_jupyterlab(browser, tmp_path):
         expect(result).to_contain_text("any pair beats any unpaired hand")
         save_screenshot(comparer, "lab-comparer.png")
         save_screenshot(page, "lab-lesson-page.png")
+        page.close()
+
+
+def test_shelby_table_in_jupyterlab(browser, tmp_path):
+    workdir = stripped_copy(tmp_path / "shelby")
+    port = launch.free_port()
+    server = launch.lab_server(workdir, port=port, token="")
+    with running(server, port):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(TIMEOUT)
+        open_and_run_all(page, server.url.replace(launch.LESSON, "05_shelby.ipynb"))
+        table = page.locator(".guts-panel", has_text="Shelby against the bots")
+        table.wait_for(timeout=TIMEOUT)
+        table.scroll_into_view_if_needed()
+        table.locator("button.guts-deal").click()
+        expect(table.locator(".guts-status")).to_contain_text("Round 1 (two cards) · Pot 4")
+        table.locator("button.guts-hold").click()
+        expect(table.locator(".guts-shelby-story")).to_contain_text(
+            "Round 1 (two cards): Sam (you)"
+        )
+        expect(table.locator(".guts-status")).to_contain_text("Round 2 (three cards)")
+        save_screenshot(table, "lab-shelby-table.png")
         page.close()
 
 

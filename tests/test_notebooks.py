@@ -17,7 +17,9 @@ def builder():
     return module
 
 
-@pytest.mark.parametrize("name", ["01_lesson.ipynb", "02_try_hands.ipynb", "03_ledger.ipynb"])
+@pytest.mark.parametrize(
+    "name", ["01_lesson.ipynb", "02_try_hands.ipynb", "03_ledger.ipynb", "05_shelby.ipynb"]
+)
 def test_notebook_matches_its_builder_and_has_outputs(name):
     cells = builder().NOTEBOOKS[name]
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)

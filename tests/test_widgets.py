@@ -121,3 +121,45 @@ def test_rules_picker_refuses_bad_values_with_a_message():
     assert "cap" in picker.message.value and picker.rules.cap == 20
     picker.cap.value = "30"
     assert picker.rules.cap == 30 and picker.message.value == ""
+
+
+def test_shelby_table_plays_a_deal_against_bots():
+    from guts_teach.shelby import psycho_shelby
+    from guts_teach.widgets import ShelbyTable
+
+    table = ShelbyTable(bots=3, seed=3)
+    assert table.hold_button.disabled and not table.deal_button.disabled
+    table.deal_button.click()
+    assert "Round 1 (two cards) · Pot 4" in table.status.value
+    assert "<svg" in table.cards.value
+    table.hold_button.click()
+    assert "Round 1 (two cards): Sam (you)" in table.story.value
+    for _ in range(3):
+        table.drop_button.click()
+    assert "Round - (between deals)" in table.status.value
+    assert table.game.conservation_gap() == 0
+    psycho = ShelbyTable(rules=psycho_shelby(), seed=5)
+    psycho.deal_button.click()
+    psycho.hold_button.click()
+    psycho.hold_button.click()
+    psycho.buy_button.click()  # with no 4 in hand, a friendly message
+    assert "guts-error" in psycho.story.value or "spends a 4" in psycho.story.value
+
+
+def test_shelby_bots_are_seeded_and_have_characters():
+    import random
+
+    from guts_teach.bots import ShelbyBot
+    from guts_teach.shelby import ShelbyGame
+
+    game = ShelbyGame(["A", "B", "C"], rng=random.Random(1))
+    game.start_deal({"A": "As Ad 2c 3d 4h", "B": "7c 2h 5s 6d 8h", "C": "Kc Qd 9c 10d Jh"})
+    reckless, cautious = (
+        ShelbyBot("A", "reckless", random.Random(1)),
+        ShelbyBot("B", "cautious", random.Random(1)),
+    )
+    assert reckless.holds(game)  # a pair of aces
+    assert not cautious.holds(game)  # seven-two
+    assert ShelbyBot("A", "steady", random.Random(9)).strength_share(game) == ShelbyBot(
+        "A", "steady", random.Random(9)
+    ).strength_share(game)

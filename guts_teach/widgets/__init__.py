@@ -7,6 +7,7 @@ redraws when they change; button callbacks only move that state.
 - :class:`HandComparer`: type or pick two to ten hands and see them ranked, with reasons.
 - :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
 - :class:`RulesPicker`: a profile and options; the other widgets follow it.
+- :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from __future__ import annotations
 from .comparer import HandComparer
 from .picker import RulesPicker, follow
 from .quiz import SettlementQuiz
+from .shelby_table import ShelbyTable
 from .stepper import ExampleStepper
 
-__all__ = ["ExampleStepper", "HandComparer", "RulesPicker", "SettlementQuiz", "follow"]
+__all__ = [
+    "ExampleStepper",
+    "HandComparer",
+    "RulesPicker",
+    "SettlementQuiz",
+    "ShelbyTable",
+    "follow",
+]

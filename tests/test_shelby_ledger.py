@@ -1,0 +1,107 @@
+"""Shelby games everywhere else: ledger files, guts-teach replay, the pandas frame, the workbook."""
+
+import io
+import json
+
+import pytest
+from openpyxl import load_workbook
+
+from guts_teach.cli import main
+from guts_teach.errors import LedgerError
+from guts_teach.excel.shelby_export import export_shelby
+from guts_teach.frames import shelby_frame
+from guts_teach.ledger import loads
+from guts_teach.shelby_ledger import EXAMPLE, dumps_shelby, loads_shelby, replay_shelby
+
+PSYCHO = {
+    "format": "guts-ledger/1",
+    "game": "psycho_shelby",
+    "players": ["A", "B", "C"],
+    "deals": [
+        {
+            "hands": {
+                "A": "Ah Ad Kc 2h 3d 4c 9h 3s",
+                "B": "Ks Kd 5c 6h 7d 8c 10s",
+                "C": "Qs Qd Jc Jh Js 2c 2s",
+            },
+            "rounds": [["A", "B", "C"], ["A", "B"], ["A", "C"]],
+            "buys": {"A": 1},
+        }
+    ],
+}
+
+
+def test_shelby_ledger_replays_and_round_trips():
+    ledger = loads_shelby(EXAMPLE)
+    game = replay_shelby(ledger)
+    assert game.shelbys == {"A": 1, "B": 0, "C": 0}
+    assert loads_shelby(dumps_shelby(ledger)) == ledger
+    psycho = replay_shelby(loads_shelby(json.dumps(PSYCHO)))
+    assert {p: int(v) for p, v in psycho.net.items()} == {"A": 10, "B": -7, "C": -7}
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda d: d.update(game="poker"), 'field "game": expected one of shelby, psycho_shelby'),
+        (
+            lambda d: d.setdefault("rules", {}).update(colour=1),
+            'field "rules.colour": unknown field',
+        ),
+        (
+            lambda d: d["deals"][0]["rounds"][2].append("Zed"),
+            "deal 1 (deals[0]), field \"rounds\" (round 3): 'Zed' is not at the table",
+        ),
+        (
+            lambda d: d["deals"][0]["rounds"].append([]),
+            "psycho_shelby has 3 rounds; this one lists 4",
+        ),
+        (
+            lambda d: d["deals"][0]["hands"].update(B="Qs Qx 1 2 3"),
+            'deal 1 (deals[0]), field "hands"',
+        ),
+        (
+            lambda d: d["deals"][0]["buys"].update(B=1),
+            'field "rounds" (round 3): B holds 0 four(s)',
+        ),
+    ],
+)
+def test_bad_shelby_ledgers_name_the_deal_and_field(change, fragment):
+    data = json.loads(json.dumps(PSYCHO))
+    change(data)
+    with pytest.raises(LedgerError) as caught:
+        loads_shelby(json.dumps(data))
+    assert fragment in str(caught.value)
+
+
+def test_plain_loader_points_to_the_shelby_one():
+    with pytest.raises(LedgerError, match="is not plain Guts"):
+        loads(EXAMPLE)
+
+
+def test_guts_teach_replay_tells_a_shelby_game(tmp_path):
+    path = tmp_path / "shelby.json"
+    path.write_text(EXAMPLE, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["replay", str(path)], out=out) == 0
+    assert "A holds alone and gets a Shelby (1 of 3)" in out.getvalue()
+    out = io.StringIO()
+    main(["replay", str(path), "--json"], out=out)
+    rows = json.loads(out.getvalue())
+    assert [r["outcome"] for r in rows] == ["showdown", "showdown", "nobody_holds", "shelby"]
+    assert rows[-1]["balances"] == {"A": -2, "B": 1, "C": -5} and rows[-1]["shelbys"]["A"] == 1
+
+
+def test_shelby_frame_and_workbook(tmp_path):
+    game = replay_shelby(loads_shelby(json.dumps(PSYCHO)))
+    frame = shelby_frame(game)
+    assert list(frame["outcome"]) == ["showdown", "showdown", "showdown"]
+    assert frame.iloc[-1]["A"] == 10
+    path = tmp_path / "psycho.xlsx"
+    export_shelby(game, path)
+    book = load_workbook(path)
+    rows = list(book["Rounds"].iter_rows(min_row=2, values_only=True))
+    assert [r[1] for r in rows] == [1, 2, 3] and rows[-1][5] == 10
+    assert "five of a kind, aces" in rows[-1][3]
+    standings = list(book["Standings"].iter_rows(min_row=2, values_only=True))
+    assert standings[0][:3] == (1, "A", 10)
