@@ -3,6 +3,7 @@
 - ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file.
 - ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
+- ``guts-teach odds HAND --players N [--json]``: exact odds of a hand if all stay in.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--no-browser]``: the lesson as a Voilà app for projecting.
@@ -58,6 +59,10 @@ def _parser() -> argparse.ArgumentParser:
         launch_cmd.add_argument(
             "--keep", action="store_true", help="keep notebook copies already in the folder"
         )
+    odds_cmd = commands.add_parser("odds", help="exact odds of a two-card hand if all stay in")
+    odds_cmd.add_argument("hand", help='two cards, like "Qs Qh"')
+    odds_cmd.add_argument("--players", type=int, required=True, help="players at the table, 2-10")
+    odds_cmd.add_argument("--json", action="store_true", help="print JSON")
     book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
     book_actions = book_cmd.add_subparsers(dest="action", required=True, metavar="ACTION")
     new_cmd = book_actions.add_parser("new", help="write a fresh club workbook")
@@ -115,6 +120,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             else:
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
+        elif args.command == "odds":
+            stdout.write(_odds_text(args.hand, args.players, as_json=args.json) + "\n")
         elif args.command == "workbook":
             _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
@@ -178,6 +185,33 @@ def _launch(args: argparse.Namespace) -> int:
     else:
         server = launch.voila_server(workdir, port=port, open_browser=not args.no_browser)
     return launch.run(server)
+
+
+def _odds_text(text: str, players: int, *, as_json: bool) -> str:
+    from .money import to_json_number
+    from .odds import hand_odds
+
+    odds = hand_odds(text, players=players)
+    if as_json:
+        return json.dumps(
+            {
+                "hand": odds.strength.name,
+                "players": players,
+                "best": to_json_number(odds.best),
+                "ties": {str(t): to_json_number(p) for t, p in odds.ties.items()},
+                "share": to_json_number(odds.share),
+            },
+            indent=2,
+        )
+    lines = [
+        f"{odds.strength.name} ({odds.strength}) against {players - 1} other hand(s), "
+        "everyone staying in:",
+        f"  best outright:     {float(odds.best):8.4%}  ({odds.best})",
+    ]
+    for t, p in odds.ties.items():
+        lines.append(f"  tied with {t} other{'s' if t > 1 else ' '}: {float(p):8.4%}  ({p})")
+    lines.append(f"  expected share of the pot: {float(odds.share):.4%}  ({odds.share})")
+    return "\n".join(lines)
 
 
 def _is_shelby(path: str) -> bool:
