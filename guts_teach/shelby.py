@@ -369,7 +369,7 @@ class ShelbyGame:
             state.deal,
             state.round,
             "buy",
-            f"{player} spends a 4 and {format_amount(price)} on an extra card: "
+            f"{player} shows a 4 and pays {format_amount(price)} for an extra card: "
             f"{new_card}; the pot is {format_amount(pot)} (S4).",
             pot,
             tuple(net),

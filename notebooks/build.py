@@ -267,23 +267,42 @@ show_round(psycho, "Round 3: best five of all, 3s and 9s wild")
 print(psycho.drop(["Ana", "Cleo"]).text)
 print("Balances:", {p: str(v) for p, v in psycho.net.items()})"""),
     ("md", """\
-## A whole game, to three Shelbys
+## Whole games, to three Shelbys
 
-Seeded bots play on until somebody collects three Shelbys; the table shows every round."""),
+Four seeded bots (cautious Ana, steady Ben, reckless Cleo, steady Dev) play each game until
+somebody collects three Shelbys, round by round with everyone's cards drawn. In Psycho Shelby's
+last round, whoever holds a 4 buys an extra card."""),
     ("code", """\
 import random
 
 from guts_teach.bots import ShelbyBot
+from guts_teach.errors import IllegalActionError
 
-whole = ShelbyGame(["Ana", "Ben", "Cleo", "Dev"], rules=shelby(), rng=random.Random(7))
-bots = [ShelbyBot(p, c, random.Random(i)) for i, (p, c) in
-        enumerate(zip(whole.players, ["cautious", "steady", "reckless", "steady"]))]
-while not whole.is_over:
-    if not whole.round:
-        whole.start_deal()
-    whole.drop([b.player for b in bots if b.holds(whole)])
-print(f"{whole.winner} wins the pot with three Shelbys after {whole.steps[-1].deal} deals.")
-shelby_frame(whole).tail(8)"""),
+
+def play_whole_game(rules, seed):
+    game = ShelbyGame(["Ana", "Ben", "Cleo", "Dev"], rules=rules, rng=random.Random(seed))
+    characters = ["cautious", "steady", "reckless", "steady"]
+    bots = [ShelbyBot(p, c, random.Random(i)) for i, (p, c) in enumerate(zip(game.players, characters))]
+    while not game.is_over:
+        if not game.round:
+            game.start_deal()
+            print(game.steps[-1].text)
+        if rules.game == "psycho_shelby" and game.round == rules.rounds:
+            for player in game.players:
+                try:
+                    print(game.buy(player).text)
+                except IllegalActionError:
+                    pass
+        label, _ = ROUNDS[rules.game][game.round - 1]
+        show_round(game, f"Deal {game.steps[-1].deal}, round {game.round}: {label}")
+        print(game.drop([b.player for b in bots if b.holds(game)]).text)
+    print(f"{game.winner} wins the pot with three Shelbys.")
+    return game
+
+
+whole = play_whole_game(shelby(), seed=7)"""),
+    ("code", "psycho_whole = play_whole_game(psycho_shelby(), seed=7)"),
+    ("code", "shelby_frame(whole)"),
     ("md", """\
 ## Your turn
 
