@@ -22,6 +22,18 @@ SEEDS = REPO.parent / "shared" / "seeds"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
+SIX_COUNTER_STATUS = [
+    "Step 1 of 7 · Pot 6 · Reserve 0",
+    "Step 2 of 7 · Pot 6 · Reserve 0",
+    "Step 3 of 7 · Pot 6 · Reserve 0",
+    "Step 4 of 7 · Pot 6 · Reserve 0",
+    "Step 5 of 7 · Pot 0 · Reserve 0",
+    "Step 6 of 7 · Pot 12 · Reserve 0",
+    "Step 7 of 7 · Pot 12 · Reserve 0",
+]
+"""The status line at every step of seed 002's 6-counter example (pot 6, then 0, then 12)."""
+
+
 def require(condition: bool, reason: str) -> None:
     """Skip loudly when a tool or file is missing; in CI (CI=true) fail instead."""
     if condition:

@@ -6,23 +6,16 @@ Playwright. Locally they skip with a loud reason when any is missing; in CI they
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 
 import pytest
 from browser import CHROMIUM, CHROMIUM_ARGS, have_chromium, running, save_screenshot, stripped_copy
-from conftest import require
+from conftest import SIX_COUNTER_STATUS, require
 
 from guts_teach import launch
 
-SIX_COUNTER = [
-    "Step 1 of 7 · Pot 6 · Reserve 0",
-    "Step 2 of 7 · Pot 6 · Reserve 0",
-    "Step 3 of 7 · Pot 6 · Reserve 0",
-    "Step 4 of 7 · Pot 6 · Reserve 0",
-    "Step 5 of 7 · Pot 0 · Reserve 0",
-    "Step 6 of 7 · Pot 12 · Reserve 0",
-    "Step 7 of 7 · Pot 12 · Reserve 0",
-]
+SIX_COUNTER = SIX_COUNTER_STATUS
 TIMEOUT = 90_000  # milliseconds
 
 
@@ -74,14 +67,22 @@ def open_and_run_all(page, url):
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
 
 
-def test_lesson_in_jupyterlab(browser, tmp_path):
-    workdir = stripped_copy(tmp_path / "lesson")
+@contextlib.contextmanager
+def lab_page(browser, workdir, notebook=launch.LESSON):
+    """JupyterLab on a stripped copy of the notebooks, one notebook open and run."""
+    stripped_copy(workdir)
     port = launch.free_port()
     server = launch.lab_server(workdir, port=port, token="")
     with running(server, port):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(TIMEOUT)
-        open_and_run_all(page, server.url)
+        open_and_run_all(page, server.url.replace(launch.LESSON, notebook))
+        yield page
+        page.close()
+
+
+def test_lesson_in_jupyterlab(browser, tmp_path):
+    with lab_page(browser, tmp_path / "lesson") as page:
         quiz = page.locator(".guts-panel", has_text="Settle the pot")
         quiz.wait_for(timeout=TIMEOUT)  # the last widget: every cell has run
 
@@ -111,17 +112,10 @@ def test_lesson_in_jupyterlab(browser, tmp_path):
         expect(result).to_contain_text("any pair beats any unpaired hand")
         save_screenshot(comparer, "lab-comparer.png")
         save_screenshot(page, "lab-lesson-page.png")
-        page.close()
 
 
 def test_shelby_table_in_jupyterlab(browser, tmp_path):
-    workdir = stripped_copy(tmp_path / "shelby")
-    port = launch.free_port()
-    server = launch.lab_server(workdir, port=port, token="")
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(TIMEOUT)
-        open_and_run_all(page, server.url.replace(launch.LESSON, "05_shelby.ipynb"))
+    with lab_page(browser, tmp_path / "shelby", "05_shelby.ipynb") as page:
         table = page.locator(".guts-panel", has_text="Shelby against the bots")
         table.wait_for(timeout=TIMEOUT)
         table.scroll_into_view_if_needed()
@@ -133,7 +127,6 @@ def test_shelby_table_in_jupyterlab(browser, tmp_path):
         )
         expect(table.locator(".guts-status")).to_contain_text("Round 2 (three cards)")
         save_screenshot(table, "lab-shelby-table.png")
-        page.close()
 
 
 def test_lesson_in_voila(browser, tmp_path):

@@ -1,6 +1,7 @@
 """The worked examples as objects: every step, every number, and their status lines."""
 
 import pytest
+from conftest import SIX_COUNTER_STATUS
 
 from guts_teach.examples import EXAMPLES, UnknownExampleError, example
 
@@ -15,15 +16,7 @@ def test_names_and_sources():
 def test_six_counter_steps_and_status_lines():
     steps = example("six-counter").steps()
     statuses = [f"Step {i} of {len(steps)} · {s.status()}" for i, s in enumerate(steps, 1)]
-    assert statuses == [
-        "Step 1 of 7 · Pot 6 · Reserve 0",
-        "Step 2 of 7 · Pot 6 · Reserve 0",
-        "Step 3 of 7 · Pot 6 · Reserve 0",
-        "Step 4 of 7 · Pot 6 · Reserve 0",
-        "Step 5 of 7 · Pot 0 · Reserve 0",
-        "Step 6 of 7 · Pot 12 · Reserve 0",
-        "Step 7 of 7 · Pot 12 · Reserve 0",
-    ]
+    assert statuses == SIX_COUNTER_STATUS
     assert [s.kind for s in steps] == [
         "start",
         "deal",

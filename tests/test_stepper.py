@@ -1,5 +1,7 @@
 """Stepping back and forth through examples is exact; the status line has the right form."""
 
+from conftest import SIX_COUNTER_STATUS
+
 from guts_teach.examples import EXAMPLES, example
 from guts_teach.stepper import Stepper
 
@@ -10,15 +12,7 @@ def test_status_line_at_every_step_of_the_six_counter_example():
     while not stepper.at_end:
         stepper.forward()
         seen.append(stepper.status())
-    assert seen == [
-        "Step 1 of 7 · Pot 6 · Reserve 0",
-        "Step 2 of 7 · Pot 6 · Reserve 0",
-        "Step 3 of 7 · Pot 6 · Reserve 0",
-        "Step 4 of 7 · Pot 6 · Reserve 0",
-        "Step 5 of 7 · Pot 0 · Reserve 0",
-        "Step 6 of 7 · Pot 12 · Reserve 0",
-        "Step 7 of 7 · Pot 12 · Reserve 0",
-    ]
+    assert seen == SIX_COUNTER_STATUS
 
 
 def test_back_and_forth_is_exact_for_every_example():
