@@ -156,3 +156,9 @@ def test_live_mirror_follows_a_session_deal_by_deal():
     live.stop()
     table.play([])
     assert len(live.reports) == 2
+
+
+def test_mirror_refuses_a_game_with_variants():
+    table = Session(["Ana", "Ben"], rules=teaching().replace(ghost_hand=True))
+    with pytest.raises(WorkbookError, match="ghost_hand"):
+        mirror_ledger(table, remote_book())

@@ -247,3 +247,11 @@ def test_committed_workbook_matches_its_generator():
     assert committed[DEALS]["B2"].protection.locked is False  # input cells stay editable
     assert committed[LEDGER]["E2"].protection.locked is not False
     assert list(committed[DEALS].tables) == ["Deals"]
+
+
+def test_games_with_variants_are_refused_not_miscomputed(tmp_path):
+    table = Session(["Ana", "Ben", "Cleo"], rules=teaching().replace(single_loser=True))
+    table.play(["Ana", "Ben"], winners=["Ana"])
+    with pytest.raises(WorkbookError, match=r"compute plain Guts .* single_loser"):
+        export_ledger(ledger_of(table), tmp_path / "variant.xlsx")
+    assert not (tmp_path / "variant.xlsx").exists()

@@ -37,7 +37,7 @@ from .layout import (
     Layout,
     col,
 )
-from .reader import WorkbookError, ledger_from_grids
+from .reader import WorkbookError, check_plain, ledger_from_grids
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,7 @@ def _pad(block: list[list[Any]], rows: int, width: int) -> list[list[Any]]:
 
 def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     """Write a ledger (or a session's settled deals) into ``book``; see the module docs."""
+    check_plain(source.rules)
     session = source if isinstance(source, Session) else replay(source)
     ledger = source if isinstance(source, Ledger) else ledger_of(source)
     players = tuple(ledger.players)

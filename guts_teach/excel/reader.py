@@ -19,6 +19,29 @@ class WorkbookError(GutsError):
     """A workbook that is missing, damaged, renamed or holds junk in a cell."""
 
 
+PLAIN = Rules()
+
+
+def check_plain(rules: Rules) -> None:
+    """The workbook's formulas compute plain Guts: refuse a game with variants (V1-V7)."""
+    variant_fields = (
+        "declaration",
+        "single_loser",
+        "split_pots",
+        "ghost_hand",
+        "hand_size",
+        "straight_flush_over_trips",
+        "flush_over_straight",
+        "weenie_rule",
+    )
+    changed = [f for f in variant_fields if getattr(rules, f) != getattr(PLAIN, f)]
+    if changed:
+        raise WorkbookError(
+            "the club workbook's formulas compute plain Guts (R1-R11); this game uses "
+            f"{', '.join(changed)}: keep it as a ledger file (guts-teach replay, the notebooks)"
+        )
+
+
 def check_sheets(names: Sequence[str], where: str) -> None:
     """Every sheet of the club workbook must be there, by its name."""
     missing = [name for name in SHEETS if name not in names]

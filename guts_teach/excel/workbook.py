@@ -430,6 +430,9 @@ def _quote(text: str) -> str:
 
 def fill_deals(book: Workbook, ledger: Ledger) -> None:
     """Write a ledger's deals and settings into the Deals, Rules and Players sheets."""
+    from .reader import check_plain
+
+    check_plain(ledger.rules)
     layout = Layout(tuple(ledger.players), book_rows(book))
     if len(ledger.deals) > layout.rows:
         raise GutsError(
