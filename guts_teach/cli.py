@@ -4,6 +4,7 @@
 - ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
 - ``guts-teach odds HAND --players N [--json]``: exact odds of a hand if all stay in.
+- ``guts-teach strategy --players 2 [--json]``: the heads-up equilibrium threshold.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--no-browser]``: the lesson as a Voilà app for projecting.
@@ -22,6 +23,7 @@ from typing import TextIO
 from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
+from .hands import ALL_STRENGTHS
 from .ledger import load
 from .money import format_amount
 from .records import DealRecord
@@ -63,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("hand", help='two cards, like "Qs Qh"')
     odds_cmd.add_argument("--players", type=int, required=True, help="players at the table, 2-10")
     odds_cmd.add_argument("--json", action="store_true", help="print JSON")
+    strategy_cmd = commands.add_parser("strategy", help="the equilibrium threshold (heads-up)")
+    strategy_cmd.add_argument("--players", type=int, default=2, help="players (2 so far)")
+    strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
     book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
     book_actions = book_cmd.add_subparsers(dest="action", required=True, metavar="ACTION")
     new_cmd = book_actions.add_parser("new", help="write a fresh club workbook")
@@ -122,6 +127,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
         elif args.command == "odds":
             stdout.write(_odds_text(args.hand, args.players, as_json=args.json) + "\n")
+        elif args.command == "strategy":
+            stdout.write(_strategy_text(args.players, as_json=args.json) + "\n")
         elif args.command == "workbook":
             _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
@@ -212,6 +219,42 @@ def _odds_text(text: str, players: int, *, as_json: bool) -> str:
         lines.append(f"  tied with {t} other{'s' if t > 1 else ' '}: {float(p):8.4%}  ({p})")
     lines.append(f"  expected share of the pot: {float(odds.share):.4%}  ({odds.share})")
     return "\n".join(lines)
+
+
+def _strategy_text(players: int, *, as_json: bool) -> str:
+    from .errors import PlayerError
+    from .money import to_json_number
+    from .strategy import equilibrium, gain
+
+    if players != 2:
+        raise PlayerError(
+            f"the equilibrium is computed heads-up (2 players) so far; got {players} "
+            "(use guts-teach odds for any table size)"
+        )
+    found = equilibrium()
+    edge = found.threshold.strength
+    below = next(s for s in reversed(ALL_STRENGTHS) if s.value < edge.value)
+    if as_json:
+        return json.dumps(
+            {
+                "players": players,
+                "threshold": str(edge),
+                "threshold_name": edge.name,
+                "gain_at_threshold": to_json_number(gain(edge, found.threshold)),
+                "gain_just_below": to_json_number(gain(below, found.threshold)),
+                "best_reply_path": [str(t.strength) for t in found.path],
+            },
+            indent=2,
+        )
+    return "\n".join(
+        [
+            f"Heads-up equilibrium: go in with {edge} ({edge.name}) or better.",
+            f"  gain of going in with {edge}: {float(gain(edge, found.threshold)):+.4f} pot",
+            f"  gain of going in with {below}: {float(gain(below, found.threshold)):+.4f} pot",
+            "  best replies from 'in with anything': "
+            + " -> ".join(str(t.strength) for t in found.path),
+        ]
+    )
 
 
 def _is_shelby(path: str) -> bool:
