@@ -1,6 +1,12 @@
-"""Bots for the Shelby games: they hold when their cards look strong enough.
+"""Bots: for plain Guts, and for the Shelby games.
 
-A bot estimates how its cards rank against the hands the other players could hold, by
+Guts bots declare in or out from the cards the session dealt them: a :class:`ThresholdBot`
+plays a fixed threshold (the heads-up equilibrium, J-7, by :func:`equilibrium_bot`); a
+:class:`CharacterBot` goes in when the exact chance that its hand is best at this table passes
+its character's bar (cautious, reckless, or pot-sensitive: the bigger the pot against the ante,
+the higher the bar), with a little seeded randomness.
+
+A Shelby bot estimates how its cards rank against the hands the other players could hold, by
 dealing a few seeded random hands from the cards it cannot see, and holds when its share of
 wins passes its character's threshold. Randomness is always injected.
 
@@ -14,14 +20,70 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Literal
 
 from .cards import FULL_DECK
+from .errors import MissingHandError
+from .hands import HandOrder
+from .odds import hand_odds
+from .session import Session
 from .shelby import ROUNDS, ShelbyGame
+from .strategy import Threshold, equilibrium
 
 Character = Literal["cautious", "steady", "reckless"]
+GutsCharacter = Literal["cautious", "reckless", "pot-sensitive"]
+BARS: dict[str, float] = {"cautious": 0.6, "reckless": 0.3, "pot-sensitive": 0.3}
+
+
+def _own_hand(session: Session, player: str) -> HandOrder:
+    held = session.hands.get(player)
+    if held is None:
+        raise MissingHandError(f"{player} has no known cards in this deal: deal them first")
+    return held
+
+
+@dataclass(frozen=True)
+class ThresholdBot:
+    """Goes in with its threshold class of hand or better."""
+
+    player: str
+    threshold: Threshold
+
+    def declares_in(self, session: Session) -> bool:
+        """In or out for the deal in progress."""
+        return self.threshold.goes_in(_own_hand(session, self.player).strength)
+
+
+def equilibrium_bot(player: str) -> ThresholdBot:
+    """The heads-up equilibrium player: in with J-7 or better."""
+    return ThresholdBot(player, equilibrium().threshold)
+
+
+@dataclass
+class CharacterBot:
+    """Goes in when its hand's exact chance of being best at the table passes its bar."""
+
+    player: str
+    character: GutsCharacter
+    rng: random.Random
+
+    def bar(self, session: Session) -> float:
+        """The chance of being best this bot wants before it goes in."""
+        bar = BARS[self.character]
+        if self.character == "pot-sensitive":
+            bar += 0.1 * math.log2(max(1.0, float(session.pot / session.rules.ante)))
+        return min(0.9, bar + self.rng.uniform(-0.05, 0.05))
+
+    def declares_in(self, session: Session) -> bool:
+        """In or out for the deal in progress."""
+        held = _own_hand(session, self.player)
+        odds = hand_odds(held.strength, players=len(session.players))
+        return float(odds.best) >= self.bar(session)
+
+
 THRESHOLDS: dict[str, float] = {"cautious": 0.75, "steady": 0.6, "reckless": 0.4}
 SAMPLES = 40
 

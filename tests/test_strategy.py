@@ -61,3 +61,34 @@ def test_strategy_command():
     data = json.loads(out.getvalue())
     assert data["threshold"] == "J-7" and data["best_reply_path"][-1] == "J-7"
     assert main(["strategy", "--players", "4"], out=io.StringIO()) == 2
+
+
+def test_guts_bots_play_a_seeded_session():
+    import random
+
+    from guts_teach import Session
+    from guts_teach.bots import CharacterBot, ThresholdBot, equilibrium_bot
+
+    def evening(seed):
+        table = Session(["Eq", "Cau", "Rec", "Pot"], rng=random.Random(seed))
+        bots = [
+            equilibrium_bot("Eq"),
+            CharacterBot("Cau", "cautious", random.Random(seed)),
+            CharacterBot("Rec", "reckless", random.Random(seed + 1)),
+            CharacterBot("Pot", "pot-sensitive", random.Random(seed + 2)),
+        ]
+        ins = []
+        for _ in range(200):
+            table.deal_random()
+            chosen = [b.player for b in bots if b.declares_in(table)]
+            table.declare_all(chosen)
+            table.settle()
+            ins.append(chosen)
+        return table, ins
+
+    table, ins = evening(3)
+    assert table.conservation_gap() == 0
+    assert evening(3)[1] == ins  # seeded: the same evening again
+    counts = {p: sum(p in chosen for chosen in ins) for p in table.players}
+    assert counts["Rec"] > counts["Cau"]  # a reckless bot goes in more often than a cautious one
+    assert ThresholdBot("Eq", J7).threshold == equilibrium_bot("Eq").threshold
