@@ -311,10 +311,125 @@ cautious, one steady, one reckless."""),
     ("code", "ShelbyTable(bots=3, seed=2026)"),
 ]
 
+STRATEGY = [
+    ("md", """\
+# Strategy: how strong a hand do you need?
+
+The rule document's tips say that with many players a hand like A-5 is rarely the best, and that
+the size of the pot should change your decision. Here are the numbers behind those tips, exact
+where they say so, and a table to play against bots."""),
+    ("code", """\
+from html import escape
+
+from IPython.display import HTML, display
+
+from guts_teach.cards import RANKS, rank_symbol
+from guts_teach.hands import ALL_STRENGTHS, Strength
+from guts_teach.odds import hand_odds
+
+
+def heat_map(players):
+    \"\"\"Chance that each class of hand is best outright, as a 13 x 13 grid (pairs on the diagonal).\"\"\"
+    ranks = list(range(14, 1, -1))
+    rows = []
+    for high in ranks:
+        cells = []
+        for low in ranks:
+            strength = Strength.of(high, low)
+            p = float(hand_odds(strength, players=players).best)
+            colour = f"hsl({int(120 * p)}, 70%, {88 - 30 * p:.0f}%)"
+            cells.append(f"<td style='background:{colour};padding:3px 5px;text-align:center' "
+                         f"title='{escape(strength.name)}'>{p:.0%}</td>")
+        rows.append(f"<tr><th>{rank_symbol(high)}</th>{''.join(cells)}</tr>")
+    head = "".join(f"<th>{rank_symbol(r)}</th>" for r in ranks)
+    return (f"<div style='display:inline-block;margin:6px'><b>{players} players</b>"
+            f"<table style='font-size:11px;border-collapse:collapse'><tr><th></th>{head}</tr>"
+            f"{''.join(rows)}</table></div>")"""),
+    ("md", """\
+## The chance of holding the best hand
+
+Each cell is the exact chance that the hand is best outright when everybody stays in; the other
+hands come from the 50 cards it leaves. Pairs sit on the diagonal; suits never count."""),
+    ("code", "display(HTML(heat_map(2) + heat_map(6) + heat_map(10)))"),
+    ("md", """\
+## How the hand you need grows with the table
+
+A simple yardstick: the weakest hand that is best outright at least as often as its fair share,
+one time in *n* at a table of *n*."""),
+    ("code", """\
+for players in range(2, 11):
+    fair = next(s for s in ALL_STRENGTHS if hand_odds(s, players=players).best >= 1 / players)
+    print(f"{players:2} players: {fair.name:>16}   (A-5 is best {float(hand_odds('Ac 5d', players=players).best):.0%} of the time)")"""),
+    ("md", """\
+## The heads-up equilibrium
+
+With two players and the matched pot carrying over, the threshold strategies settle, by best
+replies over exact payoffs, on **J-7 or better**."""),
+    ("code", """\
+from guts_teach.strategy import equilibrium, gain
+
+found = equilibrium()
+print(found.threshold, "- reached by best replies:", " -> ".join(str(t.strength) for t in found.path))
+for text in ("Jc 7d", "Jc 6d", "Ac 2d", "2c 2d"):
+    print(f"  going in with {text}: {float(gain(text, found.threshold)):+.4f} of the pot")"""),
+    ("md", """\
+## How fast the pot grows
+
+Four-player evenings of 300 deals with the same bots at every seat: reckless players make big
+pots and a full reserve; cautious ones keep the pot small. (The progress bar follows the
+simulation.)"""),
+    ("code", """\
+import random
+
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
+
+from guts_teach import Session, teaching
+from guts_teach.bots import CharacterBot, equilibrium_bot
+
+line_ups = {
+    "all cautious": lambda p, i: CharacterBot(p, "cautious", random.Random(i)),
+    "all reckless": lambda p, i: CharacterBot(p, "reckless", random.Random(i)),
+    "all J-7 or better": lambda p, i: equilibrium_bot(p),
+}
+progress = widgets.IntProgress(max=300 * len(line_ups), description="deals")
+display(progress)
+pots = {}
+for name, make in line_ups.items():
+    table = Session(["A", "B", "C", "D"], rules=teaching(), rng=random.Random(1))
+    bots = [make(p, i) for i, p in enumerate(table.players)]
+    trail = []
+    for _ in range(300):
+        table.deal_random()
+        table.declare_all([b.player for b in bots if b.declares_in(table)])
+        record = table.settle()
+        trail.append(float(record.pot_after + record.reserve_after))
+        progress.value += 1
+    pots[name] = trail
+fig, ax = plt.subplots(figsize=(9, 3.5))
+for name, trail in pots.items():
+    ax.plot(trail, label=name)
+ax.set_xlabel("deal")
+ax.set_ylabel("pot + reserve")
+ax.legend()
+fig.tight_layout()"""),
+    ("md", """\
+## Play
+
+Sit down with an equilibrium bot, a cautious one and a reckless one. **Deal**, look at your
+cards, then **In** or **Out**; the showdown is told step by step and the chart follows the
+evening. **Undo** takes back the last deal."""),
+    ("code", """\
+from guts_teach.widgets import GutsTable
+
+GutsTable(bots=3, seed=2026)"""),
+]
+
 NOTEBOOKS = {
     "01_lesson.ipynb": LESSON,
     "02_try_hands.ipynb": TRY_HANDS,
     "03_ledger.ipynb": LEDGER,
+    "04_strategy.ipynb": STRATEGY,
     "05_shelby.ipynb": SHELBY,
 }
 

@@ -129,6 +129,21 @@ def test_shelby_table_in_jupyterlab(browser, tmp_path):
         save_screenshot(table, "lab-shelby-table.png")
 
 
+def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):
+    with lab_page(browser, tmp_path / "strategy", "04_strategy.ipynb") as page:
+        table = page.locator(".guts-panel", has_text="Play Guts")
+        table.wait_for(timeout=TIMEOUT)
+        heat = page.locator("table", has_text="A").first
+        heat.scroll_into_view_if_needed()
+        save_screenshot(page, "lab-strategy-heat-map.png")
+        table.scroll_into_view_if_needed()
+        table.locator("button.guts-play-deal").click()
+        expect(table.locator(".guts-status")).to_contain_text("Deal 1 · Pot 4")
+        table.locator("button.guts-play-in").click()
+        expect(table.locator(".guts-play-story")).to_contain_text("opens their fists")
+        save_screenshot(table, "lab-play-table.png")
+
+
 def test_lesson_in_voila(browser, tmp_path):
     workdir = stripped_copy(tmp_path / "present")
     port = launch.free_port()

@@ -18,7 +18,14 @@ def builder():
 
 
 @pytest.mark.parametrize(
-    "name", ["01_lesson.ipynb", "02_try_hands.ipynb", "03_ledger.ipynb", "05_shelby.ipynb"]
+    "name",
+    [
+        "01_lesson.ipynb",
+        "02_try_hands.ipynb",
+        "03_ledger.ipynb",
+        "04_strategy.ipynb",
+        "05_shelby.ipynb",
+    ],
 )
 def test_notebook_matches_its_builder_and_has_outputs(name):
     cells = builder().NOTEBOOKS[name]

@@ -166,3 +166,24 @@ def test_shelby_bots_are_seeded_and_have_characters():
     assert ShelbyBot("A", "steady", random.Random(9)).strength_share(game) == ShelbyBot(
         "A", "steady", random.Random(9)
     ).strength_share(game)
+
+
+def test_guts_table_plays_against_bots_with_undo():
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=3, seed=4)
+    assert table.in_button.disabled
+    table.deal_button.click()
+    assert "Deal 1 · Pot 4 · Reserve 0" in table.status.value
+    assert "In or out?" in table.story.value
+    table.in_button.click()
+    assert table.deals == 1 and "opens their fists" in table.story.value
+    for _ in range(5):
+        table.deal_button.click()
+        table.out_button.click()
+    assert table.deals == 6 and "<svg" in table.chart.value
+    assert table.session.conservation_gap() == 0
+    table.undo_button.click()
+    assert table.deals == 5
+    table.in_button.click()  # no deal in progress: a friendly message
+    assert "guts-error" in table.story.value

@@ -8,18 +8,21 @@ redraws when they change; button callbacks only move that state.
 - :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
 - :class:`RulesPicker`: a profile and options; the other widgets follow it.
 - :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
+- :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
 """
 
 from __future__ import annotations
 
 from .comparer import HandComparer
 from .picker import RulesPicker, follow
+from .play_table import GutsTable
 from .quiz import SettlementQuiz
 from .shelby_table import ShelbyTable
 from .stepper import ExampleStepper
 
 __all__ = [
     "ExampleStepper",
+    "GutsTable",
     "HandComparer",
     "RulesPicker",
     "SettlementQuiz",
