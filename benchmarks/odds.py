@@ -1,4 +1,4 @@
-"""The exact odds table (91 classes, 2 to 10 players) against seeded Monte Carlo.
+"""The exact odds table (91 classes, 2 to 10 players) against seeded Monte Carlo, and bots.
 
 Run: ``python benchmarks/odds.py``. Prints the time for the whole exact table, and how long
 Monte Carlo needs to estimate one entry (A-5 at a 6-player table) to within a standard error
@@ -54,6 +54,27 @@ def main() -> None:
         f"{wins / trials:.5f} +/- {target} needs {trials:,} deals, {monte_s:.2f} s "
         f"({monte_s / exact_s:,.0f}x slower for a worse answer)"
     )
+    print(f"bot sessions (four bots, two-card Guts): {bot_session_rate():,.0f} deals a second")
+
+
+def bot_session_rate(deals: int = 3000) -> float:
+    """Deals a second for a four-bot session (dealing, bot decisions from exact odds, settling)."""
+    from guts_teach import Session
+    from guts_teach.bots import CharacterBot, equilibrium_bot
+
+    table = Session(["A", "B", "C", "D"], rng=random.Random(5))
+    bots = [
+        equilibrium_bot("A"),
+        CharacterBot("B", "cautious", random.Random(1)),
+        CharacterBot("C", "reckless", random.Random(2)),
+        CharacterBot("D", "pot-sensitive", random.Random(3)),
+    ]
+    start = time.perf_counter()
+    for _ in range(deals):
+        table.deal_random()
+        table.declare_all([b.player for b in bots if b.declares_in(table)])
+        table.settle()
+    return deals / (time.perf_counter() - start)
 
 
 if __name__ == "__main__":
