@@ -13,7 +13,7 @@ A card is read from the way people write it: ``Q♠``, ``Qs``, ``qs``, ``10h``, 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import CardError, DuplicateCardError
@@ -254,8 +254,3 @@ class Deck:
         drawn = self._rng.sample(FULL_DECK, total * cards_each)
         # Deal one card at a time round the table, as the documents describe.
         return tuple(tuple(drawn[h::total]) for h in range(total))
-
-
-def sorted_high_first(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards ordered by rank, highest first (suits break the order only for display)."""
-    return tuple(sorted(cards, reverse=True))

@@ -26,7 +26,6 @@ import dataclasses
 import json
 import os
 import tempfile
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -417,10 +416,3 @@ def _ledger_deal(record: DealRecord, rules: Rules) -> LedgerDeal:
         losers=losers,
         weenie=weenie,
     )
-
-
-def parse_mapping(data: Mapping[str, Any]) -> Ledger:
-    """Build and check a ledger from already-parsed JSON data."""
-    ledger = from_dict(dict(data))
-    check(ledger)
-    return ledger

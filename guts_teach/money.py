@@ -155,17 +155,6 @@ def times(a: Fraction, n: int) -> Fraction:
     return a * n
 
 
-def more(a: Fraction, b: Fraction) -> bool:
-    """``a > b``, fast when both are whole.
-
-    >>> more(Fraction(36), Fraction(20)), more(Fraction(7, 2), Fraction(4))
-    (True, False)
-    """
-    if a.denominator == 1 and b.denominator == 1:
-        return a.numerator > b.numerator
-    return a > b
-
-
 def to_json_number(value: Fraction) -> int | str:
     """The ledger's number format: a JSON number when whole, otherwise text like ``"7/2"``.
 

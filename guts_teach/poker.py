@@ -23,7 +23,7 @@ flush, and one keyed by the product of rank primes for everything else.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 
@@ -216,8 +216,3 @@ def best_five(
             best = (strength, five)
     assert best is not None
     return best
-
-
-def category_counts(hands: Iterable[Sequence[Card]]) -> Counter[str]:
-    """How many of ``hands`` fall in each category (for the exhaustive tests)."""
-    return Counter(CATEGORY_NAMES[evaluate(h).category] for h in hands)

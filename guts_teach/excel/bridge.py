@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ..errors import GutsError
@@ -179,8 +178,3 @@ class LiveMirror:
     def stop(self) -> None:
         """Stop mirroring."""
         self._stop()
-
-
-def exact(value: float) -> Fraction:
-    """A number read from a cell back as an exact amount (nearest simple fraction)."""
-    return Fraction(value).limit_denominator(10**6)

@@ -26,13 +26,6 @@ def to_cell(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def from_cell(value: object, *, limit: int = 1000) -> Fraction:
-    """A cell number back to the nearest simple fraction (denominator up to ``limit``)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"expected a number, got {value!r}")
-    return Fraction(value).limit_denominator(limit)
-
-
 def ledger_rows(records: Sequence[DealRecord], text: Callable[[str], str] = str) -> list[list[Any]]:
     """Deal records as spreadsheet rows under :data:`~.layout.LEDGER_HEADERS` plus one
     balance column per player. ``text`` prepares text cells (``as_text`` for live books)."""

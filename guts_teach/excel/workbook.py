@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -511,8 +510,3 @@ def open_workbook(path: str | os.PathLike[str], *, values: bool = False) -> Work
         ) from None
     check_sheets(book.sheetnames, os.fspath(path))
     return book
-
-
-def amounts_equal(cell: Any, value: Fraction) -> bool:
-    """True when a cell's number equals an exact amount (within float rounding)."""
-    return isinstance(cell, int | float) and abs(Fraction(cell) - value) < Fraction(1, 10**9)
