@@ -30,7 +30,6 @@ from .errors import (
     OutOfTurnError,
     OverdraftError,
     SessionOverError,
-    UnknownPlayerError,
 )
 from .hands import HandOrder
 from .money import ZERO, add, as_amount, format_amount, sub, times
@@ -41,7 +40,9 @@ from .showdown import Outcome, decide
 from .table import (
     Standing,
     TableState,
+    listed_players,
     rank_standings,
+    seat_of,
     seat_players,
     state_before,
     turn_order,
@@ -615,31 +616,17 @@ class Session:
         return tuple((p, hands[p]) for p in self.players if p in hands)
 
     def _seat_of(self, player: str, field: str) -> int:
-        try:
-            return self._seat[player]
-        except (KeyError, TypeError):
-            raise UnknownPlayerError(
-                f"{field}: {player!r} is not at the table; the players are "
-                f"{', '.join(self.players)}"
-            ) from None
+        return seat_of(self._seat, player, field)
 
     def _names(
         self, names: Iterable[str], field: str, among: Sequence[str] | None = None
     ) -> frozenset[str]:
-        if isinstance(names, str):
-            raise IllegalActionError(
-                f"{field} must be a list of player names, not the text {names!r}"
-            )
-        listed = list(names)
+        listed = listed_players(names, self._seat, field)
         for name in listed:
-            self._seat_of(name, field)
             if among is not None and name not in among:
                 raise IllegalActionError(
                     f"{field}: {name} was not in; the players in were {join_names(list(among))}"
                 )
-        if len(set(listed)) != len(listed):
-            twice = next(n for n in listed if listed.count(n) > 1)
-            raise IllegalActionError(f"{field}: {twice} is listed twice")
         return frozenset(listed)
 
     def _over_message(self) -> str:

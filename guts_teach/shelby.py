@@ -42,13 +42,13 @@ from .errors import (
     NoDealInProgressError,
     RulesError,
     SessionOverError,
-    UnknownPlayerError,
 )
 from .hands import TwoCardRanking
 from .low import best_of, lowest_three
 from .money import ZERO, as_amount, format_amount
 from .poker import BASEBALL_WILD, best_five
 from .records import join_names
+from .table import listed_players, seat_of, seat_players
 from .three_cards import ThreeCardRanking
 
 Game = Literal["shelby", "psycho_shelby"]
@@ -192,10 +192,9 @@ class ShelbyGame:
         rules: ShelbyRules | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        from .table import seat_players
-
         self.rules = rules or shelby()
         self.players = seat_players(players, 2, 10)
+        self._seats = {name: i for i, name in enumerate(self.players)}
         need = sum(self.rules.cards) * len(self.players)
         if need > 52:
             raise RulesError(
@@ -534,19 +533,8 @@ class ShelbyGame:
         )
 
     def _seat(self, player: str) -> int:
-        try:
-            return self.players.index(player)
-        except ValueError:
-            raise UnknownPlayerError(
-                f"{player!r} is not at the table; the players are {', '.join(self.players)}"
-            ) from None
+        return seat_of(self._seats, player)
 
     def _names(self, names: Iterable[str]) -> list[str]:
-        if isinstance(names, str):
-            raise IllegalActionError(f"holders must be a list of names, not the text {names!r}")
-        listed = list(names)
-        for name in listed:
-            self._seat(name)
-        if len(set(listed)) != len(listed):
-            raise IllegalActionError("a player is listed twice among the holders")
+        listed = listed_players(names, self._seats, "holders")
         return [p for p in self.players if p in listed]

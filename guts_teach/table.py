@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import PlayerError
+from .errors import IllegalActionError, PlayerError, UnknownPlayerError
 from .records import DealRecord
 
 
@@ -85,6 +85,37 @@ def seat_players(players: Sequence[str], least: int, most: int) -> tuple[str, ..
             f"got {len(seated)}: {', '.join(seated)}"
         )
     return seated
+
+
+def seat_of(seats: Mapping[str, int], player: str, field: str | None = None) -> int:
+    """The seat of ``player``, or an :class:`UnknownPlayerError` naming it (and ``field``).
+
+    >>> seat_of({"A": 0, "B": 1}, "Zed", "winners")
+    Traceback (most recent call last):
+    ...
+    guts_teach.errors.UnknownPlayerError: winners: 'Zed' is not at the table; \
+the players are A, B
+    """
+    try:
+        return seats[player]
+    except (KeyError, TypeError):
+        where = f"{field}: " if field else ""
+        raise UnknownPlayerError(
+            f"{where}{player!r} is not at the table; the players are {', '.join(seats)}"
+        ) from None
+
+
+def listed_players(names: Iterable[str], seats: Mapping[str, int], field: str) -> list[str]:
+    """A list of seated players, each once, as given; anything else is an error naming it."""
+    if isinstance(names, str):
+        raise IllegalActionError(f"{field} must be a list of player names, not the text {names!r}")
+    listed = list(names)
+    for name in listed:
+        seat_of(seats, name, field)
+    if len(set(listed)) != len(listed):
+        twice = next(n for n in listed if listed.count(n) > 1)
+        raise IllegalActionError(f"{field}: {twice} is listed twice")
+    return listed
 
 
 def turn_order(players: Sequence[str], dealer: int) -> tuple[str, ...]:

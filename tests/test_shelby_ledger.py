@@ -50,7 +50,7 @@ def test_shelby_ledger_replays_and_round_trips():
         ),
         (
             lambda d: d["deals"][0]["rounds"][2].append("Zed"),
-            "deal 1 (deals[0]), field \"rounds\" (round 3): 'Zed' is not at the table",
+            "deal 1 (deals[0]), field \"rounds\" (round 3): holders: 'Zed' is not at the table",
         ),
         (
             lambda d: d["deals"][0]["rounds"].append([]),
