@@ -10,12 +10,11 @@ import ipywidgets as widgets
 import traitlets
 
 from ..bots import CharacterBot, ThresholdBot, equilibrium_bot
-from ..errors import GutsError
 from ..money import format_amount
 from ..rules import Rules, teaching
 from ..session import Session
 from ..svg import Scene, table_svg
-from .style import CSS, error_html
+from .style import CSS, attempt, button
 
 YOU = "Sam (you)"
 
@@ -81,21 +80,18 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.story = widgets.HTML()
         self.story.add_class("guts-play-story")
         self.chart = widgets.HTML()
-        self.deal_button = widgets.Button(description="Deal", button_style="primary")
-        self.in_button = widgets.Button(description="In", button_style="success")
-        self.out_button = widgets.Button(description="Out")
-        self.undo_button = widgets.Button(description="Undo last deal")
-        for button, css in (
-            (self.deal_button, "guts-play-deal"),
-            (self.in_button, "guts-play-in"),
-            (self.out_button, "guts-play-out"),
-            (self.undo_button, "guts-play-undo"),
-        ):
-            button.add_class(css)
-        self.deal_button.on_click(lambda _: self._act(self.session.deal_random))
-        self.in_button.on_click(lambda _: self._act(lambda: self._declare(True)))
-        self.out_button.on_click(lambda _: self._act(lambda: self._declare(False)))
-        self.undo_button.on_click(lambda _: self._act(self.session.undo))
+        self.deal_button = button(
+            "Deal", "guts-play-deal", lambda: self._act(self.session.deal_random), "primary"
+        )
+        self.in_button = button(
+            "In", "guts-play-in", lambda: self._act(lambda: self._declare(True)), "success"
+        )
+        self.out_button = button(
+            "Out", "guts-play-out", lambda: self._act(lambda: self._declare(False))
+        )
+        self.undo_button = button(
+            "Undo last deal", "guts-play-undo", lambda: self._act(self.session.undo)
+        )
         who = ", ".join(
             f"{b.player} ({'J-7 or better' if isinstance(b, ThresholdBot) else b.character})"
             for b in self.bots
@@ -123,13 +119,9 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.session.settle()
 
     def _act(self, action: Any) -> None:
-        try:
-            action()
-        except GutsError as error:
-            self.story.value = error_html(str(error)) + self.story.value
-            return
-        self.deals = len(self.session.deals)
-        self._render()
+        if attempt(self.story, action):
+            self.deals = len(self.session.deals)
+            self._render()
 
     def _render(self) -> None:
         session = self.session
@@ -143,10 +135,14 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
             f"Your balance {format_amount(session.balances[YOU])}</div>"
         )
         last = session.deals[-1] if session.deals and not playing else None
-        hands = {p: h.cards for p, h in session.hands.items()} if playing else {}
-        if last is not None:
+        if playing:  # your own cards only
+            hands = {p: h.cards for p, h in session.hands.items()}
+            face_up = frozenset([YOU])
+        elif last is not None:  # the last deal's showdown, with your cards
             hands = {p: h.cards for p, h in (last.hands or ())}
-        shown = frozenset([YOU]) if playing else frozenset(last.ins if last else ())
+            face_up = frozenset(p for p in (*last.ins, YOU) if p in hands)
+        else:
+            hands, face_up = {}, frozenset()
         scene = Scene(
             players=session.players,
             dealer=last.dealer if last else session.dealer,
@@ -154,7 +150,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
             reserve=session.reserve,
             balances=session.balances,
             hands=hands,
-            face_up=shown if last is None else frozenset(p for p in last.ins if p in hands) | {YOU},
+            face_up=face_up,
             declared={p: p in last.ins for p in session.players} if last else {},
             winners=frozenset(last.winners) if last else frozenset(),
             dealt=bool(hands),

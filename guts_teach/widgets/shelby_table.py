@@ -10,11 +10,10 @@ import ipywidgets as widgets
 import traitlets
 
 from ..bots import ShelbyBot
-from ..errors import GutsError
 from ..money import format_amount
 from ..shelby import ROUNDS, ShelbyGame, ShelbyRules, shelby
 from ..svg import hand_svg
-from .style import CSS, error_html, paragraph
+from .style import CSS, attempt, button, paragraph
 
 YOU = "Sam (you)"
 
@@ -39,21 +38,18 @@ class ShelbyTable(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("guts-shelby-status")
         self.story = widgets.HTML()
         self.story.add_class("guts-shelby-story")
-        self.deal_button = widgets.Button(description="Deal", button_style="primary")
-        self.hold_button = widgets.Button(description="Hold", button_style="success")
-        self.drop_button = widgets.Button(description="Drop")
-        self.buy_button = widgets.Button(description="Buy a card with a 4")
-        for button, css in (
-            (self.deal_button, "guts-deal"),
-            (self.hold_button, "guts-hold"),
-            (self.drop_button, "guts-drop"),
-            (self.buy_button, "guts-buy"),
-        ):
-            button.add_class(css)
-        self.deal_button.on_click(lambda _: self._act(self.game.start_deal))
-        self.hold_button.on_click(lambda _: self._act(lambda: self._drop(you_hold=True)))
-        self.drop_button.on_click(lambda _: self._act(lambda: self._drop(you_hold=False)))
-        self.buy_button.on_click(lambda _: self._act(lambda: self.game.buy(YOU)))
+        self.deal_button = button(
+            "Deal", "guts-deal", lambda: self._act(self.game.start_deal), "primary"
+        )
+        self.hold_button = button(
+            "Hold", "guts-hold", lambda: self._act(lambda: self._drop(you_hold=True)), "success"
+        )
+        self.drop_button = button(
+            "Drop", "guts-drop", lambda: self._act(lambda: self._drop(you_hold=False))
+        )
+        self.buy_button = button(
+            "Buy a card with a 4", "guts-buy", lambda: self._act(lambda: self.game.buy(YOU))
+        )
         title = "Psycho Shelby" if self.game.rules.game == "psycho_shelby" else "Shelby"
         super().__init__(
             [
@@ -76,12 +72,8 @@ class ShelbyTable(widgets.VBox):  # type: ignore[misc]
         self.game.drop(holders)
 
     def _act(self, action: Any) -> None:
-        try:
-            action()
-        except GutsError as error:
-            self.story.value = error_html(str(error)) + self.story.value
-            return
-        self.steps = len(self.game.steps)
+        if attempt(self.story, action):
+            self.steps = len(self.game.steps)
 
     @traitlets.observe("steps")
     def _on_steps(self, _change: Any) -> None:

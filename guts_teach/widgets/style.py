@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..errors import GutsError
 
 CSS = """
 <style>
@@ -22,6 +28,26 @@ CSS = """
 def error_html(message: str) -> str:
     """A friendly error box (never a traceback)."""
     return f'<div class="guts-error" role="alert">{escape(message)}</div>'
+
+
+def button(
+    description: str, css: str, action: Callable[[], Any], style: str = ""
+) -> widgets.Button:
+    """A button with a style class (for tests and the browser) that runs ``action``."""
+    made = widgets.Button(description=description, button_style=style)
+    made.add_class(css)
+    made.on_click(lambda _: action())
+    return made
+
+
+def attempt(story: widgets.HTML, action: Callable[[], Any]) -> bool:
+    """Run ``action``; an illegal move shows as a friendly message on top of ``story``."""
+    try:
+        action()
+    except GutsError as error:
+        story.value = error_html(str(error)) + story.value
+        return False
+    return True
 
 
 def paragraph(text: str, css: str = "guts-text") -> str:
