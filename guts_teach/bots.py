@@ -22,16 +22,22 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 from typing import Literal
 
 from .cards import FULL_DECK
 from .errors import MissingHandError
-from .hands import HandOrder
+from .hands import ALL_STRENGTHS, HandOrder, Strength
 from .odds import hand_odds
+from .rules import Rules
 from .session import Session
 from .shelby import ROUNDS, ShelbyGame
-from .strategy import Threshold, equilibrium
+from .strategy import NoEquilibriumError, Threshold, equilibrium, frequency
+from .three_cards import ThreeCardRanking
 
 Character = Literal["cautious", "steady", "reckless"]
 GutsCharacter = Literal["cautious", "reckless", "pot-sensitive"]
@@ -45,6 +51,42 @@ def _own_hand(session: Session, player: str) -> HandOrder:
     return held
 
 
+def _three_card_ranking(rules: Rules) -> ThreeCardRanking:
+    ranking = rules.ranking()
+    if not isinstance(ranking, ThreeCardRanking):
+        raise TypeError("these rules deal two cards; use the exact odds")
+    return ranking
+
+
+@cache
+def _three_card_values(ranking: ThreeCardRanking) -> tuple[int, ...]:
+    """The values of all 22,100 three-card hands under ``ranking``, weakest first."""
+    return tuple(sorted(ranking.strength(c).value for c in combinations(FULL_DECK, 3)))
+
+
+def chance_best(held: HandOrder, *, players: int, rules: Rules) -> float:
+    """The chance that ``held`` is strictly best at a table of ``players``: exact for two
+    cards (:mod:`guts_teach.odds`); for three cards (V6), the share of hands it beats raised
+    to the number of other players, which leaves out card removal."""
+    if isinstance(held.strength, Strength):
+        return float(hand_odds(held.strength, players=players).best)
+    values = _three_card_values(_three_card_ranking(rules))
+    beaten = bisect_left(values, held.strength.value) / len(values)
+    return float(beaten ** (players - 1))
+
+
+def _three_card_threshold(folded: float, rules: Rules) -> Threshold:
+    """The three-card class below which a share ``folded`` of all hands lies."""
+    ranking = _three_card_ranking(rules)
+    values = _three_card_values(ranking)
+    edge = values[min(len(values) - 1, int(folded * len(values)))]
+    for cards in combinations(FULL_DECK, 3):
+        strength = ranking.strength(cards)
+        if strength.value == edge:
+            return Threshold(strength)
+    raise AssertionError("every value comes from a hand")  # pragma: no cover
+
+
 @dataclass(frozen=True)
 class ThresholdBot:
     """Goes in with its threshold class of hand or better."""
@@ -56,15 +98,36 @@ class ThresholdBot:
         """In or out for the deal in progress."""
         return self.threshold.goes_in(_own_hand(session, self.player).strength)
 
+    def describe(self) -> str:
+        """How the bot plays, for the deal's record and the ledger."""
+        return str(self.threshold)
 
-def equilibrium_bot(player: str) -> ThresholdBot:
-    """The heads-up equilibrium player: in with J-7 or better."""
-    return ThresholdBot(player, equilibrium().threshold)
+
+def equilibrium_bot(player: str, *, players: int = 2, rules: Rules | None = None) -> ThresholdBot:
+    """The equilibrium player for a table of ``players`` (heads-up: in with J-7 or better).
+
+    With the weenie rule (V7) it plays that game's equilibrium where best replies settle,
+    otherwise plain Guts'. Three-card Guts (V6) has no exact equilibrium here: the bot folds
+    the same share of hands as the two-card equilibrium does.
+
+    >>> str(equilibrium_bot("Bo", players=6).threshold)
+    'in with A-7 or better'
+    """
+    rules = rules or Rules()
+    try:
+        found = equilibrium(players=players, weenie=rules.weenie_rule).threshold
+    except NoEquilibriumError:
+        found = equilibrium(players=players).threshold
+    if rules.hand_size == 3:
+        edge = found.strength.value
+        folded = sum(frequency(s) for s in ALL_STRENGTHS if s.value < edge)
+        return ThresholdBot(player, _three_card_threshold(folded / 1326, rules))
+    return ThresholdBot(player, found)
 
 
 @dataclass
 class CharacterBot:
-    """Goes in when its hand's exact chance of being best at the table passes its bar."""
+    """Goes in when its hand's chance of being best at the table passes its bar."""
 
     player: str
     character: GutsCharacter
@@ -80,8 +143,48 @@ class CharacterBot:
     def declares_in(self, session: Session) -> bool:
         """In or out for the deal in progress."""
         held = _own_hand(session, self.player)
-        odds = hand_odds(held.strength, players=len(session.players))
-        return float(odds.best) >= self.bar(session)
+        chance = chance_best(held, players=len(session.players), rules=session.rules)
+        return chance >= self.bar(session)
+
+    def describe(self) -> str:
+        """How the bot plays, for the deal's record and the ledger."""
+        bar = BARS[self.character]
+        return f"{self.character}, in when its chance of being best passes {bar:.0%}"
+
+
+GutsBot = ThresholdBot | CharacterBot
+CHARACTERS: tuple[GutsCharacter, ...] = ("cautious", "reckless", "pot-sensitive")
+
+
+def make_bots(players: Sequence[str], *, rules: Rules, seed: int) -> list[GutsBot]:
+    """Bots for ``players`` (you make one more at the table): the equilibrium player for the
+    table's size first, then cautious, reckless and pot-sensitive characters in turn, each
+    with its own seeded randomness.
+
+    >>> [b.describe().split(",")[0] for b in make_bots(["B", "C", "D"], rules=Rules(), seed=1)]
+    ['in with A-2 or better', 'cautious', 'reckless']
+    """
+    table = len(players) + 1
+    bots: list[GutsBot] = []
+    for i, name in enumerate(players):
+        if i % 4 == 0:
+            bots.append(equilibrium_bot(name, players=table, rules=rules))
+        else:
+            bots.append(CharacterBot(name, CHARACTERS[i % 4 - 1], random.Random(seed * 100 + i)))
+    return bots
+
+
+def declare_with_bots(session: Session, bots: Sequence[GutsBot], ins: Iterable[str] = ()) -> None:
+    """The bots declare for their players, everyone else as ``ins`` says; the deal's record
+    (and so the ledger) keeps which bot declared for whom.
+
+    >>> s = Session(["You", "Bo"], rng=random.Random(3)); _ = s.deal_random()
+    >>> declare_with_bots(s, [equilibrium_bot("Bo")], ins=["You"])
+    >>> s.settle().bots
+    (('Bo', 'in with J-7 or better'),)
+    """
+    chosen = [*ins, *(b.player for b in bots if b.declares_in(session))]
+    session.declare_all(chosen, bots={b.player: b.describe() for b in bots})
 
 
 THRESHOLDS: dict[str, float] = {"cautious": 0.75, "steady": 0.6, "reckless": 0.4}

@@ -3,8 +3,10 @@
 - ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file.
 - ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
-- ``guts-teach odds HAND --players N [--json]``: exact odds of a hand if all stay in.
-- ``guts-teach strategy --players 2 [--json]``: the heads-up equilibrium threshold.
+- ``guts-teach odds HAND --players N [--json]``: odds of a hand if all stay in (two cards
+  exact; three cards exact heads-up, else sampled with error bars).
+- ``guts-teach strategy --players N [--weenie] [--hand HAND] [--json]``: the symmetric
+  equilibrium threshold and what going in is worth.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--no-browser]``: the lesson as a Voilà app for projecting.
@@ -23,7 +25,7 @@ from typing import TextIO
 from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
-from .hands import ALL_STRENGTHS
+from .lab_report import odds_report, strategy_report
 from .ledger import load
 from .money import format_amount
 from .records import DealRecord
@@ -61,12 +63,21 @@ def _parser() -> argparse.ArgumentParser:
         launch_cmd.add_argument(
             "--keep", action="store_true", help="keep notebook copies already in the folder"
         )
-    odds_cmd = commands.add_parser("odds", help="exact odds of a two-card hand if all stay in")
-    odds_cmd.add_argument("hand", help='two cards, like "Qs Qh"')
+    odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
+    odds_cmd.add_argument(
+        "hand", help='two cards, like "Qs Qh" (exact), or three (V6: exact heads-up, else sampled)'
+    )
     odds_cmd.add_argument("--players", type=int, required=True, help="players at the table, 2-10")
+    odds_cmd.add_argument("--seed", type=int, default=1, help="seed for sampled three-card odds")
     odds_cmd.add_argument("--json", action="store_true", help="print JSON")
-    strategy_cmd = commands.add_parser("strategy", help="the equilibrium threshold (heads-up)")
-    strategy_cmd.add_argument("--players", type=int, default=2, help="players (2 so far)")
+    strategy_cmd = commands.add_parser("strategy", help="the equilibrium threshold and its values")
+    strategy_cmd.add_argument("--players", type=int, default=2, help="players at the table, 2-10")
+    strategy_cmd.add_argument(
+        "--weenie",
+        action="store_true",
+        help="with the weenie rule (V7): the best hand pays when nobody is in",
+    )
+    strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
     book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
     book_actions = book_cmd.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -126,9 +137,13 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
         elif args.command == "odds":
-            stdout.write(_odds_text(args.hand, args.players, as_json=args.json) + "\n")
+            report = odds_report(args.hand, players=args.players, as_json=args.json, seed=args.seed)
+            stdout.write(report + "\n")
         elif args.command == "strategy":
-            stdout.write(_strategy_text(args.players, as_json=args.json) + "\n")
+            report = strategy_report(
+                players=args.players, weenie=args.weenie, held=args.hand, as_json=args.json
+            )
+            stdout.write(report + "\n")
         elif args.command == "workbook":
             _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
@@ -192,69 +207,6 @@ def _launch(args: argparse.Namespace) -> int:
     else:
         server = launch.voila_server(workdir, port=port, open_browser=not args.no_browser)
     return launch.run(server)
-
-
-def _odds_text(text: str, players: int, *, as_json: bool) -> str:
-    from .money import to_json_number
-    from .odds import hand_odds
-
-    odds = hand_odds(text, players=players)
-    if as_json:
-        return json.dumps(
-            {
-                "hand": odds.strength.name,
-                "players": players,
-                "best": to_json_number(odds.best),
-                "ties": {str(t): to_json_number(p) for t, p in odds.ties.items()},
-                "share": to_json_number(odds.share),
-            },
-            indent=2,
-        )
-    lines = [
-        f"{odds.strength.name} ({odds.strength}) against {players - 1} other hand(s), "
-        "everyone staying in:",
-        f"  best outright:     {float(odds.best):8.4%}  ({odds.best})",
-    ]
-    for t, p in odds.ties.items():
-        lines.append(f"  tied with {t} other{'s' if t > 1 else ' '}: {float(p):8.4%}  ({p})")
-    lines.append(f"  expected share of the pot: {float(odds.share):.4%}  ({odds.share})")
-    return "\n".join(lines)
-
-
-def _strategy_text(players: int, *, as_json: bool) -> str:
-    from .errors import PlayerError
-    from .money import to_json_number
-    from .strategy import equilibrium, gain
-
-    if players != 2:
-        raise PlayerError(
-            f"the equilibrium is computed heads-up (2 players) so far; got {players} "
-            "(use guts-teach odds for any table size)"
-        )
-    found = equilibrium()
-    edge = found.threshold.strength
-    below = next(s for s in reversed(ALL_STRENGTHS) if s.value < edge.value)
-    if as_json:
-        return json.dumps(
-            {
-                "players": players,
-                "threshold": str(edge),
-                "threshold_name": edge.name,
-                "gain_at_threshold": to_json_number(gain(edge, found.threshold)),
-                "gain_just_below": to_json_number(gain(below, found.threshold)),
-                "best_reply_path": [str(t.strength) for t in found.path],
-            },
-            indent=2,
-        )
-    return "\n".join(
-        [
-            f"Heads-up equilibrium: go in with {edge} ({edge.name}) or better.",
-            f"  gain of going in with {edge}: {float(gain(edge, found.threshold)):+.4f} pot",
-            f"  gain of going in with {below}: {float(gain(below, found.threshold)):+.4f} pot",
-            "  best replies from 'in with anything': "
-            + " -> ".join(str(t.strength) for t in found.path),
-        ]
-    )
 
 
 def _is_shelby(path: str) -> bool:

@@ -53,7 +53,7 @@ TOP_KEYS = (
     "cycles",
     "deals",
 )
-DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie")
+DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots")
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 
 
@@ -62,7 +62,8 @@ class LedgerDeal:
     """One recorded deal: who was in, and the cards or the club's word for the result.
 
     ``winners``, ``losers`` and ``weenie`` are as in :meth:`Session.settle
-    <guts_teach.session.Session.settle>`; ``ghost`` is the ghost hand (V5).
+    <guts_teach.session.Session.settle>`; ``ghost`` is the ghost hand (V5); ``bots``
+    names the players whose declaration a bot made, with how the bot plays.
     """
 
     ins: tuple[str, ...]
@@ -71,6 +72,7 @@ class LedgerDeal:
     ghost: HandOrder | None = None
     losers: tuple[str, ...] | None = None
     weenie: tuple[str, ...] | None = None
+    bots: tuple[tuple[str, str], ...] = ()
 
     @property
     def hand_map(self) -> dict[str, HandOrder] | None:
@@ -246,7 +248,19 @@ def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -
         ghost=ghost,
         losers=lists["losers"],
         weenie=lists["weenie"],
+        bots=_bots(raw.get("bots", {}), _deal_where(index, "bots"), players),
     )
+
+
+def _bots(raw: object, where: str, players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, dict):
+        raise _fail(where, 'expected an object such as {"Bo": "in with J-7 or better"}')
+    for player, how in raw.items():
+        if player not in players:
+            raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
+        if not isinstance(how, str) or not how.strip():
+            raise _fail(where, f"{player}: say how the bot plays in words; got {how!r}")
+    return tuple((p, raw[p].strip()) for p in players if p in raw)
 
 
 def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
@@ -336,6 +350,8 @@ def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
     for key, names in (("winners", deal.winners), ("losers", deal.losers), ("weenie", deal.weenie)):
         if names is not None:
             out[key] = list(names)
+    if deal.bots:
+        out["bots"] = dict(deal.bots)
     return out
 
 
@@ -415,4 +431,5 @@ def _ledger_deal(record: DealRecord, rules: Rules) -> LedgerDeal:
         ghost=record.ghost,
         losers=losers,
         weenie=weenie,
+        bots=record.bots,
     )

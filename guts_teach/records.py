@@ -64,7 +64,8 @@ class DealRecord:
     :attr:`balances` follow. ``kind`` says how the deal ended (``nobody_in``,
     ``uncontested``, ``dealer_takes``, ``showdown``, ``ghost_wins``, ``tie_stays``);
     ``ghost`` is the ghost hand (V5), ``tied_best`` the tied best hands that kept the pot
-    (V4), ``declaration`` how the players declared (V1, V2).
+    (V4), ``declaration`` how the players declared (V1, V2); ``bots`` names the players
+    whose declaration a bot made, with the bot's way of playing, in seat order.
     """
 
     number: int
@@ -92,6 +93,7 @@ class DealRecord:
     stack: Fraction
     net_before: Balances
     net_after: Balances
+    bots: tuple[tuple[str, str], ...] = ()
 
     @property
     def dealer_took(self) -> bool:
@@ -194,6 +196,14 @@ def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
 
 
 def _reveal_text(record: DealRecord) -> str:
+    text = _declared_text(record)
+    if record.bots:
+        played = join_names([f"{p} ({how})" for p, how in record.bots])
+        text += f" Bots declared for {played}."
+    return text
+
+
+def _declared_text(record: DealRecord) -> str:
     ins, outs = record.ins, record.outs
 
     def are(names: Sequence[str]) -> str:

@@ -53,6 +53,7 @@ def replay(ledger: Ledger) -> Session:
                 ghost=deal.ghost,
                 losers=deal.losers,
                 weenie=deal.weenie,
+                bots=dict(deal.bots),
             )
         except GutsError as error:
             where = f'deal {index + 1} (deals[{index}]), field "{_field_of(error)}"'

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .cards import Card, Deck, check_unique
@@ -68,6 +68,7 @@ class _Pending:
     order: tuple[str, ...]
     declared: dict[str, bool]
     dealer_took: bool = False
+    bots: dict[str, str] = field(default_factory=dict)
 
 
 class Session:
@@ -398,14 +399,18 @@ class Session:
             pending.dealer_took = True
             pending.declared[pending.order[-1]] = True
 
-    def declare_all(self, ins: Iterable[str]) -> None:
+    def declare_all(self, ins: Iterable[str], *, bots: Mapping[str, str] | None = None) -> None:
         """Everyone declares: the players in ``ins`` are in, the others out. In turn (V1)
         the declarations are made in order, and the dealer takes the pot undeclared when
-        everyone before is out. All-or-nothing: if any is illegal, none is recorded."""
+        everyone before is out. All-or-nothing: if any is illegal, none is recorded.
+
+        ``bots`` names the players whose declaration a bot made, with the bot's way of
+        playing (``{"Bo": "in with J-7 or better"}``); the deal's record keeps it."""
         pending = self._pending
         if pending is None:
             raise NoDealInProgressError("nobody can declare: no deal is being played")
         chosen = self._names(ins, "in")
+        played = self._bot_map(bots)
         if pending.declared:
             first = next(p for p in pending.order if p in pending.declared)
             raise AlreadyDeclaredError(f"{first} has already declared in this deal")
@@ -415,6 +420,25 @@ class Session:
                 self._check_overdraft(pending, player)
         pending.declared = {player: player in ins_now for player in pending.order}
         pending.dealer_took = dealer_took
+        pending.bots = played
+
+    def _bot_map(self, bots: Mapping[str, str] | None) -> dict[str, str]:
+        """The bots' players, checked, in seat order."""
+        if not bots:
+            return {}
+        if not isinstance(bots, Mapping):
+            raise IllegalActionError(
+                f'bots must map players to how their bot plays, such as {{"Bo": "cautious"}}; '
+                f"got {bots!r}"
+            )
+        names = self._names(bots, "bots")
+        for player in names:
+            if not isinstance(bots[player], str) or not bots[player].strip():
+                raise IllegalActionError(
+                    f"bot for {player}: say how it plays in words, such as "
+                    f'"in with J-7 or better"; got {bots[player]!r}'
+                )
+        return {p: bots[p].strip() for p in self.players if p in names}
 
     def _resolve_ins(
         self, pending: _Pending, chosen: frozenset[str]
@@ -542,6 +566,7 @@ class Session:
             stack=self.rules.starting_stack or ZERO,
             net_before=state.net,
             net_after=new_state.net,
+            bots=tuple(pending.bots.items()),
         )
         self._history.append(record)
         self._state = new_state
@@ -558,6 +583,7 @@ class Session:
         ghost: str | HandOrder | None = None,
         losers: Iterable[str] | None = None,
         weenie: Iterable[str] | None = None,
+        bots: Mapping[str, str] | None = None,
     ) -> DealRecord:
         """Play one whole deal: start it, everyone declares, settle. All or nothing.
 
@@ -568,7 +594,9 @@ class Session:
         self._check_can_start()
         known, spirit = self._read_hands(hands, ghost)
         chosen = self._names(ins, "in")
+        played = self._bot_map(bots)
         pending = self._open(known, spirit)
+        pending.bots = played
         in_now, pending.dealer_took = self._resolve_ins(pending, chosen)
         if self.rules.no_overdraft and not pending.dealer_took:
             for player in in_now:

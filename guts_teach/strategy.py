@@ -1,19 +1,16 @@
-"""Threshold strategies for heads-up Guts, their exact value, and the symmetric equilibrium.
+"""Threshold strategies for simultaneous two-card Guts, their exact value, and equilibria.
 
 A threshold strategy goes in with every hand at least as strong as its threshold class
-("in with J-7 or better"). In the recursive game the matched pot carries over, and when both
-players play the same way from the next deal on, each can expect half of any pot that carries
-over (the game is symmetric and the pot is eventually won). So with a pot ``P`` before the
-showdown, going in rather than out is worth, against a rival holding hand ``o``:
-
-- rival out: in, you take ``P``; out, the pot stays and half of it is yours: **+P/2**;
-- rival in and you win: you take ``P`` and the rival's matching ``P`` carries over: **+3P/2**;
-- rival in and you tie: you share the pot and nothing carries over, against 0 out: **+P/2**;
-- rival in and you lose: you pay ``P``, which carries over, half yours: **-P/2**.
-
-Averaging over the 1,225 hands the rival can hold (the other 50 cards) gives the exact gain of
-going in, a fraction of the pot. Among threshold strategies the best reply to a threshold is
-the one of greatest value, and iterating best replies finds the symmetric equilibrium.
+("in with J-7 or better"). In the recursive game the losers' payments form the next pot,
+and when everyone plays the same way from the next deal on, each of the ``n`` players can
+expect ``1/n`` of any money that carries over (the game is symmetric and every pot is won in
+the end; fresh antes, a cap and its reserve change nothing here, R3, R6, R7). What going
+in rather than out is worth in each case (nobody else in, best, tied, beaten) is in
+:mod:`guts_teach.payoff`; the chances of each case, card removal included, come from exact
+counts (:mod:`guts_teach.matchings`). The gain is a fraction of the pot, the same for every
+pot, so the pot's size does not move the threshold. Among threshold strategies the best
+reply to the others' threshold is the one of greatest value, and iterating best replies
+finds the symmetric equilibrium (or shows that none is pure: the replies go round a cycle).
 
 >>> gain("Qs Qh", Threshold(ALL_STRENGTHS[0])) > 0
 True
@@ -26,92 +23,179 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import factorial
 
-from .hands import ALL_STRENGTHS, Hand, Strength, all_hands, hand
+from .errors import PlayerError
+from .hands import ALL_STRENGTHS, HandOrder, Strength, hand
+from .matchings import below, ordered_deals
+from .odds import hand_odds
+from .payoff import Chances, ReplyCycleError, best_threshold, gain_from, iterate_replies
+from .three_cards import ThreeCardStrength
 
 
 @dataclass(frozen=True)
 class Threshold:
-    """Go in with this class of hand or any stronger one."""
+    """Go in with this class of hand or any stronger one (two cards, or three, V6)."""
 
-    strength: Strength
+    strength: Strength | ThreeCardStrength
 
-    def goes_in(self, held: Hand | Strength) -> bool:
+    def goes_in(self, held: HandOrder | Strength | ThreeCardStrength) -> bool:
         """True when the strategy goes in with ``held``."""
-        value = held.strength.value if isinstance(held, Hand) else held.value
+        value = held.strength.value if isinstance(held, HandOrder) else held.value
         return value >= self.strength.value
 
     def __str__(self) -> str:
         return f"in with {self.strength} or better"
 
 
-@cache
-def _rivals(strength: Strength) -> tuple[tuple[Strength, int], ...]:
-    """How many of the rival's possible hands fall in each class, given the hand held."""
-    mine = Hand(next(h.cards for h in all_hands() if h.strength == strength))
-    counts: dict[Strength, int] = {}
-    for rival in all_hands():
-        if not rival.bits & mine.bits:
-            counts[rival.strength] = counts.get(rival.strength, 0) + 1
-    return tuple(sorted(counts.items(), key=lambda item: item[0].value))
+def _check_players(players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise PlayerError(f"players must be a whole number from 2 to 10 (R11); got {players!r}")
 
 
-def gain(held: str | Hand | Strength, rival: Threshold) -> Fraction:
-    """The exact gain of going in rather than out, as a fraction of the pot, heads-up."""
-    if isinstance(held, Strength):
-        mine = held
-    else:
-        mine = (held if isinstance(held, Hand) else hand(held)).strength
-    return _gain(mine, rival)
+def gain(
+    held: str | HandOrder | Strength | ThreeCardStrength,
+    others: Threshold,
+    *,
+    players: int = 2,
+    weenie: bool = False,
+) -> Fraction:
+    """The exact gain of going in rather than out, as a fraction of the pot, when the
+    ``players - 1`` others all play the threshold ``others``.
 
+    With ``weenie`` (V7), when nobody is in the best hand pays the pot into it: holding a
+    hand the others fold, going in saves that payment as well.
 
-@cache
-def _gain(mine: Strength, rival: Threshold) -> Fraction:
-    total = Fraction(0)
-    count = 0
-    for strength, n in _rivals(mine):
-        count += n
-        if not rival.goes_in(strength):
-            total += Fraction(n, 2)
-        elif mine.value > strength.value:
-            total += Fraction(3 * n, 2)
-        elif mine.value == strength.value:
-            total += Fraction(n, 2)
-        else:
-            total -= Fraction(n, 2)
-    return total / count
+    >>> gain("Jc 7d", Threshold(hand("Jc 7d").strength)) > 0
+    True
+    """
+    _check_players(players)
+    mine = hand(held).strength if isinstance(held, str) else held
+    if isinstance(mine, HandOrder):
+        mine = mine.strength
+    if not isinstance(mine, Strength) or not isinstance(others.strength, Strength):
+        raise TypeError("exact gains are for two-card Guts; guts_teach.sampling does three")
+    return _gain(mine, others.strength, players, weenie)
 
 
 @cache
-def _frequency(strength: Strength) -> int:
-    """How many of the 1,326 hands fall in a class (6 for a pair, 16 otherwise)."""
-    return sum(1 for h in all_hands() if h.strength == strength)
+def _level_sums(mine: Strength, bound: Strength, others: int) -> tuple[Fraction, Fraction]:
+    """The chance that all ``others`` hands are at or below ``bound`` (given ``mine``), and
+    the expected number of them level with it in those deals."""
+    counts = below(removed=(mine,), bound=bound, most=others).get(others, {})
+    scale = Fraction(factorial(others), ordered_deals(50, others))
+    return (
+        sum(counts.values()) * scale,
+        sum(level * ways for level, ways in counts.items()) * scale,
+    )
 
 
-def value(strategy: Threshold, rival: Threshold) -> Fraction:
+def _between(low: int, high: int) -> list[Strength]:
+    return [s for s in ALL_STRENGTHS if low <= s.value < high]
+
+
+def _level_total(mine: Strength, bounds: list[Strength], others: int) -> Fraction:
+    """Summed over ``bounds``: the expected number of others level with the bound when all
+    are at or below it. Summed over the classes the others' best hand can take, that is the
+    expected number of others sharing that best hand."""
+    return sum((_level_sums(mine, c, others)[1] for c in bounds), Fraction(0))
+
+
+@cache
+def _gain(mine: Strength, edge: Strength, players: int, weenie: bool) -> Fraction:
+    others = players - 1
+    folds = [s for s in ALL_STRENGTHS if s.value < edge.value]
+    odds = hand_odds(mine, players=players)
+    above = mine.value >= edge.value
+    chances = Chances(
+        nobody_in=_level_sums(mine, folds[-1], others)[0] if folds else Fraction(0),
+        best=odds.best,
+        ties=odds.ties,
+        shared_below=_level_total(mine, _between(edge.value, mine.value), others)
+        if above
+        else Fraction(0),
+        shared_above=_level_total(mine, _between(mine.value + 1, edge.value), others)
+        if weenie and not above
+        else Fraction(0),
+    )
+    return gain_from(chances, players=players, above=above, weenie=weenie)
+
+
+def in_chance(threshold: Threshold) -> Fraction:
+    """The chance that a dealt hand is at or above the threshold.
+
+    >>> in_chance(Threshold(hand("Jc 7d").strength))
+    Fraction(335, 663)
+    """
+    dealt = sum(frequency(s) for s in ALL_STRENGTHS if threshold.goes_in(s))
+    return Fraction(dealt, 1326)
+
+
+def nobody_in_chance(threshold: Threshold, *, players: int) -> Fraction:
+    """The exact chance that all ``players`` fold under ``threshold`` (card removal counted).
+
+    >>> nobody_in_chance(Threshold(hand("Jc 7d").strength), players=2)
+    Fraction(14888, 62475)
+    """
+    _check_players(players)
+    folds = [s for s in ALL_STRENGTHS if s.value < threshold.strength.value]
+    if not folds:
+        return Fraction(0)
+    counts = below(removed=(), bound=folds[-1], most=players).get(players, {})
+    return Fraction(sum(counts.values()) * factorial(players), ordered_deals(52, players))
+
+
+def frequency(strength: Strength) -> int:
+    """How many of the 1,326 two-card hands fall in a class (6 for a pair, 16 otherwise).
+
+    >>> frequency(hand("As Ad").strength), frequency(hand("As Kd").strength)
+    (6, 16)
+    """
+    return 6 if strength.is_pair else 16
+
+
+def value(
+    strategy: Threshold, others: Threshold, *, players: int = 2, weenie: bool = False
+) -> Fraction:
     """What a threshold strategy gains over always staying out, averaged over the hands
     dealt (a fraction of the pot)."""
     total = sum(
-        (_frequency(s) * gain(s, rival) for s in ALL_STRENGTHS if strategy.goes_in(s)),
+        (
+            frequency(s) * gain(s, others, players=players, weenie=weenie)
+            for s in ALL_STRENGTHS
+            if strategy.goes_in(s)
+        ),
         Fraction(0),
     )
     return total / 1326
 
 
-def best_reply(rival: Threshold) -> Threshold:
-    """The threshold strategy that answers ``rival`` best.
+def best_reply(others: Threshold, *, players: int = 2, weenie: bool = False) -> Threshold:
+    """The threshold strategy that answers ``others`` best.
 
     Card removal makes the gain of going in dip here and there as hands grow stronger (the
-    cards you hold change what the rival can hold), so the best reply is chosen among all
+    cards you hold change what the others can hold), so the best reply is chosen among all
     thresholds by :func:`value`, not read off where the gain turns positive. Values are
     summed from the strongest class down, so every threshold costs one addition.
     """
-    best, best_value, running = Threshold(ALL_STRENGTHS[-1]), None, Fraction(0)
-    for strength in reversed(ALL_STRENGTHS):
-        running += _frequency(strength) * gain(strength, rival)
-        if best_value is None or running >= best_value:
-            best, best_value = Threshold(strength), running
-    return best
+    edge = best_threshold(
+        ALL_STRENGTHS, frequency, lambda s: gain(s, others, players=players, weenie=weenie)
+    )
+    return Threshold(edge)
+
+
+class NoEquilibriumError(RuntimeError):
+    """Best replies go round a cycle: no threshold is its own best reply (the symmetric
+    equilibrium then mixes thresholds, which this module does not compute)."""
+
+    def __init__(self, cycle: tuple[Threshold, ...], players: int, weenie: bool) -> None:
+        self.cycle = cycle
+        rules = " with the weenie rule" if weenie else ""
+        names = " -> ".join(str(t.strength) for t in (*cycle, cycle[0]))
+        super().__init__(
+            f"no threshold is its own best reply at {players} players{rules}: best replies "
+            f"go round {names}"
+        )
 
 
 @dataclass(frozen=True)
@@ -120,17 +204,41 @@ class Equilibrium:
 
     threshold: Threshold
     path: tuple[Threshold, ...]
+    players: int = 2
+    weenie: bool = False
 
 
-def equilibrium(start: Threshold | None = None, *, rounds: int = 50) -> Equilibrium:
-    """Iterate best replies from ``start`` (default: in with any hand) to a fixed point."""
-    current = start or Threshold(ALL_STRENGTHS[0])
-    path = [current]
-    for _ in range(rounds):
-        reply = best_reply(current)
-        path.append(reply)
-        if reply == current:
-            return Equilibrium(reply, tuple(path))
-        current = reply
-    last = ", ".join(str(t) for t in path[-4:])
-    raise RuntimeError(f"best replies did not settle in {rounds} rounds: {last}")
+def first_guess(players: int, *, weenie: bool = False) -> Threshold:
+    """Where best replies start: the continuous game's answer read on the real deck.
+
+    In continuous Guts the equilibrium threshold is where all the others fold together with
+    chance 1/2 (1/3 with the weenie rule; :mod:`guts_teach.continuous`). Here: the weakest
+    threshold at which a dealt hand is out with chance at least ``(1/2) ** (1/(n - 1))``.
+    """
+    _check_players(players)
+    target = (Fraction(1, 3) if weenie else Fraction(1, 2)) ** (1 / (players - 1))
+    folded = 0
+    for strength in ALL_STRENGTHS:
+        folded += frequency(strength)
+        if folded / 1326 >= target:
+            return Threshold(strength)
+    return Threshold(ALL_STRENGTHS[-1])
+
+
+def equilibrium(
+    start: Threshold | None = None, *, players: int = 2, weenie: bool = False, rounds: int = 100
+) -> Equilibrium:
+    """Iterate best replies from ``start`` to a fixed point: a threshold that is its own best
+    reply. Heads-up the default start is "in with any hand"; at bigger tables it is
+    :func:`first_guess`, which keeps the exact counting short."""
+    _check_players(players)
+    if start is None:
+        start = Threshold(ALL_STRENGTHS[0]) if players == 2 else first_guess(players, weenie=weenie)
+    try:
+        path = iterate_replies(
+            start, lambda t: best_reply(t, players=players, weenie=weenie), rounds=rounds
+        )
+    except ReplyCycleError as cycle:
+        thresholds = tuple(t for t in cycle.cycle if isinstance(t, Threshold))
+        raise NoEquilibriumError(thresholds, players, weenie) from None
+    return Equilibrium(path[-1], path, players, weenie)

@@ -1,19 +1,85 @@
-"""Heads-up threshold strategies: exact gains, best replies and the symmetric equilibrium."""
+"""Threshold strategies: exact gains for 2 to 10 players, checked against counting every deal
+and against simulation through the rules core; best replies and the symmetric equilibria."""
 
 import io
 import json
+import random
 from fractions import Fraction
 
+import pytest
+
 from guts_teach.cli import main
+from guts_teach.errors import PlayerError
 from guts_teach.hands import ALL_STRENGTHS, all_hands, hand
-from guts_teach.strategy import Threshold, best_reply, equilibrium, gain, value
+from guts_teach.rules import teaching
+from guts_teach.sampling import sampled_gain
+from guts_teach.strategy import (
+    NoEquilibriumError,
+    Threshold,
+    best_reply,
+    equilibrium,
+    first_guess,
+    frequency,
+    gain,
+    in_chance,
+    nobody_in_chance,
+    value,
+)
 
 J7 = Threshold(hand("Jc 7d").strength)
 
 
-def gain_by_every_hand(held, rival):
-    """The same gain, counted the long way over every rival hand and the four cases."""
-    mine = hand(held)
+def at(text):
+    return Threshold(hand(text).strength)
+
+
+def worth(mine, others, ins, me_in, players, weenie):
+    """One deal, straight from the rules (R3-R5, V7), pot 1: your money plus 1/n of what
+    carries over. ``others`` are the other hands' values, ``ins`` which of them are in."""
+    hands = [mine, *others]
+    inside = [i for i in range(players) if (i == 0 and me_in) or (i > 0 and ins[i - 1])]
+    if not inside:
+        carried, money = Fraction(1), Fraction(0)
+        if weenie:  # the best hand of all pays the pot into it
+            top = max(hands)
+            payers = [i for i in range(players) if hands[i] == top]
+            carried += len(payers)
+            money -= 1 if 0 in payers else 0
+        return money + carried / players
+    if len(inside) == 1:
+        return Fraction(1 if inside == [0] else 0)
+    top = max(hands[i] for i in inside)
+    winners = [i for i in inside if hands[i] == top]
+    payers = [i for i in inside if hands[i] != top]
+    money = Fraction(1, len(winners)) if 0 in winners else Fraction(-1 if 0 in payers else 0)
+    return money + Fraction(len(payers), players)
+
+
+def gain_by_every_deal(text, others, weenie=False):
+    """Three players: every pair of other hands from the 50 cards, counted one by one."""
+    mine = hand(text)
+    rivals = [(o.bits, o.strength.value) for o in all_hands() if not o.bits & mine.bits]
+    edge, m = others.strength.value, mine.strength.value
+    total, count = Fraction(0), 0
+    cache = {}
+    for i, (bits_a, a) in enumerate(rivals):
+        for bits_b, b in rivals[i + 1 :]:
+            if bits_a & bits_b:
+                continue
+            key = (a, b) if a <= b else (b, a)
+            if key not in cache:
+                ins = [key[0] >= edge, key[1] >= edge]
+                cache[key] = worth(m, list(key), ins, True, 3, weenie) - worth(
+                    m, list(key), ins, False, 3, weenie
+                )
+            total += cache[key]
+            count += 1
+    return total / count
+
+
+def gain_heads_up_by_every_hand(text, rival):
+    """Heads-up, the long way over every rival hand and the four cases."""
+    mine = hand(text)
     total, count = Fraction(0), 0
     for other in all_hands():
         if other.bits & mine.bits:
@@ -30,16 +96,73 @@ def gain_by_every_hand(held, rival):
     return total / count
 
 
-def test_gain_agrees_with_the_long_count():
+def test_heads_up_gain_agrees_with_the_long_count():
     for held in ("Qs Qh", "Jc 7d", "Jc 6d", "3c 2d", "As Kd"):
         for rival in (J7, Threshold(ALL_STRENGTHS[0]), Threshold(ALL_STRENGTHS[-1])):
-            assert gain(held, rival) == gain_by_every_hand(held, rival)
+            assert gain(held, rival) == gain_heads_up_by_every_hand(held, rival)
+
+
+@pytest.mark.parametrize(
+    ("held", "others", "weenie"),
+    [
+        ("Kc 4d", "Ks 4h", False),  # at the threshold: ties with the others count
+        ("As Kd", "Qs 5h", False),  # above it: others in share the best hand below yours
+        ("9c 8d", "Ks 4h", False),  # below it
+        ("9c 8d", "Qs 5h", True),  # weenie, below: out you may pay, or share another's
+        ("Ac 3d", "Qs 5h", True),  # weenie, above
+        ("Qc 5d", "Qs 5h", True),  # weenie, level with the threshold
+    ],
+)
+def test_three_players_gain_agrees_with_every_deal(held, others, weenie):
+    assert gain(held, at(others), players=3, weenie=weenie) == gain_by_every_deal(
+        held, at(others), weenie
+    )
+
+
+@pytest.mark.parametrize(
+    ("held", "others", "players", "weenie"),
+    [
+        ("As 8d", "As 7h", 6, False),
+        ("2s 2d", "As 7h", 6, False),
+        ("Ks Qd", "As Qh", 10, False),
+        ("9s 8d", "As 2h", 4, True),
+        ("As 8d", "Ks 2h", 4, True),
+        ("Qs Qd", "As 4h", 8, True),
+    ],
+)
+def test_gain_agrees_with_simulation_through_the_rules_core(held, others, players, weenie):
+    rules = teaching().replace(weenie_rule=weenie)
+    estimate = sampled_gain(
+        held, at(others), players=players, rules=rules, rng=random.Random(7), samples=6000
+    )
+    exact = gain(held, at(others), players=players, weenie=weenie)
+    assert estimate.agrees(float(exact)), (estimate, float(exact))
+
+
+def test_the_cap_and_its_reserve_do_not_change_the_gain():
+    # R6/R7: payments beyond the cap wait in the reserve, which is won later like the pot;
+    # with 1/n of all that carries over counted as yours the gain per pot is the same.
+    capped = teaching()  # cap 20
+    free = teaching().replace(cap=None)
+    for rules, reserve in ((capped, Fraction(13)), (free, Fraction(0))):
+        estimate = sampled_gain(
+            "Kc 5d",
+            at("Ks 4h"),
+            players=3,
+            rules=rules,
+            rng=random.Random(11),
+            samples=6000,
+            pot=Fraction(20),
+            reserve=reserve,
+        )
+        assert estimate.agrees(float(gain("Kc 5d", at("Ks 4h"), players=3)))
 
 
 def test_best_reply_is_the_threshold_of_greatest_value():
-    for rival in (J7, Threshold(ALL_STRENGTHS[10]), Threshold(ALL_STRENGTHS[80])):
-        reply = best_reply(rival)
-        assert all(value(reply, rival) >= value(Threshold(s), rival) for s in ALL_STRENGTHS)
+    for others, players in ((J7, 2), (Threshold(ALL_STRENGTHS[10]), 2), (at("Ks 4h"), 3)):
+        reply = best_reply(others, players=players)
+        best = value(reply, others, players=players)
+        assert all(best >= value(Threshold(s), others, players=players) for s in ALL_STRENGTHS)
 
 
 def test_card_removal_makes_the_gain_dip_in_places():
@@ -55,17 +178,86 @@ def test_the_heads_up_equilibrium_is_jack_seven():
     assert gain("Jc 7d", J7) > 0 > gain("Jc 6d", J7)
 
 
+def test_equilibria_for_every_table_size_are_their_own_best_replies():
+    found = {n: equilibrium(players=n).threshold for n in range(2, 11)}
+    for n, threshold in found.items():
+        assert best_reply(threshold, players=n) == threshold
+        assert gain(threshold.strength, threshold, players=n) > 0
+    edges = [found[n].strength.value for n in range(2, 11)]
+    assert edges == sorted(edges)  # the more players, the stronger the hand you need
+    # Seed 000's tip: "With many players, a hand like A-5 is rarely the best".
+    a5 = hand("Ac 5d")
+    assert found[2].goes_in(a5) and not found[10].goes_in(a5)
+    assert [n for n in found if not found[n].goes_in(a5)] == list(range(6, 11))
+
+
+def test_weenie_best_replies_go_round_a_cycle_where_no_pure_equilibrium_exists():
+    with pytest.raises(NoEquilibriumError, match="best replies go round") as caught:
+        equilibrium(players=4, weenie=True)
+    first, second = caught.value.cycle
+    assert best_reply(first, players=4, weenie=True) == second
+    assert best_reply(second, players=4, weenie=True) == first
+    assert equilibrium(players=2, weenie=True).threshold == at("10c 2d")
+
+
+def test_the_pot_size_does_not_move_the_threshold():
+    # Seed 000: "Watch the pot". Losing costs more in a big pot, but winning brings more
+    # too: the gain scales with the pot, so the threshold stays where it is.
+    for pot in (Fraction(2), Fraction(20)):
+        estimate = sampled_gain(
+            "Jc 7d", J7, players=2, rules=teaching(), rng=random.Random(3), samples=4000, pot=pot
+        )
+        assert estimate.agrees(float(gain("Jc 7d", J7)))
+
+
+def test_chances_of_going_in_and_of_everyone_folding():
+    assert in_chance(J7) == Fraction(
+        sum(frequency(s) for s in ALL_STRENGTHS if J7.goes_in(s)), 1326
+    )
+    # heads-up, counted over every ordered pair of disjoint hands
+    folds = [h.bits for h in all_hands() if not J7.goes_in(h)]
+    both = sum(1 for a in folds for b in folds if not a & b)
+    assert nobody_in_chance(J7, players=2) == Fraction(both, 1326 * 1225)
+    assert nobody_in_chance(Threshold(ALL_STRENGTHS[0]), players=5) == 0
+
+
+def test_first_guess_reads_the_continuous_answer_on_the_deck():
+    assert first_guess(2) == J7
+    guesses = [first_guess(n).strength.value for n in range(2, 11)]
+    assert guesses == sorted(guesses)
+
+
+def test_bad_player_counts_are_refused():
+    for bad in (1, 11, True, "3"):
+        with pytest.raises(PlayerError, match="from 2 to 10"):
+            gain("As Kd", J7, players=bad)
+        with pytest.raises(PlayerError, match="from 2 to 10"):
+            equilibrium(players=bad)
+
+
 def test_strategy_command():
     out = io.StringIO()
     assert main(["strategy", "--json"], out=out) == 0
     data = json.loads(out.getvalue())
     assert data["threshold"] == "J-7" and data["best_reply_path"][-1] == "J-7"
-    assert main(["strategy", "--players", "4"], out=io.StringIO()) == 2
+    assert Fraction(data["gain_at_threshold"]) == gain("Jc 7d", J7)
+    out = io.StringIO()
+    assert main(["strategy", "--players", "6", "--hand", "Ac 5d", "--json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    six = equilibrium(players=6).threshold
+    assert data["threshold"] == str(six.strength)
+    assert Fraction(data["gain_of_hand"]) == gain("Ac 5d", six, players=6) < 0
+    assert Fraction(data["nobody_in_chance"]) == nobody_in_chance(six, players=6)
+    out = io.StringIO()
+    assert main(["strategy", "--players", "4", "--weenie"], out=out) == 0
+    assert "best replies go round" in out.getvalue()
+    out = io.StringIO()
+    assert main(["strategy", "--players", "4", "--weenie", "--json"], out=out) == 0
+    assert json.loads(out.getvalue())["threshold"] is None
+    assert main(["strategy", "--players", "11"], out=io.StringIO()) == 2
 
 
 def test_guts_bots_play_a_seeded_session():
-    import random
-
     from guts_teach import Session
     from guts_teach.bots import CharacterBot, ThresholdBot, equilibrium_bot
 
@@ -92,3 +284,4 @@ def test_guts_bots_play_a_seeded_session():
     counts = {p: sum(p in chosen for chosen in ins) for p in table.players}
     assert counts["Rec"] > counts["Cau"]  # a reckless bot goes in more often than a cautious one
     assert ThresholdBot("Eq", J7).threshold == equilibrium_bot("Eq").threshold
+    assert equilibrium_bot("Eq", players=6).threshold == equilibrium(players=6).threshold

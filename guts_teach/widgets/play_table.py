@@ -9,8 +9,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..bots import CharacterBot, ThresholdBot, equilibrium_bot
+from ..bots import declare_with_bots, make_bots
+from ..ledger import Ledger, ledger_of
 from ..money import format_amount
+from ..replay import replay
 from ..rules import Rules, teaching
 from ..session import Session
 from ..svg import Scene, table_svg
@@ -57,23 +59,32 @@ def line_chart(series: dict[str, list[float]], width: int = 640, height: int = 1
 
 
 class GutsTable(widgets.VBox):  # type: ignore[misc]
-    """You (as Sam) and seeded bots at a Guts table. ``deals`` counts the settled deals."""
+    """You (as Sam) and seeded bots at a Guts table. ``deals`` counts the settled deals.
+
+    The bots are the equilibrium player for the table's size, then cautious, reckless and
+    pot-sensitive characters, in turn. The same ``seed`` and the same choices give the same
+    evening; :meth:`ledger` writes it down (with which bot declared what) and
+    :meth:`replayed` sets it up again from a ledger, for a teacher to walk through with the
+    *Look back* slider.
+    """
 
     deals = traitlets.Int(0)
 
     def __init__(
-        self, bots: int = 3, *, rules: Rules | None = None, seed: int = 1, **kwargs: Any
+        self,
+        bots: int = 3,
+        *,
+        rules: Rules | None = None,
+        seed: int = 1,
+        session: Session | None = None,
+        **kwargs: Any,
     ) -> None:
         names = [YOU, *(f"Bot {i + 1}" for i in range(bots))]
-        self.session = Session(names, rules=rules or teaching(), rng=random.Random(seed))
-        kinds = ("equilibrium", "cautious", "reckless", "pot-sensitive")
-        self.bots: list[ThresholdBot | CharacterBot] = []
-        for i, name in enumerate(names[1:]):
-            kind = kinds[i % len(kinds)]
-            if kind == "equilibrium":
-                self.bots.append(equilibrium_bot(name))
-            else:
-                self.bots.append(CharacterBot(name, kind, random.Random(seed * 100 + i)))  # type: ignore[arg-type]
+        rules = rules or teaching()
+        self.session = session or Session(names, rules=rules, rng=random.Random(seed))
+        names = list(self.session.players)
+        self.you = names[0]
+        self.bots = make_bots(names[1:], rules=self.session.rules, seed=seed)
         self.picture = widgets.HTML()
         self.status = widgets.HTML()
         self.status.add_class("guts-play-status")
@@ -92,55 +103,71 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.undo_button = button(
             "Undo last deal", "guts-play-undo", lambda: self._act(self.session.undo)
         )
-        who = ", ".join(
-            f"{b.player} ({'J-7 or better' if isinstance(b, ThresholdBot) else b.character})"
-            for b in self.bots
+        self.look_back = widgets.IntSlider(
+            value=1, min=1, max=1, description="Look back", continuous_update=False
         )
+        self.look_back.add_class("guts-play-look-back")
+        self.look_back.observe(lambda _: self._render(), names="value")
+        who = ", ".join(f"{b.player} ({b.describe()})" for b in self.bots)
         super().__init__(
             [
                 widgets.HTML(
-                    CSS + f"<h3>Play Guts</h3><div class='guts-text'>Against {escape(who)}.</div>"
+                    CSS + f"<h3>Play Guts</h3><div class='guts-text'>Against {escape(who)}. "
+                    "Tab to a button; Enter or Space presses it.</div>"
                 ),
                 self.status,
                 self.picture,
                 widgets.HBox([self.deal_button, self.in_button, self.out_button, self.undo_button]),
+                self.look_back,
                 self.story,
                 self.chart,
             ],
             **kwargs,
         )
         self.add_class("guts-panel")
+        self.deals = len(self.session.deals)
         self._render()
 
+    @classmethod
+    def replayed(cls, ledger: Ledger, *, seed: int = 1) -> GutsTable:
+        """The table as a ledger left it: the first player is you, the others bots."""
+        return cls(len(ledger.players) - 1, seed=seed, session=replay(ledger))
+
+    def ledger(self) -> Ledger:
+        """The evening so far as a ledger, with the cards and which bot declared what."""
+        return ledger_of(self.session, title="Play Guts")
+
     def _declare(self, you_in: bool) -> None:
-        ins = [YOU] if you_in else []
-        ins += [b.player for b in self.bots if b.declares_in(self.session)]
-        self.session.declare_all(ins)
+        declare_with_bots(self.session, self.bots, ins=[self.you] if you_in else [])
         self.session.settle()
 
     def _act(self, action: Any) -> None:
         if attempt(self.story, action):
             self.deals = len(self.session.deals)
+            self.look_back.max = max(1, self.deals)
+            self.look_back.value = self.look_back.max
             self._render()
 
     def _render(self) -> None:
-        session = self.session
+        session, you = self.session, self.you
         playing = session.in_progress
         self.deal_button.disabled = playing
         self.in_button.disabled = self.out_button.disabled = not playing
         self.undo_button.disabled = not (playing or session.deals)
+        self.look_back.layout.display = "none" if playing or len(session.deals) < 2 else None
         self.status.value = (
             f'<div class="guts-status">Deal {len(session.deals) + (1 if playing else 0)} · '
             f"Pot {format_amount(session.pot)} · Reserve {format_amount(session.reserve)} · "
-            f"Your balance {format_amount(session.balances[YOU])}</div>"
+            f"Your balance {format_amount(session.balances[you])}</div>"
         )
-        last = session.deals[-1] if session.deals and not playing else None
+        shown = min(self.look_back.value, len(session.deals))
+        last = session.deals[shown - 1] if session.deals and not playing else None
         if playing:  # your own cards only
             hands = {p: h.cards for p, h in session.hands.items()}
-            face_up = frozenset([YOU])
-        elif last is not None:  # the last deal's showdown, with your cards
+            face_up = frozenset([you])
+        elif last is not None:  # a settled deal's showdown, with your cards
             hands = {p: h.cards for p, h in (last.hands or ())}
-            face_up = frozenset(p for p in (*last.ins, YOU) if p in hands)
+            face_up = frozenset(p for p in (*last.ins, you) if p in hands)
         else:
             hands, face_up = {}, frozenset()
         scene = Scene(
@@ -157,7 +184,8 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         )
         self.picture.value = table_svg(scene)
         if last is not None:
-            self.story.value = "".join(
+            heading = "" if last is session.deals[-1] else f"<b>Looking back at deal {shown}</b>"
+            self.story.value = heading + "".join(
                 f'<div class="guts-text">{escape(s.text)}</div>' for s in last.steps()
             )
         elif playing:
@@ -168,7 +196,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.chart.value = (
             line_chart(
                 {
-                    "your balance": [float(r.balance_map[YOU]) for r in history],
+                    "your balance": [float(r.balance_map[you]) for r in history],
                     "pot": [float(r.pot_after) for r in history],
                     "reserve": [float(r.reserve_after) for r in history],
                 }
