@@ -24,6 +24,7 @@ Fraction(1, 2)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 from .payoff import Chances, best_threshold, gain_from, iterate_replies
@@ -59,16 +60,21 @@ def gain(value: Fraction, edge: Fraction, *, players: int, weenie: bool = False)
     )
 
 
+@cache
+def _shared_upto(steps: int, players: int) -> tuple[Fraction, ...]:
+    """Running sums over ``c`` of the expected number of others level with ``c`` when all are
+    at or below it (entry ``c`` sums 1 to ``c - 1``)."""
+    j, m = players - 1, steps
+    sums = [ZERO, ZERO]
+    for c in range(1, m + 1):
+        sums.append(sums[-1] + j * Fraction(1, m) * Fraction(c, m) ** (j - 1))
+    return tuple(sums)
+
+
 def _grid_gain(value: int, edge: int, steps: int, players: int, weenie: bool) -> Fraction:
     """Hands are 1 to ``steps``, equally likely; others go in at ``edge`` or above."""
     j, m = players - 1, steps
-
-    def at_most(c: int) -> Fraction:
-        return Fraction(c, m) ** j
-
-    def shared(c: int) -> Fraction:  # others level with c when all are at or below it
-        return j * Fraction(1, m) * Fraction(c, m) ** (j - 1)
-
+    upto = _shared_upto(steps, players)
     above = value >= edge
     ties = {
         t: comb(j, t) * Fraction(1, m) ** t * Fraction(value - 1, m) ** (j - t)
@@ -76,13 +82,11 @@ def _grid_gain(value: int, edge: int, steps: int, players: int, weenie: bool) ->
     }
     return gain_from(
         Chances(
-            nobody_in=at_most(edge - 1),
-            best=at_most(value - 1),
+            nobody_in=Fraction(edge - 1, m) ** j,
+            best=Fraction(value - 1, m) ** j,
             ties=ties,
-            shared_below=sum((shared(c) for c in range(edge, value)), ZERO) if above else ZERO,
-            shared_above=sum((shared(c) for c in range(value + 1, edge)), ZERO)
-            if weenie and not above
-            else ZERO,
+            shared_below=upto[value] - upto[edge] if above else ZERO,
+            shared_above=upto[edge] - upto[value + 1] if weenie and not above else ZERO,
         ),
         players=players,
         above=above,

@@ -141,6 +141,16 @@ def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):
         expect(table.locator(".guts-status")).to_contain_text("Deal 1 · Pot 4")
         table.locator("button.guts-play-in").click()
         expect(table.locator(".guts-play-story")).to_contain_text("opens their fists")
+        expect(table.locator(".guts-play-story")).to_contain_text("Bots declared for Bot 1")
+        # Keyboard only: focus Deal, press Enter; Tab to Out, press Space.
+        table.locator("button.guts-play-deal").focus()
+        page.keyboard.press("Enter")
+        expect(table.locator(".guts-status")).to_contain_text("Deal 2 · ")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Space")
+        expect(table.locator(".guts-status")).to_contain_text("Deal 2 · ")
+        expect(table.locator(".guts-play-look-back")).to_be_visible()
         save_screenshot(table, "lab-play-table.png")
 
 

@@ -116,6 +116,18 @@ def test_session_written_as_ledger_replays_identically():
             'deal 2 (deals[1]), field "hands": cannot tell who won',
         ),
         (lambda d: d["deals"].append("A wins"), "deal 4 (deals[3]): expected an object"),
+        (
+            lambda d: d["deals"][1].update(bots={"Zed": "cautious"}),
+            "deal 2 (deals[1]), field \"bots\": 'Zed' is not one of the players",
+        ),
+        (
+            lambda d: d["deals"][1].update(bots={"B": 7}),
+            'deal 2 (deals[1]), field "bots": B: say how the bot plays in words; got 7',
+        ),
+        (
+            lambda d: d["deals"][1].update(bots=["B"]),
+            'deal 2 (deals[1]), field "bots": expected an object',
+        ),
         (lambda d: d.update(cycles=0), 'field "cycles": expected a whole number'),
     ],
 )

@@ -187,3 +187,35 @@ def test_guts_table_plays_against_bots_with_undo():
     assert table.deals == 5
     table.in_button.click()  # no deal in progress: a friendly message
     assert "guts-error" in table.story.value
+
+
+def test_guts_table_looks_back_and_replays_an_evening_from_its_ledger():
+    from guts_teach.ledger import dumps, loads
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=4, seed=9)
+    assert "in with A-4 or better" in table.children[0].value  # the 5-player equilibrium
+    for i in range(4):
+        table.deal_button.click()
+        (table.in_button if i % 2 else table.out_button).click()
+    assert table.look_back.max == 4 and table.look_back.value == 4
+    assert table.look_back.layout.display is None
+    table.look_back.value = 2
+    assert "Looking back at deal 2" in table.story.value
+    assert table.session.deals[1].steps()[-1].text in table.story.value
+    text = dumps(table.ledger())
+    assert '"bots": {"Bot 1": "in with A-4 or better"' in text
+    again = GutsTable.replayed(loads(text), seed=9)
+    assert again.session.deals == table.session.deals and again.deals == 4
+    assert again.session.balances == table.session.balances
+
+
+def test_guts_table_with_three_cards_and_ten_players():
+    from guts_teach.rules import Rules
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=9, rules=Rules(hand_size=3, cap=None), seed=3)
+    table.deal_button.click()
+    table.in_button.click()
+    assert table.deals == 1 and "guts-error" not in table.story.value
+    assert table.session.conservation_gap() == 0
