@@ -513,9 +513,9 @@ fig.tight_layout()"""),
 ## Play
 
 Sit down with the equilibrium bot for the table, a cautious one and a reckless one. **Deal**, look
-at your cards, then **In** or **Out** (Tab to a button, Enter presses it); the showdown is told
-step by step and the chart follows the evening. **Undo** takes back the last deal, **Look back**
-shows any earlier one. The same seed and the same choices give the same evening, and its ledger
+at your cards, then **In** or **Out** (Tab to a button, Enter presses it); **Hint** says what
+going in is worth with your cards. The showdown is told step by step and the chart follows the
+evening. **Undo** takes back the last deal, **Look back** shows any earlier one. The same seed and the same choices give the same evening, and its ledger
 records which bot declared what."""),
     ("code", """\
 from guts_teach.widgets import GutsTable

@@ -154,3 +154,23 @@ def test_same_seed_same_session(seed):
         return table.deals
 
     assert run() == run()
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules(), st.integers(2, 10), st.integers(0, 2**32))
+def test_bot_evenings_under_any_rules_conserve_chips_and_replay_from_their_ledger(rule, n, seed):
+    from guts_teach.bots import declare_with_bots, make_bots
+    from guts_teach.ledger import dumps, loads
+
+    players = [f"P{i}" for i in range(n)]
+    table = Session(players, rules=rule, rng=random.Random(seed))
+    bots = make_bots(players[1:], rules=rule, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(25):
+        table.deal_random()
+        declare_with_bots(table, bots, ins=["P0"] if chooser.random() < 0.5 else [])
+        table.settle()
+        check_invariants(table)
+    assert all(dict(r.bots).keys() == set(players[1:]) for r in table.deals)
+    again = replay(loads(dumps(ledger_of(table))))
+    assert again.deals == table.deals

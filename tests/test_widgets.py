@@ -219,3 +219,27 @@ def test_guts_table_with_three_cards_and_ten_players():
     table.in_button.click()
     assert table.deals == 1 and "guts-error" not in table.story.value
     assert table.session.conservation_gap() == 0
+
+
+def test_guts_table_hint_gives_the_worth_of_going_in():
+    from fractions import Fraction
+
+    from guts_teach.rules import teaching
+    from guts_teach.strategy import equilibrium, gain
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=5, seed=12)
+    assert table.hint_button.disabled
+    table.deal_button.click()
+    table.hint_button.click()
+    held = table.session.hands[table.you]
+    worth = gain(held, equilibrium(players=6).threshold, players=6)
+    assert f"{float(worth):+.3f} of the pot, exactly" in table.hint.value
+    assert ("Go in." if worth > 0 else "Stay out.") in table.hint.value
+    table.out_button.click()
+    assert table.hint.value == ""
+    ghost = GutsTable(bots=2, rules=teaching().replace(ghost_hand=True), seed=1)
+    ghost.deal_button.click()
+    ghost.hint_button.click()
+    assert "sampled over 4,000 deals" in ghost.hint.value
+    assert Fraction(ghost.session.pot) == 3

@@ -9,7 +9,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..bots import declare_with_bots, make_bots
+from ..advice import going_in
+from ..bots import declare_with_bots, equilibrium_bot, make_bots
 from ..ledger import Ledger, ledger_of
 from ..money import format_amount
 from ..replay import replay
@@ -103,6 +104,9 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.undo_button = button(
             "Undo last deal", "guts-play-undo", lambda: self._act(self.session.undo)
         )
+        self.hint_button = button("Hint", "guts-play-hint", lambda: self._act(self._hint))
+        self.hint = widgets.HTML()
+        self.hint.add_class("guts-play-hint-text")
         self.look_back = widgets.IntSlider(
             value=1, min=1, max=1, description="Look back", continuous_update=False
         )
@@ -117,7 +121,16 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
                 ),
                 self.status,
                 self.picture,
-                widgets.HBox([self.deal_button, self.in_button, self.out_button, self.undo_button]),
+                widgets.HBox(
+                    [
+                        self.deal_button,
+                        self.in_button,
+                        self.out_button,
+                        self.hint_button,
+                        self.undo_button,
+                    ]
+                ),
+                self.hint,
                 self.look_back,
                 self.story,
                 self.chart,
@@ -137,6 +150,23 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         """The evening so far as a ledger, with the cards and which bot declared what."""
         return ledger_of(self.session, title="Play Guts")
 
+    def _hint(self) -> None:
+        """What going in is worth with your cards, if the others played the equilibrium."""
+        session = self.session
+        held = session.hands[self.you]
+        others = equilibrium_bot(self.you, players=len(session.players), rules=session.rules)
+        advice = going_in(
+            held.cards,
+            players=len(session.players),
+            others=others.threshold,
+            rules=session.rules,
+            pot=session.pot,
+        )
+        self.hint.value = (
+            '<div class="guts-text guts-hint"><b>Hint</b> (if everyone else played the '
+            f"equilibrium): {escape(str(advice))}</div>"
+        )
+
     def _declare(self, you_in: bool) -> None:
         declare_with_bots(self.session, self.bots, ins=[self.you] if you_in else [])
         self.session.settle()
@@ -153,6 +183,9 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         playing = session.in_progress
         self.deal_button.disabled = playing
         self.in_button.disabled = self.out_button.disabled = not playing
+        self.hint_button.disabled = not playing
+        if not playing:
+            self.hint.value = ""
         self.undo_button.disabled = not (playing or session.deals)
         self.look_back.layout.display = "none" if playing or len(session.deals) < 2 else None
         self.status.value = (

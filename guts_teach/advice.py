@@ -1,0 +1,118 @@
+"""What going in is worth here, in words: exact when the package can count it, sampled
+otherwise.
+
+The exact gains (:mod:`guts_teach.strategy`) cover two-card Guts declared at once (or with the
+drop, V2), with or without the weenie rule (V7), under any ante, cap or re-ante option. For
+the other variants (ghost hand, single loser, no split pots, three cards) the worth is sampled
+through the rules core (:mod:`guts_teach.sampling`) and given with its error bar.
+
+>>> from guts_teach.hands import hand
+>>> from guts_teach.rules import teaching
+>>> from guts_teach.strategy import equilibrium
+>>> advice = going_in("Ac 5d", players=6, others=equilibrium(players=6).threshold,
+...                   rules=teaching(), pot=Fraction(20))
+>>> advice.exact, advice.better
+(True, 'out')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .cards import Card, parse_cards
+from .rules import Rules
+from .sampling import Estimate, sampled_gain
+from .strategy import Threshold, gain
+
+SAMPLES = 4000
+
+
+def counts_exactly(rules: Rules) -> bool:
+    """True when the package counts the worth of going in exactly under ``rules``.
+
+    >>> counts_exactly(Rules()), counts_exactly(Rules(ghost_hand=True))
+    (True, False)
+    """
+    return (
+        rules.hand_size == 2
+        and rules.declaration in ("simultaneous", "drop")
+        and rules.split_pots
+        and not rules.ghost_hand
+        and not rules.single_loser
+    )
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The worth of going in rather than out: ``per_pot`` as a share of the pot (a fraction
+    when exact, an :class:`Estimate` when sampled) and in chips for ``pot``."""
+
+    hand: str
+    players: int
+    others: Threshold
+    pot: Fraction
+    per_pot: Fraction | Estimate
+
+    @property
+    def exact(self) -> bool:
+        """True when the worth was counted, not sampled."""
+        return isinstance(self.per_pot, Fraction)
+
+    @property
+    def share(self) -> float:
+        """The worth as a share of the pot (the sampled mean when sampled)."""
+        return float(self.per_pot) if isinstance(self.per_pot, Fraction) else self.per_pot.mean
+
+    @property
+    def better(self) -> str:
+        """``"in"`` or ``"out"``; ``"either"`` when exactly level or within the error bar."""
+        if isinstance(self.per_pot, Estimate) and abs(self.share) <= 2 * self.per_pot.error:
+            return "either"
+        return "in" if self.share > 0 else "out" if self.share < 0 else "either"
+
+    def __str__(self) -> str:
+        chips = self.share * float(self.pot)
+        if isinstance(self.per_pot, Fraction):
+            worth = f"{self.share:+.3f} of the pot, exactly"
+        else:
+            worth = (
+                f"about {self.share:+.3f} +/- {self.per_pot.error:.3f} of the pot "
+                f"(sampled over {self.per_pot.samples:,} deals)"
+            )
+        verdict = {"in": "Go in.", "out": "Stay out.", "either": "It hardly matters."}
+        return (
+            f"Going in with {self.hand} at {self.players} players, when the others go "
+            f"{self.others}: worth {worth}; {chips:+.2f} chips with the pot at "
+            f"{float(self.pot):g}. {verdict[self.better]}"
+        )
+
+
+def going_in(
+    held: str | tuple[Card, ...],
+    *,
+    players: int,
+    others: Threshold,
+    rules: Rules,
+    pot: Fraction,
+    rng: random.Random | None = None,
+    samples: int = SAMPLES,
+) -> Advice:
+    """The worth of going in with ``held`` when the other ``players - 1`` play ``others``."""
+    cards = parse_cards(held) if isinstance(held, str) else tuple(held)
+    name = rules.ranking().hand(cards).strength.name
+    per_pot: Fraction | Estimate
+    if counts_exactly(rules):
+        per_pot = gain(" ".join(map(str, cards)), others, players=players, weenie=rules.weenie_rule)
+    else:
+        per_pot = sampled_gain(
+            cards,
+            others,
+            players=players,
+            rules=rules,
+            rng=rng or random.Random(1),
+            samples=samples,
+            pot=pot,
+        )
+    return Advice(name, players, others, pot, per_pot)

@@ -1,0 +1,55 @@
+"""Advice: the worth of going in, exact where the package counts it, sampled elsewhere."""
+
+import random
+from fractions import Fraction
+
+from guts_teach.advice import Advice, counts_exactly, going_in
+from guts_teach.rules import Rules, classic, teaching
+from guts_teach.sampling import Estimate
+from guts_teach.strategy import equilibrium, gain
+
+
+def test_exact_under_every_rule_it_can_count():
+    six = equilibrium(players=6).threshold
+    for rules in (teaching(), classic(), teaching().replace(declaration="drop", cap=None)):
+        assert counts_exactly(rules)
+        advice = going_in("Ac 5d", players=6, others=six, rules=rules, pot=Fraction(20))
+        assert advice.per_pot == gain("Ac 5d", six, players=6) and advice.exact
+    weenie = going_in(
+        "9c 8d", players=2, others=six, rules=Rules(weenie_rule=True), pot=Fraction(4)
+    )
+    assert weenie.per_pot == gain("9c 8d", six, players=2, weenie=True)
+
+
+def test_sampled_for_the_variants_it_cannot_count():
+    two = equilibrium(players=2).threshold
+    for rules in (
+        Rules(ghost_hand=True),
+        Rules(single_loser=True),
+        Rules(split_pots=False),
+        Rules(declaration="in_turn"),
+    ):
+        assert not counts_exactly(rules)
+    advice = going_in(
+        "Kc Kd",
+        players=2,
+        others=two,
+        rules=Rules(ghost_hand=True),
+        pot=Fraction(6),
+        rng=random.Random(3),
+        samples=2000,
+    )
+    assert isinstance(advice.per_pot, Estimate) and not advice.exact
+    assert advice.better == "in" and "sampled over 2,000 deals" in str(advice)
+
+
+def test_the_sentence_says_what_to_do_in_chips():
+    six = equilibrium(players=6).threshold
+    advice = going_in("Ac 5d", players=6, others=six, rules=teaching(), pot=Fraction(20))
+    text = str(advice)
+    assert text.startswith("Going in with ace-five at 6 players, when the others go in with A-7")
+    assert f"{float(advice.per_pot) * 20:+.2f} chips with the pot at 20" in text
+    assert text.endswith("Stay out.")
+    level = Advice("x", 2, six, Fraction(1), Estimate(0.01, 0.02, 100))
+    assert level.better == "either" and text != str(level)
+    assert Advice("x", 2, six, Fraction(1), Fraction(0)).better == "either"
