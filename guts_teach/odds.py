@@ -74,10 +74,21 @@ def _odds(strength: Strength, players: int) -> Odds:
     return Odds(strength, players, counts.get(0, 0) * scale, ties)
 
 
-def hand_odds(held: str | Hand | Strength | tuple[Card, Card], *, players: int) -> Odds:
-    """Exact odds of a two-card hand at a table of ``players`` (2 to 10) if all stay in."""
+def check_table_size(players: int) -> None:
+    """Refuse a table size outside 2 to 10 players (R11) with a message that names it.
+
+    >>> check_table_size(11)
+    Traceback (most recent call last):
+    ...
+    guts_teach.errors.PlayerError: players must be a whole number from 2 to 10 (R11); got 11
+    """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
         raise PlayerError(f"players must be a whole number from 2 to 10 (R11); got {players!r}")
+
+
+def hand_odds(held: str | Hand | Strength | tuple[Card, Card], *, players: int) -> Odds:
+    """Exact odds of a two-card hand at a table of ``players`` (2 to 10) if all stay in."""
+    check_table_size(players)
     if isinstance(held, Strength):
         strength = held
     elif isinstance(held, Hand):

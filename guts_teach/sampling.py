@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import FULL_DECK, Card, parse_cards
-from .errors import CardError, PlayerError, RulesError
+from .errors import CardError, RulesError
 from .hands import HandOrder
+from .odds import check_table_size
 from .rules import Rules
 from .settlement import settle_pot
 from .showdown import decide
@@ -70,11 +71,6 @@ def _held(cards: str | tuple[Card, ...], rules: Rules) -> HandOrder:
     return ranking.hand(parsed)
 
 
-def _check(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise PlayerError(f"players must be a whole number from 2 to 10 (R11); got {players!r}")
-
-
 def _deal(mine: HandOrder, hands: int, rules: Rules, rng: random.Random) -> list[HandOrder]:
     ranking = rules.ranking()
     deck = [c for c in FULL_DECK if not c.bit & mine.bits]
@@ -88,7 +84,7 @@ def sampled_odds(
 ) -> SampledOdds:
     """Sample the odds of a hand when everyone stays in, under ``rules`` (two or three
     cards, V6)."""
-    _check(players)
+    check_table_size(players)
     mine = _held(held, rules)
     sums = [0.0] * 6
     for _ in range(samples):
@@ -153,7 +149,7 @@ def sampled_gain(
     Each deal is settled twice by the rules core, once with you in and once out; what carries
     over (pot and reserve) counts ``1/n`` for you, as in :mod:`guts_teach.strategy`.
     """
-    _check(players)
+    check_table_size(players)
     if rules.declaration == "in_turn":
         raise RulesError(
             "threshold strategies need declaring at once; in turn (V1) later players hear "

@@ -25,10 +25,9 @@ from fractions import Fraction
 from functools import cache
 from math import factorial
 
-from .errors import PlayerError
 from .hands import ALL_STRENGTHS, HandOrder, Strength, hand
 from .matchings import below, ordered_deals
-from .odds import hand_odds
+from .odds import check_table_size, hand_odds
 from .payoff import Chances, ReplyCycleError, best_threshold, gain_from, iterate_replies
 from .three_cards import ThreeCardStrength
 
@@ -48,11 +47,6 @@ class Threshold:
         return f"in with {self.strength} or better"
 
 
-def _check_players(players: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise PlayerError(f"players must be a whole number from 2 to 10 (R11); got {players!r}")
-
-
 def gain(
     held: str | HandOrder | Strength | ThreeCardStrength,
     others: Threshold,
@@ -69,7 +63,7 @@ def gain(
     >>> gain("Jc 7d", Threshold(hand("Jc 7d").strength)) > 0
     True
     """
-    _check_players(players)
+    check_table_size(players)
     mine = hand(held).strength if isinstance(held, str) else held
     if isinstance(mine, HandOrder):
         mine = mine.strength
@@ -137,7 +131,7 @@ def nobody_in_chance(threshold: Threshold, *, players: int) -> Fraction:
     >>> nobody_in_chance(Threshold(hand("Jc 7d").strength), players=2)
     Fraction(14888, 62475)
     """
-    _check_players(players)
+    check_table_size(players)
     folds = [s for s in ALL_STRENGTHS if s.value < threshold.strength.value]
     if not folds:
         return Fraction(0)
@@ -215,7 +209,7 @@ def first_guess(players: int, *, weenie: bool = False) -> Threshold:
     chance 1/2 (1/3 with the weenie rule; :mod:`guts_teach.continuous`). Here: the weakest
     threshold at which a dealt hand is out with chance at least ``(1/2) ** (1/(n - 1))``.
     """
-    _check_players(players)
+    check_table_size(players)
     target = (Fraction(1, 3) if weenie else Fraction(1, 2)) ** (1 / (players - 1))
     folded = 0
     for strength in ALL_STRENGTHS:
@@ -231,7 +225,7 @@ def equilibrium(
     """Iterate best replies from ``start`` to a fixed point: a threshold that is its own best
     reply. Heads-up the default start is "in with any hand"; at bigger tables it is
     :func:`first_guess`, which keeps the exact counting short."""
-    _check_players(players)
+    check_table_size(players)
     if start is None:
         start = Threshold(ALL_STRENGTHS[0]) if players == 2 else first_guess(players, weenie=weenie)
     try:
