@@ -3,8 +3,8 @@
 Run: ``python benchmarks/odds.py``. Prints the time for the whole exact odds table (91
 classes, 2 to 10 players) and for the nine equilibria, each from cold caches; how long Monte
 Carlo needs to estimate one odds entry (A-5 at a 6-player table) and one gain (A-9 at four
-players) to within a standard error of 0.001 and 0.002, the accuracy the exact figures exceed by far; and
-deals a second for bot sessions. It never fails on speed.
+players) to within a standard error of 0.001 and 0.002, the accuracy the exact figures
+exceed by far; and deals a second for bot sessions. It never fails on speed.
 """
 
 from __future__ import annotations

@@ -133,6 +133,7 @@ def strategy_report(
             "threshold": str(edge),
             "threshold_name": edge.name,
             "best_reply_path": [str(t.strength) for t in found.path],
+            "found_between_a_cycle": found.between,
         }
         if held is not None:
             data["hand"] = hand(held).strength.name
@@ -154,7 +155,7 @@ def strategy_report(
     lines += [
         f"  playing it gains {float(numbers['value_over_always_out']):+.4f} pot a deal over "
         "always staying out",
-        "  best replies: " + " -> ".join(str(t.strength) for t in found.path),
+        f"  {found.story()}",
         "  (gains are fractions of the pot before the showdown, with 1/n of all that carries "
         "over counted as yours)",
     ]

@@ -76,10 +76,12 @@ Class = TypeVar("Class")
 
 
 class ReplyCycleError(RuntimeError):
-    """Best replies came back to an earlier threshold: ``cycle`` lists the round."""
+    """Best replies came back to an earlier threshold: ``cycle`` lists the round, ``path``
+    every threshold visited."""
 
-    def __init__(self, cycle: Sequence[object]) -> None:
+    def __init__(self, cycle: Sequence[object], path: Sequence[object] = ()) -> None:
         self.cycle = tuple(cycle)
+        self.path = tuple(path) or self.cycle
         super().__init__("best replies go round " + " -> ".join(map(str, [*cycle, cycle[0]])))
 
 
@@ -99,7 +101,7 @@ def iterate_replies(
         if answer == path[-1]:
             return (*path, answer)
         if answer in path:
-            raise ReplyCycleError(path[path.index(answer) :])
+            raise ReplyCycleError(path[path.index(answer) :], path)
         path.append(answer)
     raise ReplyCycleError(path[-2:])  # pragma: no cover - a finite set of thresholds repeats
 

@@ -179,27 +179,50 @@ def best_reply(others: Threshold, *, players: int = 2, weenie: bool = False) -> 
 
 
 class NoEquilibriumError(RuntimeError):
-    """Best replies go round a cycle: no threshold is its own best reply (the symmetric
-    equilibrium then mixes thresholds, which this module does not compute)."""
+    """Best replies go round a cycle and no threshold from one end of it to the other is its
+    own best reply (the symmetric equilibrium then mixes thresholds, which this module does
+    not compute)."""
 
     def __init__(self, cycle: tuple[Threshold, ...], players: int, weenie: bool) -> None:
         self.cycle = cycle
         rules = " with the weenie rule" if weenie else ""
         names = " -> ".join(str(t.strength) for t in (*cycle, cycle[0]))
+        ends = sorted(cycle, key=lambda t: t.strength.value)
         super().__init__(
-            f"no threshold is its own best reply at {players} players{rules}: best replies "
-            f"go round {names}"
+            f"no threshold from {ends[0].strength} to {ends[-1].strength} is its own best reply "
+            f"at {players} players{rules}: best replies go round {names}"
         )
 
 
 @dataclass(frozen=True)
 class Equilibrium:
-    """A symmetric threshold equilibrium and how best-reply iteration reached it."""
+    """A symmetric threshold equilibrium and how best-reply iteration reached it.
+
+    ``path`` is the thresholds the best replies visited. Usually it ends with the
+    equilibrium twice (it is its own best reply); when the replies went round a cycle and
+    jumped over it, ``between`` is true, the path ends where the cycle closed, and the
+    equilibrium was found by checking the thresholds between the cycle's ends.
+    """
 
     threshold: Threshold
     path: tuple[Threshold, ...]
     players: int = 2
     weenie: bool = False
+    between: bool = False
+
+    def story(self) -> str:
+        """How it was found, in words.
+
+        >>> equilibrium(players=9, weenie=True).story()
+        'best replies A-8 -> A-6 -> A-8 go round a cycle; A-7, between, is its own best reply'
+        """
+        names = " -> ".join(str(t.strength) for t in self.path)
+        if self.between:
+            return (
+                f"best replies {names} go round a cycle; {self.threshold.strength}, between, "
+                "is its own best reply"
+            )
+        return f"best replies {names}"
 
 
 def first_guess(players: int, *, weenie: bool = False) -> Threshold:
@@ -234,5 +257,22 @@ def equilibrium(
         )
     except ReplyCycleError as cycle:
         thresholds = tuple(t for t in cycle.cycle if isinstance(t, Threshold))
-        raise NoEquilibriumError(thresholds, players, weenie) from None
+        visited = tuple(t for t in cycle.path if isinstance(t, Threshold))
+        return _between_cycle(thresholds, visited, players, weenie)
     return Equilibrium(path[-1], path, players, weenie)
+
+
+def _between_cycle(
+    cycle: tuple[Threshold, ...], visited: tuple[Threshold, ...], players: int, weenie: bool
+) -> Equilibrium:
+    """Best replies overshoot round ``cycle``; a threshold between its ends may still be its
+    own best reply (the replies jump over it). Check each; if none is, there is no pure
+    threshold equilibrium there."""
+    values = [t.strength.value for t in cycle]
+    for strength in ALL_STRENGTHS:
+        if min(values) < strength.value < max(values):
+            candidate = Threshold(strength)
+            if best_reply(candidate, players=players, weenie=weenie) == candidate:
+                closed = (*visited, cycle[0])
+                return Equilibrium(candidate, closed, players, weenie, between=True)
+    raise NoEquilibriumError(cycle, players, weenie)

@@ -410,12 +410,13 @@ The tip holds: A-5 is worth going in with up to five players and loses from six 
 size does not move the threshold (every case above scales with the pot), so "watch the pot" is
 about what you can afford: the stakes grow, the best play does not.
 
-With the weenie rule (nobody in: the best hand pays the pot into it) best replies mostly go round
-a cycle of two neighbouring thresholds: no single threshold is its own best reply, and the
-symmetric equilibrium mixes the two. Heads-up, the best replies settle like this:"""),
+With the weenie rule (nobody in: the best hand pays the pot into it) best replies often go round
+a cycle of two neighbouring thresholds, marked "cycle": no threshold from one to the other is its
+own best reply, and the symmetric equilibrium mixes the two. (At nine players the replies jump
+over A-7, which is one.) Heads-up, the best replies settle like this:"""),
     ("code", """\
 found = equilibrium()
-print(found.threshold, "- reached by best replies:", " -> ".join(str(t.strength) for t in found.path))
+print(found.threshold, "-", found.story())
 for text in ("Jc 7d", "Jc 6d", "Ac 2d", "2c 2d"):
     print(f"  going in with {text}: {float(gain(text, found.threshold)):+.4f} of the pot")"""),
     ("md", """\

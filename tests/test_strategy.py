@@ -197,7 +197,25 @@ def test_weenie_best_replies_go_round_a_cycle_where_no_pure_equilibrium_exists()
     first, second = caught.value.cycle
     assert best_reply(first, players=4, weenie=True) == second
     assert best_reply(second, players=4, weenie=True) == first
+    # Not just along the path: at three and four players no threshold at all is its own
+    # best reply.
+    for players in (3, 4):
+        assert not [
+            s
+            for s in ALL_STRENGTHS
+            if best_reply(Threshold(s), players=players, weenie=True) == Threshold(s)
+        ]
     assert equilibrium(players=2, weenie=True).threshold == at("10c 2d")
+
+
+def test_a_threshold_the_replies_jump_over_is_still_found():
+    # Nine players, weenie rule: best replies go, ... and jump over A-7,
+    # which is its own best reply.
+    found = equilibrium(players=9, weenie=True)
+    assert found.threshold == at("Ac 7d")
+    assert best_reply(found.threshold, players=9, weenie=True) == found.threshold
+    assert found.between and [str(t.strength) for t in found.path] == ["A-8", "A-6", "A-8"]
+    assert "A-7, between, is its own best reply" in found.story()
 
 
 def test_the_pot_size_does_not_move_the_threshold():
