@@ -25,7 +25,14 @@ AIM_TABLE_S = 1.0
 
 def cold() -> None:
     """Forget every cached count, so the next figure includes all the counting."""
-    for cached in (_matchings, _odds, matchings._count, strategy._level_sums, strategy._gain):
+    for cached in (
+        _matchings,
+        _odds,
+        matchings._count,
+        strategy._levels,
+        strategy._level_mean,
+        strategy._gain,
+    ):
         cached.cache_clear()
 
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import Card, parse_cards
+from .hands import Strength
+from .mixed import MixedThreshold, mixed_gain
 from .rules import Rules
 from .sampling import Estimate, sampled_gain
 from .strategy import Threshold, gain
@@ -51,7 +53,7 @@ class Advice:
 
     hand: str
     players: int
-    others: Threshold
+    others: Threshold | MixedThreshold
     pot: Fraction
     per_pot: Fraction | Estimate
 
@@ -93,7 +95,7 @@ def going_in(
     held: str | tuple[Card, ...],
     *,
     players: int,
-    others: Threshold,
+    others: Threshold | MixedThreshold,
     rules: Rules,
     pot: Fraction,
     rng: random.Random | None = None,
@@ -101,10 +103,13 @@ def going_in(
 ) -> Advice:
     """The worth of going in with ``held`` when the other ``players - 1`` play ``others``."""
     cards = parse_cards(held) if isinstance(held, str) else tuple(held)
-    name = rules.ranking().hand(cards).strength.name
     per_pot: Fraction | Estimate
-    if counts_exactly(rules):
-        per_pot = gain(" ".join(map(str, cards)), others, players=players, weenie=rules.weenie_rule)
+    strength = rules.ranking().hand(cards).strength
+    if counts_exactly(rules) and isinstance(strength, Strength):
+        if isinstance(others, MixedThreshold):
+            per_pot = mixed_gain(strength, others, players=players, weenie=rules.weenie_rule)
+        else:
+            per_pot = gain(strength, others, players=players, weenie=rules.weenie_rule)
     else:
         per_pot = sampled_gain(
             cards,
@@ -115,4 +120,4 @@ def going_in(
             samples=samples,
             pot=pot,
         )
-    return Advice(name, players, others, pot, per_pot)
+    return Advice(strength.name, players, others, pot, per_pot)

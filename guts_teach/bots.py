@@ -24,7 +24,7 @@ import math
 import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from typing import Literal
@@ -32,6 +32,7 @@ from typing import Literal
 from .cards import FULL_DECK
 from .errors import MissingHandError
 from .hands import ALL_STRENGTHS, HandOrder, Strength
+from .mixed import MixedThreshold, mixed_equilibrium
 from .odds import hand_odds
 from .rules import Rules
 from .session import Session
@@ -89,40 +90,52 @@ def _three_card_threshold(folded: float, rules: Rules) -> Threshold:
 
 @dataclass(frozen=True)
 class ThresholdBot:
-    """Goes in with its threshold class of hand or better."""
+    """Goes in with its threshold class of hand or better; with a mixed threshold, a coin
+    from its own ``rng`` decides at the edge class."""
 
     player: str
-    threshold: Threshold
+    threshold: Threshold | MixedThreshold
+    rng: random.Random | None = field(default=None, compare=False)
 
     def declares_in(self, session: Session) -> bool:
         """In or out for the deal in progress."""
-        return self.threshold.goes_in(_own_hand(session, self.player).strength)
+        held = _own_hand(session, self.player).strength
+        if isinstance(self.threshold, MixedThreshold):
+            return self.threshold.goes_in(held, self.rng or random.Random(0))
+        return self.threshold.goes_in(held)
 
     def describe(self) -> str:
         """How the bot plays, for the deal's record and the ledger."""
         return str(self.threshold)
 
 
-def equilibrium_bot(player: str, *, players: int = 2, rules: Rules | None = None) -> ThresholdBot:
+def equilibrium_bot(
+    player: str, *, players: int = 2, rules: Rules | None = None, rng: random.Random | None = None
+) -> ThresholdBot:
     """The equilibrium player for a table of ``players`` (heads-up: in with J-7 or better).
 
-    With the weenie rule (V7) it plays that game's equilibrium where best replies settle,
-    otherwise plain Guts'. Three-card Guts (V6) has no exact equilibrium here: the bot folds
-    the same share of hands as the two-card equilibrium does.
+    With the weenie rule (V7) it plays that game's equilibrium, mixed where no single
+    threshold is one (its coin comes from ``rng``). Three-card Guts (V6) has no exact
+    equilibrium here: the bot folds the same share of hands as plain two-card Guts'
+    equilibrium does.
 
     >>> str(equilibrium_bot("Bo", players=6).threshold)
     'in with A-7 or better'
+    >>> str(equilibrium_bot("Bo", players=3, rules=Rules(weenie_rule=True)).threshold)
+    'in with better than Q-4, and with Q-4 48% of the time'
     """
     rules = rules or Rules()
-    try:
-        found = equilibrium(players=players, weenie=rules.weenie_rule).threshold
-    except NoEquilibriumError:
-        found = equilibrium(players=players).threshold
     if rules.hand_size == 3:
-        edge = found.strength.value
+        edge = equilibrium(players=players).threshold.strength.value
         folded = sum(frequency(s) for s in ALL_STRENGTHS if s.value < edge)
         return ThresholdBot(player, _three_card_threshold(folded / 1326, rules))
-    return ThresholdBot(player, found)
+    try:
+        return ThresholdBot(
+            player, equilibrium(players=players, weenie=rules.weenie_rule).threshold
+        )
+    except NoEquilibriumError:
+        mixed = mixed_equilibrium(players=players, weenie=rules.weenie_rule)
+        return ThresholdBot(player, mixed.others, rng or random.Random(0))
 
 
 @dataclass
@@ -168,7 +181,8 @@ def make_bots(players: Sequence[str], *, rules: Rules, seed: int) -> list[GutsBo
     bots: list[GutsBot] = []
     for i, name in enumerate(players):
         if i % 4 == 0:
-            bots.append(equilibrium_bot(name, players=table, rules=rules))
+            coin = random.Random(seed * 100 + i)
+            bots.append(equilibrium_bot(name, players=table, rules=rules, rng=coin))
         else:
             bots.append(CharacterBot(name, CHARACTERS[i % 4 - 1], random.Random(seed * 100 + i)))
     return bots

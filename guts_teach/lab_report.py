@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import parse_cards
 from .hands import ALL_STRENGTHS, hand
+from .mixed import mixed_equilibrium
 from .money import to_json_number
 from .odds import hand_odds
 from .rules import Rules
@@ -95,6 +96,31 @@ def _three_card_report(text: str, players: int, as_json: bool, seed: int) -> str
     )
 
 
+def _mixed_report(error: NoEquilibriumError, players: int, weenie: bool, as_json: bool) -> str:
+    cycle = [str(t.strength) for t in error.cycle]
+    try:
+        mixed = mixed_equilibrium(players=players, weenie=weenie)
+    except ValueError:
+        mixed = None
+    if as_json:
+        data: dict[str, Any] = {
+            "players": players,
+            "weenie": weenie,
+            "threshold": None,
+            "cycle": cycle,
+        }
+        if mixed is not None:
+            data["mixed"] = {"edge": str(mixed.edge), "mix": round(float(mixed.mix), 9)}
+        return json.dumps(data, indent=2)
+    text = f"{str(error)[0].upper()}{str(error)[1:]}."
+    if mixed is None:
+        return text + " The symmetric equilibrium mixes thresholds."
+    return (
+        f"{text}\nMixed equilibrium at {players} players: go {mixed.others} "
+        f"(chance {float(mixed.mix):.6f}, where going in with {mixed.edge} is worth nothing)."
+    )
+
+
 def strategy_report(
     *, players: int, weenie: bool = False, held: str | None = None, as_json: bool = False
 ) -> str:
@@ -103,13 +129,7 @@ def strategy_report(
     try:
         found = equilibrium(players=players, weenie=weenie)
     except NoEquilibriumError as error:
-        if as_json:
-            cycle = [str(t.strength) for t in error.cycle]
-            return json.dumps(
-                {"players": players, "weenie": weenie, "threshold": None, "cycle": cycle},
-                indent=2,
-            )
-        return f"{str(error)[0].upper()}{str(error)[1:]}; the symmetric equilibrium mixes them."
+        return _mixed_report(error, players, weenie, as_json)
     edge = found.threshold.strength
     below = [s for s in ALL_STRENGTHS if s.value < edge.value]
     numbers: dict[str, Fraction] = {

@@ -42,7 +42,9 @@ class Chances:
       counted in deals where that hand is at or above the threshold and below yours;
     - ``shared_above``: (weenie, hand below the threshold) the expected number of others
       sharing the best hand of all, in deals where it lies above yours and below the
-      threshold.
+      threshold;
+    - ``level_out``: (weenie, a mixed threshold at your class) the expected number of others
+      level with you in deals where nobody else is in: out, they would pay with you.
     """
 
     nobody_in: Fraction
@@ -50,6 +52,7 @@ class Chances:
     ties: dict[int, Fraction] = field(default_factory=dict)
     shared_below: Fraction = ZERO
     shared_above: Fraction = ZERO
+    level_out: Fraction = ZERO
 
 
 def gain_from(chances: Chances, *, players: int, above: bool, weenie: bool = False) -> Fraction:
@@ -60,7 +63,7 @@ def gain_from(chances: Chances, *, players: int, above: bool, weenie: bool = Fal
     level = sum(c.ties.values(), ZERO)
     beaten = 1 - c.best - level
     if above:
-        alone = c.nobody_in * (2 * keep if weenie else keep)
+        alone = c.nobody_in * 2 * keep - c.level_out / n if weenie else c.nobody_in * keep
         ties = sum((p / (t + 1) for t, p in c.ties.items()), ZERO)
         return alone + c.best - c.nobody_in + c.shared_below / n + ties - beaten * keep
     if not weenie:

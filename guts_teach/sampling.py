@@ -23,6 +23,7 @@ from fractions import Fraction
 from .cards import FULL_DECK, Card, parse_cards
 from .errors import CardError, RulesError
 from .hands import HandOrder
+from .mixed import MixedThreshold
 from .odds import check_table_size
 from .rules import Rules
 from .settlement import settle_pot
@@ -134,7 +135,7 @@ def _worth(
 
 def sampled_gain(
     held: str | tuple[Card, ...],
-    others: Threshold,
+    others: Threshold | MixedThreshold,
     *,
     players: int,
     rules: Rules,
@@ -165,7 +166,10 @@ def sampled_gain(
         dealt = _deal(mine, players - 1 + rules.ghost_hand, rules, rng)
         ghost = dealt.pop() if rules.ghost_hand else None
         hands = dict(zip(seats, [mine, *dealt], strict=True))
-        ins = tuple(p for p in seats[1:] if others.goes_in(hands[p].strength))
+        if isinstance(others, MixedThreshold):
+            ins = tuple(p for p in seats[1:] if others.goes_in(hands[p].strength, rng))
+        else:
+            ins = tuple(p for p in seats[1:] if others.goes_in(hands[p].strength))
         with_me = _worth("you", seats, ("you", *ins), hands, ghost, rules, stake, reserve)
         without = _worth("you", seats, ins, hands, ghost, rules, stake, reserve)
         x = float((with_me - without) / stake)

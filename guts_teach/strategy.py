@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import factorial
+from math import comb, factorial
 
 from .hands import ALL_STRENGTHS, HandOrder, Strength, hand
 from .matchings import below, ordered_deals
@@ -73,46 +73,69 @@ def gain(
 
 
 @cache
-def _level_sums(mine: Strength, bound: Strength, others: int) -> tuple[Fraction, Fraction]:
-    """The chance that all ``others`` hands are at or below ``bound`` (given ``mine``), and
-    the expected number of them level with it in those deals."""
+def _levels(mine: Strength, bound: Strength, others: int) -> tuple[Fraction, ...]:
+    """Given ``mine``: the chance that all ``others`` hands are at or below ``bound`` with
+    exactly 0, 1, 2, ... of them level with it."""
     counts = below(removed=(mine,), bound=bound, most=others).get(others, {})
     scale = Fraction(factorial(others), ordered_deals(50, others))
-    return (
-        sum(counts.values()) * scale,
-        sum(level * ways for level, ways in counts.items()) * scale,
-    )
+    return tuple(counts.get(level, 0) * scale for level in range(others + 1))
+
+
+@cache
+def _level_mean(mine: Strength, bound: Strength, others: int) -> Fraction:
+    """The expected number of others level with ``bound`` in deals where all are at or
+    below it."""
+    return sum((level * p for level, p in enumerate(_levels(mine, bound, others))), Fraction(0))
+
+
+def _shared(mine: Strength, bounds: list[Strength], others: int) -> Fraction:
+    """Summed over ``bounds``: :func:`_level_mean`. Summed over the classes the others' best
+    hand can take, that is the expected number of others sharing that best hand."""
+    return sum((_level_mean(mine, c, others) for c in bounds), Fraction(0))
 
 
 def _between(low: int, high: int) -> list[Strength]:
     return [s for s in ALL_STRENGTHS if low <= s.value < high]
 
 
-def _level_total(mine: Strength, bounds: list[Strength], others: int) -> Fraction:
-    """Summed over ``bounds``: the expected number of others level with the bound when all
-    are at or below it. Summed over the classes the others' best hand can take, that is the
-    expected number of others sharing that best hand."""
-    return sum((_level_sums(mine, c, others)[1] for c in bounds), Fraction(0))
-
-
 @cache
-def _gain(mine: Strength, edge: Strength, players: int, weenie: bool) -> Fraction:
+def _gain(
+    mine: Strength, edge: Strength, players: int, weenie: bool, mix: Fraction = Fraction(1)
+) -> Fraction:
+    """The gain when the others go in above ``edge``, and with ``edge`` itself with chance
+    ``mix`` (1: a plain threshold; see :mod:`guts_teach.mixed`)."""
     others = players - 1
-    folds = [s for s in ALL_STRENGTHS if s.value < edge.value]
+    at_edge = _levels(mine, edge, others)  # all at or below the edge, by how many level
+    nobody_in = sum((p * (1 - mix) ** level for level, p in enumerate(at_edge)), Fraction(0))
     odds = hand_odds(mine, players=players)
-    above = mine.value >= edge.value
-    chances = Chances(
-        nobody_in=_level_sums(mine, folds[-1], others)[0] if folds else Fraction(0),
-        best=odds.best,
-        ties=odds.ties,
-        shared_below=_level_total(mine, _between(edge.value, mine.value), others)
-        if above
-        else Fraction(0),
-        shared_above=_level_total(mine, _between(mine.value + 1, edge.value), others)
-        if weenie and not above
-        else Fraction(0),
-    )
-    return gain_from(chances, players=players, above=above, weenie=weenie)
+    if mine.value > edge.value:
+        above = _shared(mine, _between(edge.value + 1, mine.value), others)
+        at = _level_mean(mine, edge, others)
+        chances = Chances(nobody_in, odds.best, odds.ties, shared_below=above + mix * at)
+    elif mine.value == edge.value:  # others level with mine go in with chance ``mix``
+        ties: dict[int, Fraction] = {}
+        for level, p in enumerate(at_edge):
+            for t in range(1, level + 1):
+                shown = p * comb(level, t) * mix**t * (1 - mix) ** (level - t)
+                ties[t] = ties.get(t, Fraction(0)) + shown
+        level_out = sum(
+            (level * p * (1 - mix) ** level for level, p in enumerate(at_edge)), Fraction(0)
+        )
+        chances = Chances(
+            nobody_in,
+            nobody_in,
+            {t: p for t, p in sorted(ties.items()) if p},
+            level_out=level_out,
+        )
+    else:
+        shared = Fraction(0)
+        if weenie:  # nobody in and the best hand above mine: how many share it
+            shared = _shared(mine, _between(mine.value + 1, edge.value), others)
+            shared += sum(
+                (level * p * (1 - mix) ** level for level, p in enumerate(at_edge)), Fraction(0)
+            )
+        chances = Chances(nobody_in, odds.best, odds.ties, shared_above=shared)
+    return gain_from(chances, players=players, above=mine.value >= edge.value, weenie=weenie)
 
 
 def in_chance(threshold: Threshold) -> Fraction:

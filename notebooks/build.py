@@ -389,6 +389,7 @@ A threshold that is its own best reply is a symmetric equilibrium; best replies 
 Every entry below is exact (the fractions are behind the decimals)."""),
     ("code", """\
 from guts_teach.hands import hand
+from guts_teach.mixed import mixed_equilibrium
 from guts_teach.strategy import NoEquilibriumError, equilibrium, gain, in_chance, nobody_in_chance
 
 rows = []
@@ -397,8 +398,9 @@ for players in range(2, 11):
     edge = found.threshold
     try:
         weenie = str(equilibrium(players=players, weenie=True).threshold.strength)
-    except NoEquilibriumError as error:
-        weenie = " / ".join(str(t.strength) for t in error.cycle) + " (cycle)"
+    except NoEquilibriumError:
+        mixed = mixed_equilibrium(players=players, weenie=True)
+        weenie = f"above {mixed.edge}, and {mixed.edge} {float(mixed.mix):.0%} of the time"
     rows.append((players, str(edge.strength), f"{float(in_chance(edge)):.1%}",
                  f"{float(nobody_in_chance(edge, players=players)):.1%}",
                  f"{float(gain('Ac 5d', edge, players=players)):+.3f}", weenie))
@@ -411,9 +413,11 @@ size does not move the threshold (every case above scales with the pot), so "wat
 about what you can afford: the stakes grow, the best play does not.
 
 With the weenie rule (nobody in: the best hand pays the pot into it) best replies often go round
-a cycle of two neighbouring thresholds, marked "cycle": no threshold from one to the other is its
-own best reply, and the symmetric equilibrium mixes the two. (At nine players the replies jump
-over A-7, which is one.) Heads-up, the best replies settle like this:"""),
+two neighbouring thresholds and no single threshold is its own best reply. The equilibrium then
+mixes them: everyone goes in with every class above the lower one, and with the lower class
+itself only some of the time, by a private coin; at that chance going in with it is worth exactly
+nothing, so both thresholds are best replies. (At nine players the replies jump over A-7, which
+is one.) Heads-up, the best replies settle like this:"""),
     ("code", """\
 found = equilibrium()
 print(found.threshold, "-", found.story())

@@ -17,6 +17,7 @@ from guts_teach.bots import (
 from guts_teach.errors import IllegalActionError
 from guts_teach.hands import hand
 from guts_teach.ledger import dumps, ledger_of, loads
+from guts_teach.mixed import mixed_equilibrium
 from guts_teach.odds import hand_odds
 from guts_teach.replay import replay
 from guts_teach.rules import Rules, teaching
@@ -79,10 +80,10 @@ def test_equilibrium_bots_follow_the_table_size_and_rules():
         equilibrium_bot("B", players=2, rules=weenie).threshold
         == equilibrium(players=2, weenie=True).threshold
     )
-    # No pure weenie equilibrium at 4 players: the bot plays plain Guts' threshold.
-    assert (
-        equilibrium_bot("B", players=4, rules=weenie).threshold == equilibrium(players=4).threshold
-    )
+    # No pure weenie equilibrium at 4 players: the bot mixes, with its own seeded coin.
+    mixed = equilibrium_bot("B", players=4, rules=weenie, rng=random.Random(1))
+    assert mixed.threshold == mixed_equilibrium(players=4, weenie=True).others
+    assert "of the time" in mixed.describe()
 
 
 def test_three_card_bots_play_three_card_guts():

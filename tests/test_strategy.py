@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from oracle import worth
 
 from guts_teach.cli import main
 from guts_teach.errors import PlayerError
@@ -31,28 +32,6 @@ J7 = Threshold(hand("Jc 7d").strength)
 
 def at(text):
     return Threshold(hand(text).strength)
-
-
-def worth(mine, others, ins, me_in, players, weenie):
-    """One deal, straight from the rules (R3-R5, V7), pot 1: your money plus 1/n of what
-    carries over. ``others`` are the other hands' values, ``ins`` which of them are in."""
-    hands = [mine, *others]
-    inside = [i for i in range(players) if (i == 0 and me_in) or (i > 0 and ins[i - 1])]
-    if not inside:
-        carried, money = Fraction(1), Fraction(0)
-        if weenie:  # the best hand of all pays the pot into it
-            top = max(hands)
-            payers = [i for i in range(players) if hands[i] == top]
-            carried += len(payers)
-            money -= 1 if 0 in payers else 0
-        return money + carried / players
-    if len(inside) == 1:
-        return Fraction(1 if inside == [0] else 0)
-    top = max(hands[i] for i in inside)
-    winners = [i for i in inside if hands[i] == top]
-    payers = [i for i in inside if hands[i] != top]
-    money = Fraction(1, len(winners)) if 0 in winners else Fraction(-1 if 0 in payers else 0)
-    return money + Fraction(len(payers), players)
 
 
 def gain_by_every_deal(text, others, weenie=False):
@@ -269,9 +248,12 @@ def test_strategy_command():
     out = io.StringIO()
     assert main(["strategy", "--players", "4", "--weenie"], out=out) == 0
     assert "best replies go round" in out.getvalue()
+    assert "Mixed equilibrium at 4 players: go in with better than K-3" in out.getvalue()
     out = io.StringIO()
     assert main(["strategy", "--players", "4", "--weenie", "--json"], out=out) == 0
-    assert json.loads(out.getvalue())["threshold"] is None
+    data = json.loads(out.getvalue())
+    assert data["threshold"] is None and data["mixed"]["edge"] == "K-3"
+    assert 0 < data["mixed"]["mix"] < 1
     assert main(["strategy", "--players", "11"], out=io.StringIO()) == 2
 
 

@@ -1,0 +1,102 @@
+"""Mixed equilibria for the weenie rule: exact gains with a coin at the edge class, checked
+against every 3-player deal and simulation; both mixed thresholds are best replies."""
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from oracle import worth
+
+from guts_teach.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.mixed import MixedThreshold, mixed_equilibrium, mixed_gain, threshold_values
+from guts_teach.rules import teaching
+from guts_teach.sampling import sampled_gain
+from guts_teach.strategy import Threshold, gain
+
+TOLERANCE = Fraction(1, 10**9)
+
+
+def mixed_gain_by_every_deal(text, others, weenie):
+    """Three players: every pair of other hands, and every way the edge coins can fall."""
+    mine = hand(text)
+    rivals = [(o.bits, o.strength.value) for o in all_hands() if not o.bits & mine.bits]
+    edge, mix, m = others.edge.value, others.mix, mine.strength.value
+    total, count, cache = Fraction(0), 0, {}
+    for i, (bits_a, a) in enumerate(rivals):
+        for bits_b, b in rivals[i + 1 :]:
+            if bits_a & bits_b:
+                continue
+            key = (a, b)
+            if key not in cache:
+                value = Fraction(0)
+                for coins in product((True, False), repeat=2):
+                    weight = Fraction(1)
+                    ins = []
+                    for v, coin in zip(key, coins, strict=True):
+                        if v == edge:
+                            weight *= mix if coin else 1 - mix
+                            ins.append(coin)
+                        else:
+                            weight *= 1 if coin else 0  # one branch carries the whole weight
+                            ins.append(v > edge)
+                    if weight:
+                        gained = worth(m, list(key), ins, True, 3, weenie)
+                        value += weight * (gained - worth(m, list(key), ins, False, 3, weenie))
+                cache[key] = value
+            total += cache[key]
+            count += 1
+    return total / count
+
+
+@pytest.mark.parametrize("held", ["Qc 4d", "Kc 2d", "9c 8d", "Qc 5d"])
+def test_mixed_gain_agrees_with_every_deal_and_coin(held):
+    others = MixedThreshold(hand("Qs 4h").strength, Fraction(2, 3))
+    exact = mixed_gain(hand(held).strength, others, players=3, weenie=True)
+    assert exact == mixed_gain_by_every_deal(held, others, True)
+
+
+def test_a_sure_coin_is_a_plain_threshold():
+    edge = hand("Ks 3h").strength
+    above = ALL_STRENGTHS[ALL_STRENGTHS.index(edge) + 1]
+    for held in ("Ac 2d", "Kc 3d", "Kc 4d", "9c 9d", "5c 2d"):
+        mine = hand(held).strength
+        for weenie in (False, True):
+            always = mixed_gain(mine, MixedThreshold(edge, Fraction(1)), players=4, weenie=weenie)
+            never = mixed_gain(mine, MixedThreshold(edge, Fraction(0)), players=4, weenie=weenie)
+            assert always == gain(mine, Threshold(edge), players=4, weenie=weenie)
+            assert never == gain(mine, Threshold(above), players=4, weenie=weenie)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_both_mixed_thresholds_are_best_replies(players):
+    found = mixed_equilibrium(players=players, weenie=True)
+    assert 0 < found.mix < 1
+    assert abs(mixed_gain(found.edge, found.others, players=players, weenie=True)) < TOLERANCE
+    values = threshold_values(found.others, players=players, weenie=True)
+    best = max(values.values())
+    tied = [s for s, v in values.items() if best - v < TOLERANCE]
+    index = ALL_STRENGTHS.index(found.edge)
+    assert tied == [found.edge, ALL_STRENGTHS[index + 1]]
+
+
+def test_mixed_gain_agrees_with_simulation():
+    found = mixed_equilibrium(players=5, weenie=True)
+    rules = teaching().replace(weenie_rule=True)
+    for held in ("Kc 10d", "Ac 2d"):
+        estimate = sampled_gain(
+            held, found.others, players=5, rules=rules, rng=random.Random(4), samples=6000
+        )
+        exact = mixed_gain(hand(held).strength, found.others, players=5, weenie=True)
+        assert estimate.agrees(float(exact)), (held, estimate, float(exact))
+
+
+def test_a_pure_equilibrium_needs_no_mixing():
+    with pytest.raises(ValueError, match="pure equilibrium"):
+        mixed_equilibrium(players=2, weenie=True)
+    coin = random.Random(3)
+    mixed = MixedThreshold(hand("Qs 4h").strength, Fraction(1, 2))
+    draws = [mixed.goes_in(hand("Qc 4d"), coin) for _ in range(400)]
+    assert 150 < sum(draws) < 250
+    assert mixed.goes_in(hand("Qc 5d"), coin) and not mixed.goes_in(hand("Qc 3d"), coin)
+    assert str(mixed) == "in with better than Q-4, and with Q-4 50% of the time"
