@@ -155,7 +155,13 @@ def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):
         page.keyboard.press("Space")
         expect(table.locator(".guts-status")).to_contain_text("Deal 2 · ")
         expect(table.locator(".guts-play-look-back")).to_be_visible()
+        expect(table.locator(".guts-ledger")).to_contain_text("the last 2 of 2 deals")
+        table.locator("button.guts-play-deal").click()
+        table.locator("button.guts-play-hint").click()
+        expect(table.locator(".guts-hint")).to_contain_text("of the pot, exactly")
         save_screenshot(table, "lab-play-table.png")
+        table.locator(".guts-ledger").scroll_into_view_if_needed()
+        save_screenshot(page, "lab-play-ledger.png")
 
 
 def test_lesson_in_voila(browser, tmp_path):

@@ -243,3 +243,20 @@ def test_guts_table_hint_gives_the_worth_of_going_in():
     ghost.hint_button.click()
     assert "sampled over 4,000 deals" in ghost.hint.value
     assert Fraction(ghost.session.pot) == 3
+
+
+def test_guts_table_follows_the_ledger():
+    from guts_teach.money import format_amount
+    from guts_teach.widgets import GutsTable
+    from guts_teach.widgets.play_table import LEDGER_ROWS
+
+    table = GutsTable(bots=2, seed=5)
+    assert table.ledger_view.value == ""
+    for _ in range(LEDGER_ROWS + 2):
+        table.deal_button.click()
+        table.in_button.click()
+    view = table.ledger_view.value
+    assert f"the last {LEDGER_ROWS} of {LEDGER_ROWS + 2} deals" in view
+    last = table.session.deals[-1]
+    assert f"<td>{last.number}</td>" in view and "<td>1</td>" not in view.split("</tr>", 2)[1]
+    assert f"<td>{format_amount(last.balance_map[table.you])}</td>" in view

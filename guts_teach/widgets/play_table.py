@@ -13,6 +13,7 @@ from ..advice import going_in
 from ..bots import declare_with_bots, equilibrium_bot, make_bots
 from ..ledger import Ledger, ledger_of
 from ..money import format_amount
+from ..records import DealRecord
 from ..replay import replay
 from ..rules import Rules, teaching
 from ..session import Session
@@ -20,6 +21,35 @@ from ..svg import Scene, table_svg
 from .style import CSS, attempt, button
 
 YOU = "Sam (you)"
+
+
+LEDGER_ROWS = 8
+
+
+def ledger_html(records: list[DealRecord], you: str) -> str:
+    """The latest deals as a small ledger table: who was in, who won, who paid, the pot and
+    reserve after, and your balance."""
+    if not records:
+        return ""
+    head = "".join(f"<th>{h}</th>" for h in ("Deal", "In", "Won", "Paid", "Pot", "Reserve", "You"))
+    rows = []
+    for r in records[-LEDGER_ROWS:]:
+        paid = ", ".join(f"{p} {format_amount(v)}" for p, v in r.payments.items())
+        cells = (
+            str(r.number),
+            ", ".join(r.ins) or "nobody",
+            ", ".join(r.winners) or "-",
+            paid or "-",
+            format_amount(r.pot_after),
+            format_amount(r.reserve_after),
+            format_amount(r.balance_map[you]),
+        )
+        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    shown = min(len(records), LEDGER_ROWS)
+    return (
+        f'<table class="guts-ledger"><caption>Ledger: the last {shown} of {len(records)} '
+        f"deals</caption><tr>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def line_chart(series: dict[str, list[float]], width: int = 640, height: int = 180) -> str:
@@ -92,6 +122,8 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.story = widgets.HTML()
         self.story.add_class("guts-play-story")
         self.chart = widgets.HTML()
+        self.ledger_view = widgets.HTML()
+        self.ledger_view.add_class("guts-play-ledger")
         self.deal_button = button(
             "Deal", "guts-play-deal", lambda: self._act(self.session.deal_random), "primary"
         )
@@ -134,6 +166,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
                 self.look_back,
                 self.story,
                 self.chart,
+                self.ledger_view,
             ],
             **kwargs,
         )
@@ -226,6 +259,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         else:
             self.story.value = '<div class="guts-text">Press Deal to play.</div>'
         history = session.deals
+        self.ledger_view.value = ledger_html(list(history), you)
         self.chart.value = (
             line_chart(
                 {

@@ -21,6 +21,13 @@ CSS = """
 .guts-wrong { color: #b71c1c; }
 .guts-table td, .guts-table th { padding: 4px 10px; text-align: left; vertical-align: middle; }
 .guts-card-button button { font-size: 15px; }
+.guts-ledger { border-collapse: collapse; font-size: 14px; margin-top: 6px; }
+.guts-ledger caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
+.guts-ledger th, .guts-ledger td { padding: 3px 10px; text-align: left;
+  border-bottom: 1px solid #e0e0e0; }
+.guts-ledger tr:nth-child(even) td { background: #f5f5f5; }
+.guts-hint { background: #e3f2fd; border-left: 4px solid #1565c0; padding: 6px 10px;
+  min-height: 0; }
 </style>
 """
 
