@@ -18,6 +18,7 @@ through the rules core (:mod:`guts_teach.sampling`) and given with its error bar
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,8 +26,8 @@ from .cards import Card, parse_cards
 from .hands import Strength
 from .mixed import MixedThreshold, mixed_gain
 from .rules import Rules
-from .sampling import Estimate, sampled_gain
-from .strategy import Threshold, gain
+from .sampling import Estimate, Strategy, sampled_gain
+from .strategy import gain
 
 SAMPLES = 4000
 
@@ -53,7 +54,7 @@ class Advice:
 
     hand: str
     players: int
-    others: Threshold | MixedThreshold
+    others: Strategy | tuple[Strategy, ...]
     pot: Fraction
     per_pot: Fraction | Estimate
 
@@ -84,10 +85,15 @@ class Advice:
                 f"(sampled over {self.per_pot.samples:,} deals)"
             )
         verdict = {"in": "Go in.", "out": "Stay out.", "either": "It hardly matters."}
+        if isinstance(self.others, tuple):
+            plays = "; ".join(str(s) for s in self.others)
+            who = f"the others play, in seat order: {plays}"
+        else:
+            who = f"the others go {self.others}"
         return (
-            f"Going in with {self.hand} at {self.players} players, when the others go "
-            f"{self.others}: worth {worth}; {chips:+.2f} chips with the pot at "
-            f"{float(self.pot):g}. {verdict[self.better]}"
+            f"Going in with {self.hand} at {self.players} players, when {who}: worth "
+            f"{worth}; {chips:+.2f} chips with the pot at {float(self.pot):g}. "
+            f"{verdict[self.better]}"
         )
 
 
@@ -95,17 +101,21 @@ def going_in(
     held: str | tuple[Card, ...],
     *,
     players: int,
-    others: Threshold | MixedThreshold,
+    others: Strategy | Sequence[Strategy],
     rules: Rules,
     pot: Fraction,
     rng: random.Random | None = None,
     samples: int = SAMPLES,
 ) -> Advice:
-    """The worth of going in with ``held`` when the other ``players - 1`` play ``others``."""
+    """The worth of going in with ``held`` when the other ``players - 1`` play ``others``
+    (one strategy for all, counted exactly where the rules allow; or one each, sampled)."""
     cards = parse_cards(held) if isinstance(held, str) else tuple(held)
+    if isinstance(others, Sequence):
+        each = tuple(others)
+        others = each[0] if each and all(s == each[0] for s in each) else each
     per_pot: Fraction | Estimate
     strength = rules.ranking().hand(cards).strength
-    if counts_exactly(rules) and isinstance(strength, Strength):
+    if counts_exactly(rules) and isinstance(strength, Strength) and not isinstance(others, tuple):
         if isinstance(others, MixedThreshold):
             per_pot = mixed_gain(strength, others, players=players, weenie=rules.weenie_rule)
         else:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import FULL_DECK, Card, parse_cards
-from .errors import CardError, RulesError
+from .errors import CardError, PlayerError, RulesError
 from .hands import HandOrder
 from .mixed import MixedThreshold
 from .odds import check_table_size
@@ -133,9 +134,18 @@ def _worth(
     return money + (settled.pot + settled.reserve) / len(seats)
 
 
+Strategy = Threshold | MixedThreshold
+
+
+def _in(plays: Strategy, held: HandOrder, rng: random.Random) -> bool:
+    if isinstance(plays, MixedThreshold):
+        return plays.goes_in(held, rng)
+    return plays.goes_in(held)
+
+
 def sampled_gain(
     held: str | tuple[Card, ...],
-    others: Threshold | MixedThreshold,
+    others: Strategy | Sequence[Strategy],
     *,
     players: int,
     rules: Rules,
@@ -145,7 +155,8 @@ def sampled_gain(
     reserve: Fraction = Fraction(0),
 ) -> Estimate:
     """Sample what going in rather than out is worth, as a fraction of the pot, when the
-    others play ``others``, under any simultaneous ``rules`` (cap, V2-V7).
+    others play ``others`` (one strategy for all, or one each, in seat order), under any
+    simultaneous ``rules`` (cap, V2-V7).
 
     Each deal is settled twice by the rules core, once with you in and once out; what carries
     over (pot and reserve) counts ``1/n`` for you, as in :mod:`guts_teach.strategy`.
@@ -155,6 +166,12 @@ def sampled_gain(
         raise RulesError(
             "threshold strategies need declaring at once; in turn (V1) later players hear "
             "earlier declarations"
+        )
+    each = list(others) if isinstance(others, Sequence) else [others] * (players - 1)
+    if len(each) != players - 1:
+        raise PlayerError(
+            f"give one strategy for all the others or one for each of the {players - 1}; "
+            f"got {len(each)}"
         )
     mine = _held(held, rules)
     if pot is None:
@@ -166,10 +183,9 @@ def sampled_gain(
         dealt = _deal(mine, players - 1 + rules.ghost_hand, rules, rng)
         ghost = dealt.pop() if rules.ghost_hand else None
         hands = dict(zip(seats, [mine, *dealt], strict=True))
-        if isinstance(others, MixedThreshold):
-            ins = tuple(p for p in seats[1:] if others.goes_in(hands[p].strength, rng))
-        else:
-            ins = tuple(p for p in seats[1:] if others.goes_in(hands[p].strength))
+        ins = tuple(
+            p for p, plays in zip(seats[1:], each, strict=True) if _in(plays, hands[p], rng)
+        )
         with_me = _worth("you", seats, ("you", *ins), hands, ghost, rules, stake, reserve)
         without = _worth("you", seats, ins, hands, ghost, rules, stake, reserve)
         x = float((with_me - without) / stake)

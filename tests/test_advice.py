@@ -53,3 +53,34 @@ def test_the_sentence_says_what_to_do_in_chips():
     level = Advice("x", 2, six, Fraction(1), Estimate(0.01, 0.02, 100))
     assert level.better == "either" and text != str(level)
     assert Advice("x", 2, six, Fraction(1), Fraction(0)).better == "either"
+
+
+def test_one_strategy_each_is_sampled_and_the_same_for_all_is_exact():
+    from guts_teach.mixed import mixed_equilibrium
+    from guts_teach.strategy import Threshold
+
+    three = equilibrium(players=3).threshold
+    same = going_in("Ac 5d", players=3, others=[three, three], rules=teaching(), pot=Fraction(6))
+    assert same.exact and same.per_pot == gain("Ac 5d", three, players=3)
+    loose = Threshold(equilibrium(players=2).threshold.strength)
+    mixed = mixed_equilibrium(players=3, weenie=True).others
+    each = going_in(
+        "Ac 5d",
+        players=3,
+        others=[three, loose],
+        rules=teaching(),
+        pot=Fraction(6),
+        rng=random.Random(2),
+        samples=1500,
+    )
+    assert not each.exact and "in seat order: in with K-4 or better; in with J-7" in str(each)
+    both = going_in(
+        "Ac 5d",
+        players=3,
+        others=[loose, mixed],
+        rules=Rules(weenie_rule=True),
+        pot=Fraction(6),
+        rng=random.Random(2),
+        samples=1500,
+    )
+    assert isinstance(both.per_pot, Estimate)

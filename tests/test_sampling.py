@@ -41,6 +41,17 @@ def test_three_card_odds_agree_with_heads_up_counting():
         assert sampled.best.agrees(float(exact.best)) and sampled.tied.agrees(float(exact.tied))
 
 
+def test_one_strategy_each_in_seat_order():
+    # The same threshold given once for all or once each: the same deals, the same answer.
+    args = {"players": 3, "rules": teaching(), "samples": 3000}
+    once = sampled_gain("Ac 9d", J7, rng=random.Random(6), **args)
+    each = sampled_gain("Ac 9d", [J7, J7], rng=random.Random(6), **args)
+    assert once == each and each.agrees(float(gain("Ac 9d", J7, players=3)))
+    tight = Threshold(hand("As Ad").strength)  # a rival who only goes in with aces
+    mixed = sampled_gain("Ac 9d", [J7, tight], rng=random.Random(6), **args)
+    assert mixed.mean > once.mean  # fewer rivals in: A-9 wins more often
+
+
 def test_the_same_seed_gives_the_same_estimate():
     def run():
         return sampled_gain(
@@ -94,6 +105,8 @@ def test_bad_requests_are_refused_with_the_reason():
         )
     with pytest.raises(CardError, match="3 cards a hand; got 2"):
         sampled_odds("Ac 9d", players=3, rules=Rules(hand_size=3), rng=random.Random(1), samples=10)
+    with pytest.raises(PlayerError, match="one for each of the 2; got 1"):
+        sampled_gain("Ac 9d", [J7], players=3, rules=teaching(), rng=random.Random(1), samples=10)
     with pytest.raises(PlayerError, match="from 2 to 10"):
         sampled_odds("Ac 9d", players=11, rules=teaching(), rng=random.Random(1), samples=10)
     assert (
