@@ -31,7 +31,7 @@ def cold() -> None:
         matchings._count,
         strategy._levels,
         strategy._level_mean,
-        strategy._gain,
+        strategy.edge_gain,
     ):
         cached.cache_clear()
 

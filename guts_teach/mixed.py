@@ -25,7 +25,7 @@ from functools import cache
 
 from .hands import ALL_STRENGTHS, HandOrder, Strength
 from .odds import check_table_size
-from .strategy import NoEquilibriumError, _gain, equilibrium, frequency
+from .strategy import NoEquilibriumError, edge_gain, equilibrium, frequency
 
 STEPS = 40
 
@@ -54,7 +54,7 @@ def mixed_gain(
 ) -> Fraction:
     """The exact gain of going in with ``held`` when the others play ``others``."""
     check_table_size(players)
-    return _gain(held, others.edge, players, weenie, others.mix)
+    return edge_gain(held, others.edge, players, weenie, others.mix)
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def mixed_equilibrium(*, players: int, weenie: bool = False) -> MixedEquilibrium
     lo, hi = Fraction(0), Fraction(1)  # gain at the edge: positive at 0, negative at 1
     for _ in range(STEPS):
         middle = (lo + hi) / 2
-        if _gain(low, low, players, weenie, middle) > 0:
+        if edge_gain(low, low, players, weenie, middle) > 0:
             lo = middle
         else:
             hi = middle
@@ -123,7 +123,7 @@ def threshold_values(
     values: dict[Strength, Fraction] = {}
     running = Fraction(0)
     for strength in reversed(ALL_STRENGTHS):
-        gained = _gain(strength, others.edge, players, weenie, others.mix)
+        gained = edge_gain(strength, others.edge, players, weenie, others.mix)
         running += frequency(strength) * gained
         values[strength] = running / 1326
     return dict(reversed(values.items()))

@@ -69,7 +69,7 @@ def gain(
         mine = mine.strength
     if not isinstance(mine, Strength) or not isinstance(others.strength, Strength):
         raise TypeError("exact gains are for two-card Guts; guts_teach.sampling does three")
-    return _gain(mine, others.strength, players, weenie)
+    return edge_gain(mine, others.strength, players, weenie)
 
 
 @cache
@@ -99,11 +99,16 @@ def _between(low: int, high: int) -> list[Strength]:
 
 
 @cache
-def _gain(
+def edge_gain(
     mine: Strength, edge: Strength, players: int, weenie: bool, mix: Fraction = Fraction(1)
 ) -> Fraction:
-    """The gain when the others go in above ``edge``, and with ``edge`` itself with chance
-    ``mix`` (1: a plain threshold; see :mod:`guts_teach.mixed`)."""
+    """The exact gain of going in with ``mine`` (a fraction of the pot) when the other
+    ``players - 1`` go in above ``edge``, and with ``edge`` itself with chance ``mix`` (1: the
+    plain threshold; see :mod:`guts_teach.mixed`). Cached; :func:`gain` checks its input.
+
+    >>> edge_gain(hand("Jc 7d").strength, hand("Jc 7d").strength, 2, False) > 0
+    True
+    """
     others = players - 1
     at_edge = _levels(mine, edge, others)  # all at or below the edge, by how many level
     nobody_in = sum((p * (1 - mix) ** level for level, p in enumerate(at_edge)), Fraction(0))
