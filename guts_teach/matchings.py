@@ -85,11 +85,11 @@ def _count(plan: tuple[tuple[str, int], ...], most: int) -> Counts:
     for kind, cards in plan:
         following: dict[tuple[int, int, int, int], int] = defaultdict(int)
         for (x, y, made, level), ways in states.items():
-            for nx, ny, formed, equal, count in _moves(cards, kind, x, y):
-                total = made + formed
-                if total + nx + ny > most:
-                    continue  # every waiting card still needs a hand of its own
-                following[(nx, ny, total, level + equal)] += ways * count
+            room = most - made
+            for need, nx, ny, formed, equal, count in _moves(cards, kind, x, y):
+                if need > room:
+                    break  # every waiting card still needs a hand of its own
+                following[(nx, ny, made + formed, level + equal)] += ways * count
         states = following
     result: dict[int, dict[int, int]] = defaultdict(dict)
     for (x, y, made, level), ways in states.items():
@@ -99,9 +99,13 @@ def _count(plan: tuple[tuple[str, int], ...], most: int) -> Counts:
 
 
 @cache
-def _moves(cards: int, kind: str, x: int, y: int) -> tuple[tuple[int, int, int, int, int], ...]:
+def _moves(
+    cards: int, kind: str, x: int, y: int
+) -> tuple[tuple[int, int, int, int, int, int], ...]:
     """Every way to use one rank's ``cards`` with ``x`` top cards and ``y`` other cards
-    waiting: (new x, new y, hands formed, level hands formed, number of ways)."""
+    waiting: (hands it commits to, new x, new y, hands formed, level hands formed, number of
+    ways), fewest hands first; a move commits to the hands it forms and one for each card
+    left waiting."""
     moves = []
     for used in range(cards + 1):
         for with_x in range(min(x, used) + 1):
@@ -129,8 +133,9 @@ def _moves(cards: int, kind: str, x: int, y: int) -> tuple[tuple[int, int, int, 
                         * perm(x, with_x)
                         * perm(y, with_y)
                     )
-                    moves.append((nx, ny, with_x + with_y + within, level, ways))
-    return tuple(moves)
+                    formed = with_x + with_y + within
+                    moves.append((formed + nx + ny, nx, ny, formed, level, ways))
+    return tuple(sorted(moves))
 
 
 @cache
