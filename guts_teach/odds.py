@@ -6,12 +6,9 @@ those in which exactly ``t`` others tie with it and the rest are weaker, so it g
 fractions: the chance to be strictly best, the chance to tie for best with ``t`` others, and the
 expected share of the pot if everyone stayed in.
 
-How: only ranks matter for the ranking (R1), so the cards are taken rank by rank, highest
-first, and a dynamic programme counts the ways to pair them into ``n - 1`` hands that stay
-below (or level with) the hand. A card is left undealt, paired with a waiting higher card, paired
-within its rank, or left waiting for a lower card; the counts multiply by the ways to choose
-the cards and to match them. No sampling, and the whole table of 91 classes for 2 to 10 players
-takes well under a second.
+How: :mod:`guts_teach.matchings` counts, rank by rank, the ways to deal the other hands so
+that all stay at or below this one, and how many are level with it. No sampling, and the whole
+table of 91 classes for 2 to 10 players takes well under a second.
 
 >>> odds = hand_odds("Qs Qh", players=4)
 >>> odds.best + sum(odds.ties.values()) < 1, odds.share > odds.best
