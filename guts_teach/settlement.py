@@ -126,5 +126,5 @@ def settle_pot(
             None if cap is None else cap.numerator,
             added.numerator,
         )
-        return Settlement(*[whole(v) if type(v) is int else v for v in numbers])
+        return Settlement(*[whole(v) if isinstance(v, int) else v for v in numbers])
     return Settlement(*_settle(pot, reserve, winners, payers, cap, added))
