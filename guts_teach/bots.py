@@ -68,7 +68,12 @@ def _three_card_values(ranking: ThreeCardRanking) -> tuple[int, ...]:
 def chance_best(held: HandOrder, *, players: int, rules: Rules) -> float:
     """The chance that ``held`` is strictly best at a table of ``players``: exact for two
     cards (:mod:`guts_teach.odds`); for three cards (V6), the share of hands it beats raised
-    to the number of other players, which leaves out card removal."""
+    to the number of other players, which leaves out card removal.
+
+    >>> from guts_teach.hands import hand
+    >>> round(chance_best(hand("Ac 5d"), players=6, rules=Rules()), 3)
+    0.445
+    """
     if isinstance(held.strength, Strength):
         return float(hand_odds(held.strength, players=players).best)
     values = _three_card_values(_three_card_ranking(rules))

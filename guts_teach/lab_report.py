@@ -37,7 +37,11 @@ def _percent(p: Fraction) -> str:
 
 def odds_report(text: str, *, players: int, as_json: bool, seed: int = 1) -> str:
     """Odds of a hand if everyone stays in: two cards exact; three cards (V6) exact
-    heads-up and sampled (with error bars) at bigger tables."""
+    heads-up and sampled (with error bars) at bigger tables.
+
+    >>> print(odds_report("As Ad", players=2, as_json=False).splitlines()[1])
+      best outright:     99.9184%  (1224/1225)
+    """
     if len(parse_cards(text)) == 3:
         return _three_card_report(text, players, as_json, seed)
     odds = hand_odds(text, players=players)

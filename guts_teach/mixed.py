@@ -52,7 +52,13 @@ class MixedThreshold:
 def mixed_gain(
     held: Strength, others: MixedThreshold, *, players: int, weenie: bool = False
 ) -> Fraction:
-    """The exact gain of going in with ``held`` when the others play ``others``."""
+    """The exact gain of going in with ``held`` when the others play ``others``.
+
+    >>> from guts_teach.hands import hand
+    >>> edge = MixedThreshold(hand("Qs 4h").strength, Fraction(1, 2))
+    >>> mixed_gain(hand("As Ad").strength, edge, players=3) > 0
+    True
+    """
     check_table_size(players)
     return edge_gain(held, others.edge, players, weenie, others.mix)
 

@@ -180,7 +180,12 @@ def value(
     strategy: Threshold, others: Threshold, *, players: int = 2, weenie: bool = False
 ) -> Fraction:
     """What a threshold strategy gains over always staying out, averaged over the hands
-    dealt (a fraction of the pot)."""
+    dealt (a fraction of the pot).
+
+    >>> j7 = Threshold(hand("Jc 7d").strength)
+    >>> value(j7, j7) > value(Threshold(hand("Ac Kd").strength), j7)
+    True
+    """
     total = sum(
         (
             frequency(s) * gain(s, others, players=players, weenie=weenie)
@@ -199,6 +204,9 @@ def best_reply(others: Threshold, *, players: int = 2, weenie: bool = False) -> 
     cards you hold change what the others can hold), so the best reply is chosen among all
     thresholds by :func:`value`, not read off where the gain turns positive. Values are
     summed from the strongest class down, so every threshold costs one addition.
+
+    >>> str(best_reply(Threshold(hand("Ac Kd").strength)))  # a rival who rarely goes in
+    'in with 3-2 or better'
     """
     edge = best_threshold(
         ALL_STRENGTHS, frequency, lambda s: gain(s, others, players=players, weenie=weenie)
@@ -259,6 +267,9 @@ def first_guess(players: int, *, weenie: bool = False) -> Threshold:
     In continuous Guts the equilibrium threshold is where all the others fold together with
     chance 1/2 (1/3 with the weenie rule; :mod:`guts_teach.continuous`). Here: the weakest
     threshold at which a dealt hand is out with chance at least ``(1/2) ** (1/(n - 1))``.
+
+    >>> str(first_guess(6))
+    'in with A-8 or better'
     """
     check_table_size(players)
     target = (Fraction(1, 3) if weenie else Fraction(1, 2)) ** (1 / (players - 1))
