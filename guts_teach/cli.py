@@ -9,7 +9,8 @@
   equilibrium threshold and what going in is worth.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
-- ``guts-teach present [--no-browser]``: the lesson as a Voilà app for projecting.
+- ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
+  as a Voilà app for projecting.
 
 Errors go to stderr with exit status 2, never a traceback.
 """
@@ -57,6 +58,11 @@ def _parser() -> argparse.ArgumentParser:
             "--dir", default="guts-lesson", help="working folder for the notebook copies"
         )
         launch_cmd.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+        launch_cmd.add_argument(
+            "--notebook",
+            default="01_lesson.ipynb",
+            help="which notebook, such as 04_strategy.ipynb (default: the lesson)",
+        )
         launch_cmd.add_argument(
             "--no-browser", action="store_true", help="do not open a browser (headless machines)"
         )
@@ -201,11 +207,13 @@ def _launch(args: argparse.Namespace) -> int:
     from . import launch
 
     workdir = launch.copy_notebooks(Path(args.dir).resolve(), keep=args.keep)
+    notebook = launch.notebook_in(workdir, args.notebook)
     port = args.port or launch.free_port()
+    show = not args.no_browser
     if args.command == "lesson":
-        server = launch.lab_server(workdir, port=port, open_browser=not args.no_browser)
+        server = launch.lab_server(workdir, port=port, open_browser=show, notebook=notebook)
     else:
-        server = launch.voila_server(workdir, port=port, open_browser=not args.no_browser)
+        server = launch.voila_server(workdir, port=port, open_browser=show, notebook=notebook)
     return launch.run(server)
 
 

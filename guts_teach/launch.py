@@ -75,10 +75,32 @@ class Server:
     url: str
 
 
+def notebook_in(workdir: Path, name: str) -> str:
+    """``name`` if it is one of the notebooks copied into ``workdir``, else a clear error.
+
+    >>> notebook_in(NOTEBOOKS, "04_strategy.ipynb")
+    '04_strategy.ipynb'
+    >>> notebook_in(NOTEBOOKS, "99_nothing.ipynb")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    guts_teach.launch.LaunchError: no notebook 99_nothing.ipynb; the notebooks are 01_lesson...
+    """
+    names = sorted(p.name for p in workdir.glob("*.ipynb"))
+    if name not in names:
+        raise LaunchError(f"no notebook {name}; the notebooks are {', '.join(names)}")
+    return name
+
+
 def lab_server(
-    workdir: Path, *, port: int, token: str | None = None, open_browser: bool = False
+    workdir: Path,
+    *,
+    port: int,
+    token: str | None = None,
+    open_browser: bool = False,
+    notebook: str = LESSON,
 ) -> Server:
-    """The JupyterLab command for a lesson in ``workdir`` (``token=""`` for none)."""
+    """The JupyterLab command for a lesson in ``workdir`` (``token=""`` for none), opening
+    ``notebook``."""
     if shutil.which("jupyter-lab", path=str(Path(sys.executable).parent)) is None:
         _require("jupyterlab")
     token = secrets.token_hex(16) if token is None else token
@@ -99,23 +121,26 @@ def lab_server(
         f"--LabApp.workspaces_dir={state / 'workspaces'}",
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        f"--LabApp.default_url=/lab/tree/{LESSON}",
+        f"--LabApp.default_url=/lab/tree/{notebook}",
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")
     query = f"?token={token}" if token else ""
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
-    return Server(command, env, f"http://127.0.0.1:{port}/lab/tree/{LESSON}{query}")
+    return Server(command, env, f"http://127.0.0.1:{port}/lab/tree/{notebook}{query}")
 
 
-def voila_server(workdir: Path, *, port: int, open_browser: bool = False) -> Server:
-    """The Voilà command that serves the lesson as an app for projecting in class."""
+def voila_server(
+    workdir: Path, *, port: int, open_browser: bool = False, notebook: str = LESSON
+) -> Server:
+    """The Voilà command that serves a notebook (the lesson unless told) as an app for
+    projecting in class."""
     _require("voila")
     command = [
         sys.executable,
         "-m",
         "voila",
-        str(workdir / LESSON),
+        str(workdir / notebook),
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         f"--Voila.open_browser={open_browser}",

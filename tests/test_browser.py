@@ -178,3 +178,23 @@ def test_lesson_in_voila(browser, tmp_path):
         assert "The deal passes to the left, from A to B." in stepper.inner_text()
         save_screenshot(page, "voila-lesson.png")
         page.close()
+
+
+def test_strategy_play_table_in_voila(browser, tmp_path):
+    workdir = stripped_copy(tmp_path / "present-strategy")
+    port = launch.free_port()
+    server = launch.voila_server(workdir, port=port, notebook="04_strategy.ipynb")
+    with running(server, port):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server.url)
+        table = page.locator(".guts-panel", has_text="Play Guts")
+        table.wait_for(timeout=TIMEOUT)
+        table.scroll_into_view_if_needed()
+        table.locator("button.guts-play-deal").click()
+        expect(table.locator(".guts-status")).to_contain_text("Deal 1 · Pot 4")
+        table.locator("button.guts-play-out").click()
+        expect(table.locator(".guts-play-story")).to_contain_text("opens their fists")
+        expect(table.locator(".guts-ledger")).to_contain_text("the last 1 of 1 deals")
+        save_screenshot(page, "voila-play-table.png")
+        page.close()

@@ -161,3 +161,11 @@ def test_bad_ledger_in_cli(tmp_path):
     )
     assert done.returncode == 2
     assert "deal 1 (deals[0]), field \"in\": 'Zed' is not one of the players" in done.stderr
+
+
+def test_an_unknown_notebook_is_named_before_any_server_starts(tmp_path, capsys):
+    code = main(["present", "--notebook", "09_nothing.ipynb", "--dir", str(tmp_path / "w")])
+    assert code == 2
+    error = capsys.readouterr().err
+    assert "no notebook 09_nothing.ipynb; the notebooks are 01_lesson.ipynb" in error
+    assert "04_strategy.ipynb" in error
