@@ -116,7 +116,8 @@ TRY_HANDS = [
     ("md", """\
 # Try hands yourself
 
-Three things to play with. Choose the rules first if you like: the other tools follow them."""),
+Four things to play with. Choose the rules first if you like: the hand comparer and the quiz
+follow them."""),
     ("code", SETUP),
     ("code", "picker = RulesPicker()\npicker"),
     ("md", """\
@@ -131,6 +132,16 @@ A typo or a card used twice gets a friendly message."""),
 Each question is a table just before the showdown. Work out the result, then press **Check**."""),
     ("code", "quiz = SettlementQuiz(seed=7)\nquiz"),
     ("code", "follow(picker, comparer, quiz)"),
+    ("md", """\
+## How good is my hand?
+
+Type a hand and slide the number of players: the exact chance that it is the best hand if everyone
+stays in, and what going in with it is worth when everyone else plays the equilibrium (notebook 4
+explains both)."""),
+    ("code", """\
+from guts_teach.widgets import OddsExplorer
+
+OddsExplorer("Ac 5d", players=6)"""),
     ("md", """\
 ## Deal a session yourself
 

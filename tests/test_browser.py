@@ -72,11 +72,11 @@ def lab_page(browser, workdir, notebook=launch.LESSON):
     """JupyterLab on a stripped copy of the notebooks, one notebook open and run."""
     stripped_copy(workdir)
     port = launch.free_port()
-    server = launch.lab_server(workdir, port=port, token="")
+    server = launch.lab_server(workdir, port=port, token="", notebook=notebook)
     with running(server, port):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(TIMEOUT)
-        open_and_run_all(page, server.url.replace(launch.LESSON, notebook))
+        open_and_run_all(page, server.url)
         yield page
         page.close()
 
@@ -127,6 +127,20 @@ def test_shelby_table_in_jupyterlab(browser, tmp_path):
         )
         expect(table.locator(".guts-status")).to_contain_text("Round 2 (three cards)")
         save_screenshot(table, "lab-shelby-table.png")
+
+
+def test_try_hands_odds_explorer_in_jupyterlab(browser, tmp_path):
+    with lab_page(browser, tmp_path / "try", "02_try_hands.ipynb") as page:
+        explorer = page.locator(".guts-panel", has_text="How good is my hand?")
+        explorer.wait_for(timeout=TIMEOUT)
+        explorer.scroll_into_view_if_needed()
+        expect(explorer.locator(".guts-odds")).to_contain_text("stay out")
+        box = explorer.locator(".guts-odds-hand input")
+        box.fill("Q♠ Q♥")
+        box.press("Enter")
+        expect(explorer.locator(".guts-odds")).to_contain_text("pair of queens")
+        expect(explorer.locator(".guts-odds")).to_contain_text("go in")
+        save_screenshot(explorer, "lab-odds-explorer.png")
 
 
 def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):

@@ -260,3 +260,23 @@ def test_guts_table_follows_the_ledger():
     last = table.session.deals[-1]
     assert f"<td>{last.number}</td>" in view and "<td>1</td>" not in view.split("</tr>", 2)[1]
     assert f"<td>{format_amount(last.balance_map[table.you])}</td>" in view
+
+
+def test_odds_explorer_follows_the_hand_the_table_size_and_the_weenie_rule():
+    from guts_teach.odds import hand_odds
+    from guts_teach.strategy import equilibrium, gain
+    from guts_teach.widgets import OddsExplorer
+
+    explorer = OddsExplorer("Ac 5d", players=6)
+    six = equilibrium(players=6).threshold
+    assert f"{float(hand_odds('Ac 5d', players=6).best):.2%}" in explorer.result.value
+    assert f"{float(gain('Ac 5d', six, players=6)):+.3f}" in explorer.result.value
+    assert "stay out" in explorer.result.value
+    explorer.players = 3
+    assert "go in" in explorer.result.value and "2 other hands" in explorer.result.value
+    explorer.weenie = True
+    assert "of the time" in explorer.result.value  # the mixed weenie equilibrium at 3
+    explorer.text = "Ax 5d"
+    assert "guts-error" in explorer.result.value and "Type two cards" in explorer.result.value
+    explorer.text = "Qs Qh"
+    assert "pair of queens" in explorer.result.value

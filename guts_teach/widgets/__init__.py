@@ -9,11 +9,13 @@ redraws when they change; button callbacks only move that state.
 - :class:`RulesPicker`: a profile and options; the other widgets follow it.
 - :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
 - :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
+- :class:`OddsExplorer`: a hand's exact odds at any table size, and what going in is worth.
 """
 
 from __future__ import annotations
 
 from .comparer import HandComparer
+from .odds_explorer import OddsExplorer
 from .picker import RulesPicker, follow
 from .play_table import GutsTable
 from .quiz import SettlementQuiz
@@ -24,6 +26,7 @@ __all__ = [
     "ExampleStepper",
     "GutsTable",
     "HandComparer",
+    "OddsExplorer",
     "RulesPicker",
     "SettlementQuiz",
     "ShelbyTable",

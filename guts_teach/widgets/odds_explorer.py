@@ -1,0 +1,90 @@
+"""The odds explorer: type a hand, slide the table size, see its exact odds and its worth."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..advice import going_in
+from ..errors import GutsError
+from ..hands import hand
+from ..mixed import mixed_equilibrium
+from ..odds import hand_odds
+from ..rules import Rules
+from ..strategy import NoEquilibriumError, equilibrium
+from ..svg import hand_svg
+from .style import CSS, error_html
+
+
+def _percent(p: Fraction) -> str:
+    return "under 0.01%" if 0 < p < Fraction(1, 10_000) else f"{float(p):.2%}"
+
+
+class OddsExplorer(widgets.VBox):  # type: ignore[misc]
+    """A hand, a table size and the weenie rule; the exact odds and what going in is worth
+    when everyone else plays the equilibrium follow them."""
+
+    text = traitlets.Unicode("Ac 5d")
+    players = traitlets.Int(6)
+    weenie = traitlets.Bool(False)
+
+    def __init__(self, text: str = "Ac 5d", players: int = 6, **kwargs: Any) -> None:
+        box = widgets.Text(value=text, description="Your hand", placeholder="Ac 5d")
+        box.add_class("guts-odds-hand")
+        size = widgets.IntSlider(value=players, min=2, max=10, description="Players")
+        size.add_class("guts-odds-players")
+        weenie = widgets.Checkbox(value=False, description="weenie rule (V7)")
+        for control, name in ((box, "text"), (size, "players"), (weenie, "weenie")):
+            widgets.link((control, "value"), (self, name))
+        self.result = widgets.HTML()
+        self.result.add_class("guts-odds")
+        super().__init__(
+            [
+                widgets.HTML(CSS + "<h3>How good is my hand?</h3>"),
+                widgets.HBox([box, size, weenie]),
+                self.result,
+            ],
+            **kwargs,
+        )
+        self.add_class("guts-panel")
+        self.text, self.players = text, players
+        self._render()
+
+    @traitlets.observe("text", "players", "weenie")
+    def _changed(self, _change: Any) -> None:
+        if hasattr(self, "result"):
+            self._render()
+
+    def _render(self) -> None:
+        try:
+            held = hand(self.text)
+        except GutsError as error:
+            self.result.value = error_html(f"{error}. Type two cards, such as Ac 5d or Q♠ Q♥.")
+            return
+        n = self.players
+        odds = hand_odds(held, players=n)
+        try:
+            others: Any = equilibrium(players=n, weenie=self.weenie).threshold
+        except NoEquilibriumError:
+            others = mixed_equilibrium(players=n, weenie=self.weenie).others
+        rules = Rules(weenie_rule=self.weenie)
+        advice = going_in(held.cards, players=n, others=others, rules=rules, pot=Fraction(1))
+        ties = "".join(
+            f"<tr><td>tied with {t} other{'s' if t > 1 else ''}</td><td>{_percent(p)}</td></tr>"
+            for t, p in odds.ties.items()
+        )
+        verdict = {"in": "go in", "out": "stay out", "either": "either will do"}[advice.better]
+        self.result.value = (
+            f"<div style='display:flex;gap:18px;align-items:flex-start'>{hand_svg(held.cards)}"
+            f"<div class='guts-text'><b>{escape(held.strength.name)}</b> against {n - 1} other "
+            f"hand{'s' if n > 2 else ''}, if everyone stays in:"
+            f"<table class='guts-ledger'><tr><td>best outright</td>"
+            f"<td>{_percent(odds.best)}</td></tr>{ties}<tr><td>expected share of the pot</td>"
+            f"<td>{_percent(odds.share)}</td></tr></table>"
+            f"<p>When everyone else plays the equilibrium ({escape(str(others))}), going in "
+            f"is worth <b>{advice.share:+.3f}</b> of the pot: <b>{verdict}</b>.</p></div></div>"
+        )
