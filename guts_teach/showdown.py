@@ -93,7 +93,7 @@ def decide(
 ) -> Outcome:
     """Decide the deal; raises :class:`WinnerError` or :class:`MissingHandError`."""
     known = hands or {}
-    seat = {p: i for i, p in enumerate(players)}.__getitem__
+    seat = players.index  # seat order, for naming players in messages
 
     if not ins:
         if winners:
