@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .cards import Card, parse_cards
+from .cards import Card
 from .hands import Strength
 from .mixed import MixedThreshold, mixed_gain
 from .rules import Rules
-from .sampling import Estimate, Strategy, sampled_gain
+from .sampling import Estimate, Strategy, held_hand, sampled_gain
 from .strategy import gain
 
 SAMPLES = 4000
@@ -109,12 +109,12 @@ def going_in(
 ) -> Advice:
     """The worth of going in with ``held`` when the other ``players - 1`` play ``others``
     (one strategy for all, counted exactly where the rules allow; or one each, sampled)."""
-    cards = parse_cards(held) if isinstance(held, str) else tuple(held)
+    mine = held_hand(held, rules)
+    strength = mine.strength
     if isinstance(others, Sequence):
         each = tuple(others)
         others = each[0] if each and all(s == each[0] for s in each) else each
     per_pot: Fraction | Estimate
-    strength = rules.ranking().hand(cards).strength
     if counts_exactly(rules) and isinstance(strength, Strength) and not isinstance(others, tuple):
         if isinstance(others, MixedThreshold):
             per_pot = mixed_gain(strength, others, players=players, weenie=rules.weenie_rule)
@@ -122,7 +122,7 @@ def going_in(
             per_pot = gain(strength, others, players=players, weenie=rules.weenie_rule)
     else:
         per_pot = sampled_gain(
-            cards,
+            mine.cards,
             others,
             players=players,
             rules=rules,

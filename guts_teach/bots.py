@@ -25,20 +25,21 @@ import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from typing import Literal
 
 from .cards import FULL_DECK
 from .errors import MissingHandError
-from .hands import ALL_STRENGTHS, HandOrder, Strength
-from .mixed import MixedThreshold, mixed_equilibrium
+from .hands import HandOrder, Strength
+from .mixed import MixedThreshold, equilibrium_play
 from .odds import hand_odds
 from .rules import Rules
 from .session import Session
 from .shelby import ROUNDS, ShelbyGame
-from .strategy import NoEquilibriumError, Threshold, equilibrium, frequency
-from .three_cards import ThreeCardRanking
+from .strategy import Threshold, equilibrium, in_chance
+from .three_cards import ThreeCardRanking, ThreeCardStrength
 
 Character = Literal["cautious", "steady", "reckless"]
 GutsCharacter = Literal["cautious", "reckless", "pot-sensitive"]
@@ -60,9 +61,17 @@ def _three_card_ranking(rules: Rules) -> ThreeCardRanking:
 
 
 @cache
+def _three_card_strengths(ranking: ThreeCardRanking) -> tuple[ThreeCardStrength, ...]:
+    """The strengths of all 22,100 three-card hands under ``ranking``, weakest first."""
+    return tuple(
+        sorted((ranking.strength(c) for c in combinations(FULL_DECK, 3)), key=lambda s: s.value)
+    )
+
+
+@cache
 def _three_card_values(ranking: ThreeCardRanking) -> tuple[int, ...]:
-    """The values of all 22,100 three-card hands under ``ranking``, weakest first."""
-    return tuple(sorted(ranking.strength(c).value for c in combinations(FULL_DECK, 3)))
+    """The values of :func:`_three_card_strengths`, for bisecting."""
+    return tuple(s.value for s in _three_card_strengths(ranking))
 
 
 def chance_best(held: HandOrder, *, players: int, rules: Rules) -> float:
@@ -81,16 +90,10 @@ def chance_best(held: HandOrder, *, players: int, rules: Rules) -> float:
     return float(beaten ** (players - 1))
 
 
-def _three_card_threshold(folded: float, rules: Rules) -> Threshold:
+def _three_card_threshold(folded: Fraction, rules: Rules) -> Threshold:
     """The three-card class below which a share ``folded`` of all hands lies."""
-    ranking = _three_card_ranking(rules)
-    values = _three_card_values(ranking)
-    edge = values[min(len(values) - 1, int(folded * len(values)))]
-    for cards in combinations(FULL_DECK, 3):
-        strength = ranking.strength(cards)
-        if strength.value == edge:
-            return Threshold(strength)
-    raise AssertionError("every value comes from a hand")  # pragma: no cover
+    strengths = _three_card_strengths(_three_card_ranking(rules))
+    return Threshold(strengths[min(len(strengths) - 1, int(folded * len(strengths)))])
 
 
 @dataclass(frozen=True)
@@ -102,12 +105,13 @@ class ThresholdBot:
     threshold: Threshold | MixedThreshold
     rng: random.Random | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if self.rng is None and isinstance(self.threshold, MixedThreshold):
+            object.__setattr__(self, "rng", random.Random(0))  # seeded, never global
+
     def declares_in(self, session: Session) -> bool:
         """In or out for the deal in progress."""
-        held = _own_hand(session, self.player).strength
-        if isinstance(self.threshold, MixedThreshold):
-            return self.threshold.goes_in(held, self.rng or random.Random(0))
-        return self.threshold.goes_in(held)
+        return self.threshold.goes_in(_own_hand(session, self.player).strength, self.rng)
 
     def describe(self) -> str:
         """How the bot plays, for the deal's record and the ledger."""
@@ -131,16 +135,9 @@ def equilibrium_bot(
     """
     rules = rules or Rules()
     if rules.hand_size == 3:
-        edge = equilibrium(players=players).threshold.strength.value
-        folded = sum(frequency(s) for s in ALL_STRENGTHS if s.value < edge)
-        return ThresholdBot(player, _three_card_threshold(folded / 1326, rules))
-    try:
-        return ThresholdBot(
-            player, equilibrium(players=players, weenie=rules.weenie_rule).threshold
-        )
-    except NoEquilibriumError:
-        mixed = mixed_equilibrium(players=players, weenie=rules.weenie_rule)
-        return ThresholdBot(player, mixed.others, rng or random.Random(0))
+        folded = 1 - in_chance(equilibrium(players=players).threshold)
+        return ThresholdBot(player, _three_card_threshold(folded, rules))
+    return ThresholdBot(player, equilibrium_play(players=players, weenie=rules.weenie_rule), rng)
 
 
 @dataclass

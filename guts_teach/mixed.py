@@ -25,7 +25,7 @@ from functools import cache
 
 from .hands import ALL_STRENGTHS, HandOrder, Strength
 from .odds import check_table_size
-from .strategy import NoEquilibriumError, edge_gain, equilibrium, frequency
+from .strategy import NoEquilibriumError, Threshold, edge_gain, equilibrium, frequency
 
 STEPS = 40
 
@@ -37,11 +37,13 @@ class MixedThreshold:
     edge: Strength
     mix: Fraction
 
-    def goes_in(self, held: HandOrder | Strength, rng: random.Random) -> bool:
-        """In or out with ``held``; at the edge a coin from ``rng`` decides."""
+    def goes_in(self, held: HandOrder | Strength, rng: random.Random | None = None) -> bool:
+        """In or out with ``held``; at the edge a coin from ``rng`` decides (required)."""
         strength = held.strength if isinstance(held, HandOrder) else held
         if strength.value != self.edge.value:
             return strength.value > self.edge.value
+        if rng is None:
+            raise ValueError(f"{self} tosses a coin: pass rng=random.Random(seed)")
         return rng.random() < self.mix
 
     def __str__(self) -> str:
@@ -111,6 +113,19 @@ def mixed_equilibrium(*, players: int, weenie: bool = False) -> MixedEquilibrium
         else:
             hi = middle
     return MixedEquilibrium(MixedThreshold(low, (lo + hi) / 2), players, weenie)
+
+
+def equilibrium_play(*, players: int, weenie: bool = False) -> Threshold | MixedThreshold:
+    """The symmetric equilibrium's way of playing: the pure threshold where there is one,
+    otherwise the mixed threshold.
+
+    >>> str(equilibrium_play(players=4, weenie=True))
+    'in with better than K-3, and with K-3 8% of the time'
+    """
+    try:
+        return equilibrium(players=players, weenie=weenie).threshold
+    except NoEquilibriumError:
+        return mixed_equilibrium(players=players, weenie=weenie).others
 
 
 def threshold_values(

@@ -63,7 +63,12 @@ class SampledOdds:
     share: Estimate
 
 
-def _held(cards: str | tuple[Card, ...], rules: Rules) -> HandOrder:
+def held_hand(cards: str | tuple[Card, ...], rules: Rules) -> HandOrder:
+    """The hand ``cards`` make under ``rules`` (two cards, or three for V6).
+
+    >>> held_hand("As Ad", Rules()).strength.name
+    'pair of aces'
+    """
     parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     ranking = rules.ranking()
     if len(parsed) != ranking.size:
@@ -87,7 +92,7 @@ def sampled_odds(
     """Sample the odds of a hand when everyone stays in, under ``rules`` (two or three
     cards, V6)."""
     check_table_size(players)
-    mine = _held(held, rules)
+    mine = held_hand(held, rules)
     sums = [0.0] * 6
     for _ in range(samples):
         others = _deal(mine, players - 1, rules, rng)
@@ -137,12 +142,6 @@ def _worth(
 Strategy = Threshold | MixedThreshold
 
 
-def _in(plays: Strategy, held: HandOrder, rng: random.Random) -> bool:
-    if isinstance(plays, MixedThreshold):
-        return plays.goes_in(held, rng)
-    return plays.goes_in(held)
-
-
 def sampled_gain(
     held: str | tuple[Card, ...],
     others: Strategy | Sequence[Strategy],
@@ -173,10 +172,9 @@ def sampled_gain(
             f"give one strategy for all the others or one for each of the {players - 1}; "
             f"got {len(each)}"
         )
-    mine = _held(held, rules)
+    mine = held_hand(held, rules)
     if pot is None:
         pot = rules.cap if rules.cap is not None else rules.ante * players
-    stake = pot
     seats = ["you"] + [f"p{i}" for i in range(1, players)]
     total = squares = 0.0
     for _ in range(samples):
@@ -184,11 +182,13 @@ def sampled_gain(
         ghost = dealt.pop() if rules.ghost_hand else None
         hands = dict(zip(seats, [mine, *dealt], strict=True))
         ins = tuple(
-            p for p, plays in zip(seats[1:], each, strict=True) if _in(plays, hands[p], rng)
+            p
+            for p, plays in zip(seats[1:], each, strict=True)
+            if plays.goes_in(hands[p].strength, rng)
         )
-        with_me = _worth("you", seats, ("you", *ins), hands, ghost, rules, stake, reserve)
-        without = _worth("you", seats, ins, hands, ghost, rules, stake, reserve)
-        x = float((with_me - without) / stake)
+        with_me = _worth("you", seats, ("you", *ins), hands, ghost, rules, pot, reserve)
+        without = _worth("you", seats, ins, hands, ghost, rules, pot, reserve)
+        x = float((with_me - without) / pot)
         total += x
         squares += x * x
     return _estimate(total, squares, samples)

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -38,8 +39,11 @@ class Threshold:
 
     strength: Strength | ThreeCardStrength
 
-    def goes_in(self, held: HandOrder | Strength | ThreeCardStrength) -> bool:
-        """True when the strategy goes in with ``held``."""
+    def goes_in(
+        self, held: HandOrder | Strength | ThreeCardStrength, rng: random.Random | None = None
+    ) -> bool:
+        """True when the strategy goes in with ``held`` (``rng`` is for mixed thresholds,
+        :class:`~guts_teach.mixed.MixedThreshold`, which toss a coin; a threshold does not)."""
         value = held.strength.value if isinstance(held, HandOrder) else held.value
         return value >= self.strength.value
 

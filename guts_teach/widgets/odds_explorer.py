@@ -12,10 +12,9 @@ import traitlets
 from ..advice import going_in
 from ..errors import GutsError
 from ..hands import hand
-from ..mixed import mixed_equilibrium
+from ..mixed import equilibrium_play
 from ..odds import hand_odds
 from ..rules import Rules
-from ..strategy import NoEquilibriumError, equilibrium
 from ..svg import hand_svg
 from .style import CSS, error_html
 
@@ -67,10 +66,7 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
             return
         n = self.players
         odds = hand_odds(held, players=n)
-        try:
-            others: Any = equilibrium(players=n, weenie=self.weenie).threshold
-        except NoEquilibriumError:
-            others = mixed_equilibrium(players=n, weenie=self.weenie).others
+        others = equilibrium_play(players=n, weenie=self.weenie)
         rules = Rules(weenie_rule=self.weenie)
         advice = going_in(held.cards, players=n, others=others, rules=rules, pot=Fraction(1))
         ties = "".join(

@@ -207,9 +207,11 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
     def _act(self, action: Any) -> None:
         if attempt(self.story, action):
             self.deals = len(self.session.deals)
+            shown = self.look_back.value
             self.look_back.max = max(1, self.deals)
             self.look_back.value = self.look_back.max
-            self._render()
+            if self.look_back.value == shown:  # the slider's observer draws only when it moves
+                self._render()
 
     def _render(self) -> None:
         session, you = self.session, self.you
