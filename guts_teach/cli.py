@@ -125,8 +125,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "replay" and _is_shelby(args.ledger):
-            stdout.write(_replay_shelby(args.ledger, as_json=args.json) + "\n")
+        shelby_data = _shelby_data(args.ledger) if args.command == "replay" else None
+        if shelby_data is not None:
+            stdout.write(_replay_shelby(shelby_data, as_json=args.json) + "\n")
         elif args.command == "replay":
             session = replay(load(args.ledger))
             if args.json:
@@ -217,21 +218,22 @@ def _launch(args: argparse.Namespace) -> int:
     return launch.run(server)
 
 
-def _is_shelby(path: str) -> bool:
-    """True for a ledger file of a Shelby game (peeked at without checking it)."""
+def _shelby_data(path: str) -> object | None:
+    """A Shelby game's parsed ledger file, or None for anything else (the ordinary loader
+    then says what is wrong with it). The file is read and parsed once."""
     try:
         with open(path, encoding="utf-8") as stream:
             data = json.load(stream)
     except (OSError, ValueError):
-        return False  # the ordinary loader says what is wrong
-    return isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
+        return None
+    shelby = isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
+    return data if shelby else None
 
 
-def _replay_shelby(path: str, *, as_json: bool) -> str:
-    from .shelby_ledger import loads_shelby, replay_shelby, round_rows
+def _replay_shelby(data: object, *, as_json: bool) -> str:
+    from .shelby_ledger import from_dict, replay_shelby, round_rows
 
-    with open(path, encoding="utf-8") as stream:
-        game = replay_shelby(loads_shelby(stream.read()))
+    game = replay_shelby(from_dict(data))  # checked and played in one replay
     rows = round_rows(game.steps)
     if as_json:
         return json.dumps(rows, ensure_ascii=False, indent=2)

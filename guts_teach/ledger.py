@@ -274,15 +274,19 @@ def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
 
 def loads(text: str) -> Ledger:
     """Read a ledger from JSON text, check it and replay it; see the module docs."""
+    ledger = from_dict(parse_json(text))
+    check(ledger)
+    return ledger
+
+
+def parse_json(text: str) -> object:
+    """JSON text as Python data, or a :class:`LedgerError` saying where it is not JSON."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise _fail(
             "file", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
-    ledger = from_dict(data)
-    check(ledger)
-    return ledger
 
 
 def load(path: str | os.PathLike[str]) -> Ledger:

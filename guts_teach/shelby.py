@@ -33,6 +33,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Literal
 
 from .cards import FULL_DECK, Card, check_unique, parse_cards
@@ -155,7 +156,10 @@ ROUNDS: dict[str, tuple[tuple[str, Callable[[Sequence[Card]], Any]], ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class ShelbyStep:
-    """One change in a Shelby game, told in one sentence, with the pot and balances after it."""
+    """One change in a Shelby game, told in one sentence, with the pot and balances after it.
+
+    ``balances`` and ``shelbys`` are read-only: a step handed out never changes the game.
+    """
 
     deal: int
     round: int
@@ -178,7 +182,6 @@ class _State:
     bought: tuple[int, ...]
     round_pot: Fraction
     winner: str | None
-    steps: tuple[ShelbyStep, ...]
     spare: tuple[Card, ...]  # undealt cards, for buying with a 4
 
 
@@ -205,9 +208,12 @@ class ShelbyGame:
         n = len(self.players)
         zero_counts = (0,) * n
         self._state = _State(
-            ZERO, (ZERO,) * n, zero_counts, 0, 0, (), zero_counts, zero_counts, ZERO, None, (), ()
+            ZERO, (ZERO,) * n, zero_counts, 0, 0, (), zero_counts, zero_counts, ZERO, None, ()
         )
+        # One step per action: the states before each action and the steps grow together, so
+        # the game's memory is linear in its length (no state holds a copy of the story).
         self._history: list[_State] = []
+        self._steps: list[ShelbyStep] = []
 
     # ------------------------------------------------------------------ reading
 
@@ -244,7 +250,7 @@ class ShelbyGame:
     @property
     def steps(self) -> tuple[ShelbyStep, ...]:
         """The game told step by step."""
-        return self._state.steps
+        return tuple(self._steps)
 
     def held(self, player: str) -> tuple[Card, ...]:
         """The cards ``player`` holds now."""
@@ -279,17 +285,14 @@ class ShelbyGame:
         net = tuple(v - ante for v in state.net)
         pot = state.pot + ante * n
         first = self.rules.cards[0]
-        steps = (
-            *state.steps,
-            self._step(
-                state.deal + 1,
-                0,
-                "ante",
-                f"Everyone antes {format_amount(ante)}: the pot is {format_amount(pot)} (S1).",
-                pot,
-                net,
-                state.shelbys,
-            ),
+        step = self._step(
+            state.deal + 1,
+            0,
+            "ante",
+            f"Everyone antes {format_amount(ante)}: the pot is {format_amount(pot)} (S1).",
+            pot,
+            net,
+            state.shelbys,
         )
         self._push(
             dataclasses.replace(
@@ -302,9 +305,9 @@ class ShelbyGame:
                 dealt=(first,) * n,
                 bought=(0,) * n,
                 round_pot=pot,
-                steps=steps,
                 spare=spare,
-            )
+            ),
+            step,
         )
 
     def _cards_for_deal(
@@ -383,8 +386,8 @@ class ShelbyGame:
                 pot=pot,
                 dealt=tuple(dealt),
                 bought=tuple(bought),
-                steps=(*state.steps, step),
-            )
+            ),
+            step,
         )
         return step
 
@@ -495,8 +498,8 @@ class ShelbyGame:
                 dealt=tuple(dealt),
                 round_pot=pot,
                 winner=winner,
-                steps=(*state.steps, step),
-            )
+            ),
+            step,
         )
         return step
 
@@ -505,11 +508,13 @@ class ShelbyGame:
         if not self._history:
             raise IllegalActionError("there is nothing to undo")
         self._state = self._history.pop()
+        self._steps.pop()
 
     # ------------------------------------------------------------------ helpers
 
-    def _push(self, state: _State) -> None:
+    def _push(self, state: _State, step: ShelbyStep) -> None:
         self._history.append(self._state)
+        self._steps.append(step)
         self._state = state
 
     def _step(
@@ -528,8 +533,8 @@ class ShelbyGame:
             kind,
             text,
             pot,
-            dict(zip(self.players, net, strict=True)),
-            dict(zip(self.players, shelbys, strict=True)),
+            MappingProxyType(dict(zip(self.players, net, strict=True))),
+            MappingProxyType(dict(zip(self.players, shelbys, strict=True))),
         )
 
     def _seat(self, player: str) -> int:

@@ -22,11 +22,15 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import GutsError, LedgerError
+from .ledger import parse_json
 from .money import as_amount, to_json_number
 from .shelby import ShelbyGame, ShelbyRules, ShelbyStep, psycho_shelby, shelby
 
+FORMAT = "guts-ledger/1"
 GAMES = ("shelby", "psycho_shelby")
+TOP_KEYS = ("format", "game", "title", "rules", "players", "deals")
 RULE_KEYS = ("ante", "limit", "cards", "shelbys_to_win", "four_price")
+DEAL_KEYS = ("hands", "rounds", "buys")
 EXAMPLE = json.dumps(
     {
         "format": "guts-ledger/1",
@@ -58,58 +62,110 @@ class ShelbyLedger:
     rules: ShelbyRules
     players: tuple[str, ...]
     deals: tuple[ShelbyDeal, ...]
+    title: str | None = None
 
 
 def _fail(where: str, detail: str) -> LedgerError:
     return LedgerError(f"ledger {where}: {detail}")
 
 
-def from_dict(data: dict[str, Any]) -> ShelbyLedger:
-    """Check a parsed Shelby ledger and build it (no replay)."""
+def _whole(value: object, *, least: int) -> bool:
+    """True for a whole number (not a bool, not 2.0) of at least ``least``."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def from_dict(data: object) -> ShelbyLedger:
+    """Check a parsed Shelby ledger and build it (no replay).
+
+    Every field is checked to the standard of the plain ledger: the format tag, unknown
+    fields, the type of every value; errors name the field.
+
+    >>> from_dict({"format": "guts-ledger/1", "game": "shelby", "players": ["A", "B"],
+    ...            "deals": None})
+    Traceback (most recent call last):
+    ...
+    guts_teach.errors.LedgerError: ledger field "deals": expected a list of deals, got null
+    """
+    if not isinstance(data, dict):
+        raise _fail("file", "expected a JSON object at the top")
+    if data.get("format") != FORMAT:
+        raise _fail('field "format"', f'expected "{FORMAT}", got {json.dumps(data.get("format"))}')
     game = data.get("game")
     if game not in GAMES:
         raise _fail('field "game"', f"expected one of {', '.join(GAMES)}, got {game!r}")
-    base = shelby() if game == "shelby" else psycho_shelby()
-    raw_rules = data.get("rules") or {}
-    if not isinstance(raw_rules, dict):
-        raise _fail('field "rules"', "expected an object")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _fail(f'field "{key}"', f"unknown field; the fields are {', '.join(TOP_KEYS)}")
+    title = data.get("title")
+    if title is not None and not isinstance(title, str):
+        raise _fail('field "title"', "expected text")
+    rules = _rules(shelby() if game == "shelby" else psycho_shelby(), data.get("rules", {}))
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _fail('field "players"', "expected a list of player names in seat order")
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        raise _fail('field "deals"', f"expected a list of deals, got {json.dumps(raw_deals)}")
+    deals = tuple(_deal(index, raw, players) for index, raw in enumerate(raw_deals))
+    return ShelbyLedger(rules, tuple(players), deals, title)
+
+
+def _rules(base: ShelbyRules, raw: object) -> ShelbyRules:
+    if not isinstance(raw, dict):
+        raise _fail('field "rules"', 'expected an object such as {"ante": 1}')
     changes: dict[str, Any] = {}
-    for key, value in raw_rules.items():
+    for key, value in raw.items():
+        where = f'field "rules.{key}"'
         if key not in RULE_KEYS:
-            raise _fail(
-                f'field "rules.{key}"', f"unknown field; the fields are {', '.join(RULE_KEYS)}"
-            )
+            raise _fail(where, f"unknown field; the fields are {', '.join(RULE_KEYS)}")
         if key in ("ante", "four_price") or (key == "limit" and value is not None):
             try:
                 value = as_amount(value, what="the value")
             except GutsError as error:
-                raise _fail(f'field "rules.{key}"', str(error)) from None
-        if key == "cards":
-            value = tuple(value) if isinstance(value, list) else value
+                raise _fail(where, str(error)) from None
+        elif key == "cards":
+            if not isinstance(value, list) or not all(_whole(n, least=1) for n in value):
+                raise _fail(where, f"expected a list of whole numbers of cards, got {value!r}")
+            value = tuple(value)
+        elif key == "shelbys_to_win" and not _whole(value, least=1):
+            raise _fail(where, f"expected a whole number of at least 1, got {value!r}")
         changes[key] = value
     try:
-        rules = ShelbyRules(**{**_fields(base), **changes})
-    except (GutsError, TypeError) as error:
+        return ShelbyRules(**{**_fields(base), **changes})
+    except GutsError as error:
         raise _fail('field "rules"', str(error)) from None
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _fail('field "players"', "expected a list of player names in seat order")
-    deals = []
-    for index, raw in enumerate(data.get("deals", [])):
-        where = f"deal {index + 1} (deals[{index}])"
-        if not isinstance(raw, dict):
-            raise _fail(where, 'expected an object with "hands" and "rounds"')
-        hands, rounds, buys = raw.get("hands"), raw.get("rounds", []), raw.get("buys", {})
-        if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
-            raise _fail(f'{where}, field "hands"', "expected every player's cards as text")
-        if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
+
+
+def _deal(index: int, raw: object, players: list[str]) -> ShelbyDeal:
+    where = f"deal {index + 1} (deals[{index}])"
+    if not isinstance(raw, dict):
+        raise _fail(where, 'expected an object with "hands" and "rounds"')
+    for key in raw:
+        if key not in DEAL_KEYS:
             raise _fail(
-                f'{where}, field "rounds"', "expected a list of holder lists, one per round"
+                f'{where}, field "{key}"', f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
             )
-        if not isinstance(buys, dict) or not all(isinstance(v, int) for v in buys.values()):
-            raise _fail(f'{where}, field "buys"', 'expected an object such as {"A": 1}')
-        deals.append(ShelbyDeal(dict(hands), tuple(tuple(r) for r in rounds), dict(buys)))
-    return ShelbyLedger(rules, tuple(players), tuple(deals))
+    hands, rounds, buys = raw.get("hands"), raw.get("rounds", []), raw.get("buys", {})
+    if not isinstance(hands, dict) or not all(isinstance(v, str) for v in hands.values()):
+        raise _fail(f'{where}, field "hands"', "expected every player's cards as text")
+    if not isinstance(rounds, list) or not all(
+        isinstance(r, list) and all(isinstance(p, str) for p in r) for r in rounds
+    ):
+        raise _fail(f'{where}, field "rounds"', "expected a list of holder lists, one per round")
+    if not isinstance(buys, dict):
+        raise _fail(f'{where}, field "buys"', 'expected an object such as {"A": 1}')
+    for player, count in buys.items():
+        if player not in players:
+            raise _fail(
+                f'{where}, field "buys.{player}"',
+                f"{player!r} is not one of the players ({', '.join(players)})",
+            )
+        if not _whole(count, least=1):
+            raise _fail(
+                f'{where}, field "buys.{player}"',
+                f"expected a whole number of cards of at least 1, got {json.dumps(count)}",
+            )
+    return ShelbyDeal(dict(hands), tuple(tuple(r) for r in rounds), dict(buys))
 
 
 def _fields(rules: ShelbyRules) -> dict[str, Any]:
@@ -118,7 +174,7 @@ def _fields(rules: ShelbyRules) -> dict[str, Any]:
 
 def loads_shelby(text: str) -> ShelbyLedger:
     """Read a Shelby ledger from JSON text and check it by replaying it."""
-    ledger = from_dict(json.loads(text))
+    ledger = from_dict(parse_json(text))
     replay_shelby(ledger)
     return ledger
 
@@ -157,8 +213,9 @@ def dumps_shelby(ledger: ShelbyLedger) -> str:
     """The ledger as JSON text."""
     rules = {k: v for k, v in _fields(ledger.rules).items() if k != "game"}
     data = {
-        "format": "guts-ledger/1",
+        "format": FORMAT,
         "game": ledger.rules.game,
+        **({"title": ledger.title} if ledger.title is not None else {}),
         "rules": {
             k: (
                 to_json_number(v)

@@ -14,6 +14,7 @@ from guts_teach.errors import (
     UnknownPlayerError,
 )
 from guts_teach.shelby import ShelbyGame, ShelbyRules, psycho_shelby, shelby
+from guts_teach.shelby_ledger import round_rows
 
 SHELBY_CARDS = {
     "A": "Qs Qh 7c 7d 7h",  # pair of queens; then Q-Q-7; Q-Q-7; full house
@@ -202,3 +203,27 @@ def test_random_games_conserve_chips_and_are_seeded(seed):
         return [s.text for s in game.steps]
 
     assert play() == play()
+
+
+def test_issue11_steps_handed_out_cannot_change_the_game():
+    game = ShelbyGame(["A", "B", "C"], rules=shelby())
+    game.start_deal({"A": "Qs Qh 2c 2d 2h", "B": "Ac Kd 5c 6d 7h", "C": "Jc Jd 9c 8d 3s"})
+    step = game.drop(["A", "B"])
+    before = round_rows(game.steps)
+    with pytest.raises(TypeError):
+        step.balances["A"] = Fraction(1000)  # type: ignore[index]
+    with pytest.raises(TypeError):
+        game.steps[-1].shelbys["B"] = 3  # type: ignore[index]
+    assert round_rows(game.steps) == before
+    assert step.balances == {"A": 2, "B": -4, "C": -1}  # each antes 1; B pays A 3
+
+
+def test_issue11_undo_takes_back_the_story_too():
+    game = ShelbyGame(["A", "B", "C"], rules=shelby())
+    game.start_deal({"A": "Qs Qh 2c 2d 2h", "B": "Ac Kd 5c 6d 7h", "C": "Jc Jd 9c 8d 3s"})
+    told = game.steps
+    game.drop(["A", "B"])
+    game.undo()
+    assert game.steps == told and game.round == 1
+    game.undo()
+    assert game.steps == () and game.pot == 0

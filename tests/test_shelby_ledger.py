@@ -2,6 +2,8 @@
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 from openpyxl import load_workbook
@@ -105,3 +107,109 @@ def test_shelby_frame_and_workbook(tmp_path):
     assert "five of a kind, aces" in rows[-1][3]
     standings = list(book["Standings"].iter_rows(min_row=2, values_only=True))
     assert standings[0][:3] == (1, "A", 10)
+
+
+# ------------------------------------------------------------------ issue 11: the same standard
+
+
+def _bad(change):
+    data = json.loads(json.dumps(PSYCHO))
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.pop("format"),
+            'ledger field "format": expected "guts-ledger/1", got null',
+        ),
+        (
+            lambda d: d.update(colour="red"),
+            'ledger field "colour": unknown field; the fields are format, game, title, rules, '
+            "players, deals",
+        ),
+        (
+            lambda d: d.update(deals=None),
+            'ledger field "deals": expected a list of deals, got null',
+        ),
+        (lambda d: d.update(title=5), 'ledger field "title": expected text'),
+        (
+            lambda d: d.update(rules=None),
+            'ledger field "rules": expected an object such as {"ante": 1}',
+        ),
+        (
+            lambda d: d.update(rules={"shelbys_to_win": True}),
+            'ledger field "rules.shelbys_to_win": expected a whole number of at least 1, got True',
+        ),
+        (
+            lambda d: d.update(rules={"cards": [3.0, 2, 2]}),
+            'ledger field "rules.cards": expected a list of whole numbers of cards, got [3.0, 2, 2]',
+        ),
+        (
+            lambda d: d["deals"][0].update(seat=1),
+            'ledger deal 1 (deals[0]), field "seat": unknown field; a deal has hands, rounds, buys',
+        ),
+        (
+            lambda d: d["deals"][0]["buys"].update(A=0),
+            'ledger deal 1 (deals[0]), field "buys.A": expected a whole number of cards of at '
+            "least 1, got 0",
+        ),
+        (
+            lambda d: d["deals"][0]["buys"].update(A=1.5),
+            'ledger deal 1 (deals[0]), field "buys.A": expected a whole number of cards of at '
+            "least 1, got 1.5",
+        ),
+        (
+            lambda d: d["deals"][0]["buys"].update(A=True),
+            'ledger deal 1 (deals[0]), field "buys.A": expected a whole number of cards of at '
+            "least 1, got true",
+        ),
+        (
+            lambda d: d["deals"][0]["buys"].update(Zed=1),
+            "ledger deal 1 (deals[0]), field \"buys.Zed\": 'Zed' is not one of the players "
+            "(A, B, C)",
+        ),
+        (
+            lambda d: d["deals"][0]["rounds"][0].append(7),
+            'ledger deal 1 (deals[0]), field "rounds": expected a list of holder lists, one per '
+            "round",
+        ),
+    ],
+)
+def test_issue11_shelby_ledgers_are_checked_like_guts_ledgers(change, message):
+    with pytest.raises(LedgerError) as caught:
+        loads_shelby(_bad(change))
+    assert str(caught.value) == message
+
+
+def test_issue11_shelby_deals_null_is_exit_2_with_a_message_in_the_cli(tmp_path):
+    path = tmp_path / "null.json"
+    path.write_text(_bad(lambda d: d.update(deals=None)), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", "replay", str(path)], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert 'ledger field "deals": expected a list of deals, got null' in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_issue11_the_cli_replays_a_shelby_file_once(tmp_path, monkeypatch):
+    from guts_teach import shelby_ledger
+
+    path = tmp_path / "psycho.json"
+    path.write_text(json.dumps(PSYCHO), encoding="utf-8")
+    calls = []
+    real = shelby_ledger.replay_shelby
+    monkeypatch.setattr(shelby_ledger, "replay_shelby", lambda led: calls.append(1) or real(led))
+    assert main(["replay", str(path)], out=io.StringIO()) == 0
+    assert calls == [1]
+
+
+def test_issue11_a_shelby_title_round_trips():
+    data = json.loads(json.dumps(PSYCHO))
+    data["title"] = "Friday"
+    ledger = loads_shelby(json.dumps(data))
+    assert ledger.title == "Friday"
+    assert loads_shelby(dumps_shelby(ledger)) == ledger
