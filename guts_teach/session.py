@@ -32,6 +32,7 @@ from .errors import (
     SessionOverError,
 )
 from .hands import HandOrder
+from .listeners import ListenerFailure, Listeners
 from .money import ZERO, add, as_amount, format_amount, sub, times
 from .records import DealRecord, Step, join_names, start_step
 from .rules import Rules, teaching
@@ -117,7 +118,7 @@ class Session:
         self._state = self._initial
         self._history: list[DealRecord] = []
         self._pending: _Pending | None = None
-        self._listeners: list[Callable[[DealRecord], None]] = []
+        self._listeners: Listeners[DealRecord] = Listeners()
         self.time_called = False
 
     # ----------------------------------------------------------------- reading the table
@@ -570,8 +571,7 @@ class Session:
         )
         self._history.append(record)
         self._state = new_state
-        for listener in self._listeners:
-            listener(record)
+        self._listeners.tell(record, deal=record.number)  # after the record is kept
         return record
 
     def play(
@@ -607,13 +607,21 @@ class Session:
         """Call ``listener`` with every deal's record as it is settled (for live views,
         such as the workbook bridge); returns a function that unsubscribes it.
 
+        A deal stays recorded whatever its listeners do: a listener's exception is kept in
+        :attr:`listener_failures` and shown as a warning, never raised by ``play`` or
+        ``settle`` (see :mod:`guts_teach.listeners`).
+
         >>> t = Session(["A", "B"]); seen = []
         >>> stop = t.subscribe(seen.append); _ = t.play(["A"]); stop(); _ = t.play(["B"])
         >>> [r.number for r in seen]
         [1]
         """
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+        return self._listeners.subscribe(listener)
+
+    @property
+    def listener_failures(self) -> tuple[ListenerFailure, ...]:
+        """Listeners that failed on a settled deal, oldest first (the deals stay recorded)."""
+        return self._listeners.failures
 
     # ----------------------------------------------------------------- ending and undo
 

@@ -4,6 +4,7 @@ Server books work: batched writes, exact values, owned blocks only, reading back
 from __future__ import annotations
 
 import random
+import warnings
 from fractions import Fraction
 
 import pytest
@@ -162,3 +163,13 @@ def test_mirror_refuses_a_game_with_variants():
     table = Session(["Ana", "Ben"], rules=teaching().replace(ghost_hand=True))
     with pytest.raises(WorkbookError, match="ghost_hand"):
         mirror_ledger(table, remote_book())
+
+
+def test_issue11_live_mirror_refuses_a_variant_game_when_it_is_created():
+    table = Session(["Ana", "Ben"], rules=teaching().replace(ghost_hand=True))
+    with pytest.raises(WorkbookError, match="ghost_hand"):
+        LiveMirror(table, remote_book())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nobody was left listening to fail on the next deal
+        table.play(["Ana"], winners=["Ana"], ghost="2c 3d")
+    assert table.listener_failures == ()

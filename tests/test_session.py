@@ -20,6 +20,7 @@ from guts_teach.errors import (
     UnknownPlayerError,
     WinnerError,
 )
+from guts_teach.listeners import ListenerWarning
 
 F = Fraction
 
@@ -285,3 +286,35 @@ def test_conservation_with_a_starting_pot():
 def test_cycles_must_be_at_least_one():
     with pytest.raises(IllegalActionError, match="cycles"):
         Session(["A", "B"], rules=teaching(), cycles=0)
+
+
+# ------------------------------------------------------------------ issue 11: the listener contract
+
+
+def test_issue11_a_failing_listener_never_makes_a_recorded_deal_look_failed():
+    table = Session(["A", "B", "C"], rules=teaching())
+    heard = []
+
+    def broken(record):
+        raise RuntimeError("the workbook is closed")
+
+    table.subscribe(broken)
+    table.subscribe(heard.append)
+    with pytest.warns(ListenerWarning, match=r"deal 1 was recorded, but its listener .*broken"):
+        record = table.play(["A", "B"], winners=["B"])
+    assert record.number == 1 and len(table.deals) == 1  # recorded once: no retry is needed
+    assert [r.number for r in heard] == [1]  # the next listener was still told
+    (failure,) = table.listener_failures
+    assert failure.deal == 1 and str(failure.error) == "the workbook is closed"
+    assert table.conservation_gap() == 0
+
+
+def test_issue11_a_listener_that_unsubscribes_itself_makes_nobody_miss_the_deal():
+    table = Session(["A", "B"], rules=teaching())
+    heard = []
+    stop = table.subscribe(lambda record: stop())
+    table.subscribe(lambda record: heard.append(record.number))
+    table.play(["A"])
+    table.play(["B"])
+    assert heard == [1, 2]
+    stop()  # a second unsubscribe does nothing

@@ -168,6 +168,7 @@ class LiveMirror:
     """
 
     def __init__(self, session: Session, book: Any) -> None:
+        check_plain(session.rules)  # refused now, not as a failure after every deal
         self.session, self.book = session, book
         self.reports: list[MirrorReport] = []
         self._stop: Callable[[], None] = session.subscribe(self._on_deal)
