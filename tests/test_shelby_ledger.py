@@ -6,6 +6,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from guts_teach.cli import main
@@ -213,3 +215,53 @@ def test_issue11_a_shelby_title_round_trips():
     ledger = loads_shelby(json.dumps(data))
     assert ledger.title == "Friday"
     assert loads_shelby(dumps_shelby(ledger)) == ledger
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8)
+    | st.sampled_from(["A", "B", "C", "Zed", "Ah Ad Kc 2h 3d 4c 9h 3s", "shelby"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_issue11_fuzz_any_shelby_ledger_gives_a_game_or_a_ledger_error(data):
+    """Seeded fuzz: a valid ledger with random parts replaced by random JSON values."""
+    ledger = json.loads(json.dumps(PSYCHO))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(list(_paths(ledger))))
+        replacement = data.draw(json_values)
+        if not path:
+            ledger = replacement
+            continue
+        parent = ledger
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = replacement
+    text = json.dumps(ledger)
+    try:
+        game = replay_shelby(loads_shelby(text))
+    except LedgerError as error:  # any other exception fails the test
+        said = str(error)
+    else:
+        assert game.conservation_gap() == 0
+        said = "ledger replayed"
+    assert said.startswith("ledger ")
