@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from guts_teach.examples import EXAMPLES
+from guts_teach.lessons.examples import EXAMPLES
 from guts_teach.widgets import ExampleStepper, HandComparer
 
 AIM_STEP_MS = 10.0

@@ -13,12 +13,12 @@ import math
 import random
 import time
 
-from guts_teach import matchings, strategy
-from guts_teach.cards import FULL_DECK
-from guts_teach.hands import Hand, hand
-from guts_teach.odds import _matchings, _odds, hand_odds, odds_table
-from guts_teach.rules import teaching
-from guts_teach.sampling import sampled_gain
+from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.hands import Hand, hand
+from guts_teach.game.rules import teaching
+from guts_teach.strategy import matchings, strategy
+from guts_teach.strategy.odds import _matchings, _odds, hand_odds, odds_table
+from guts_teach.strategy.sampling import sampled_gain
 
 AIM_TABLE_S = 1.0
 
@@ -108,7 +108,12 @@ def equilibria() -> None:
 def bot_session_rate(deals: int = 3000) -> float:
     """Deals a second for a four-bot session (dealing, bot decisions from exact odds, settling)."""
     from guts_teach import Session
-    from guts_teach.bots import CharacterBot, ThresholdBot, declare_with_bots, equilibrium_bot
+    from guts_teach.strategy.bots import (
+        CharacterBot,
+        ThresholdBot,
+        declare_with_bots,
+        equilibrium_bot,
+    )
 
     table = Session(["A", "B", "C", "D"], rng=random.Random(5))
     bots: list[CharacterBot | ThresholdBot] = [

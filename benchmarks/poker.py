@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from itertools import combinations
 
-from guts_teach.cards import FULL_DECK
-from guts_teach.poker import evaluate
+from guts_teach.game.cards import FULL_DECK
+from guts_teach.shelby.poker import evaluate
 
 
 def ours() -> float:
@@ -38,7 +38,7 @@ def treys_rate() -> float | None:
 
 def main() -> None:
     mine = ours()
-    print(f"guts_teach.poker.evaluate: {mine:,.0f} five-card hands a second")
+    print(f"guts_teach.shelby.poker.evaluate: {mine:,.0f} five-card hands a second")
     theirs = treys_rate()
     if theirs is None:
         print("treys is not installed (pip install treys) - no comparison")

@@ -19,16 +19,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from guts_teach.cards import FULL_DECK
-from guts_teach.shelby import ShelbyRules
-from guts_teach.shelby_ledger import ShelbyDeal, ShelbyLedger, dumps_shelby
+from guts_teach.game.cards import FULL_DECK
+from guts_teach.shelby.game import ShelbyRules
+from guts_teach.shelby.ledger import ShelbyDeal, ShelbyLedger, dumps_shelby
 
 LIMIT_DOUBLING_RATIO = 2.2
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve")
 
 MEASURE = """
 import json, sys, tracemalloc
-from guts_teach.shelby_ledger import from_dict, replay_shelby
+from guts_teach.shelby.ledger import from_dict, replay_shelby
 data = json.loads(open(sys.argv[1], encoding="utf-8").read())
 tracemalloc.start()
 game = replay_shelby(from_dict(data))

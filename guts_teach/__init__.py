@@ -1,9 +1,10 @@
 """guts_teach: teach the card game Guts and keep its scores, exactly.
 
-The rules core (cards, hands, rules, the session state machine, records, ledgers) uses
-only the standard library. Adapters (pandas frames, widgets, the Excel bridge) live in
-their own modules and are imported only when asked for. The names below load on first
-use, so ``import guts_teach`` itself costs next to nothing.
+The rules core (:mod:`guts_teach.game`: cards, hands, rules, the session state machine,
+records, ledgers) uses only the standard library; the Shelby games, the strategy lab and the
+lessons are built on it, and adapters (pandas frames, widgets, the workbook, the CLI) live in
+their own modules and are imported only when asked for (ARCHITECTURE.md). The names
+below load on first use, so ``import guts_teach`` itself costs next to nothing.
 
 >>> from guts_teach import Session, teaching
 >>> table = Session(["Ann", "Ben"], rules=teaching())
@@ -19,45 +20,45 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _HOMES: dict[str, str] = {
-    "Card": "cards",
-    "Deck": "cards",
-    "card": "cards",
-    "parse_cards": "cards",
-    "AlreadyDeclaredError": "errors",
-    "AmountError": "errors",
-    "CardError": "errors",
-    "DealInProgressError": "errors",
-    "DuplicateCardError": "errors",
-    "GutsError": "errors",
-    "IllegalActionError": "errors",
-    "LedgerError": "errors",
-    "MissingHandError": "errors",
-    "NoDealInProgressError": "errors",
-    "NotEveryoneDeclaredError": "errors",
-    "OutOfTurnError": "errors",
-    "OverdraftError": "errors",
-    "PlayerError": "errors",
-    "RulesError": "errors",
-    "SessionOverError": "errors",
-    "UnknownPlayerError": "errors",
-    "UnknownProfileError": "errors",
-    "WinnerError": "errors",
-    "Hand": "hands",
-    "Strength": "hands",
-    "explain": "hands",
-    "hand": "hands",
-    "format_amount": "money",
-    "DealRecord": "records",
-    "Step": "records",
-    "PROFILES": "rules",
-    "Rules": "rules",
-    "classic": "rules",
-    "profile": "rules",
-    "teaching": "rules",
-    "Session": "session",
-    "Standing": "table",
-    "Settlement": "settlement",
-    "settle_pot": "settlement",
+    "Card": "game.cards",
+    "Deck": "game.cards",
+    "card": "game.cards",
+    "parse_cards": "game.cards",
+    "AlreadyDeclaredError": "game.errors",
+    "AmountError": "game.errors",
+    "CardError": "game.errors",
+    "DealInProgressError": "game.errors",
+    "DuplicateCardError": "game.errors",
+    "GutsError": "game.errors",
+    "IllegalActionError": "game.errors",
+    "LedgerError": "game.errors",
+    "MissingHandError": "game.errors",
+    "NoDealInProgressError": "game.errors",
+    "NotEveryoneDeclaredError": "game.errors",
+    "OutOfTurnError": "game.errors",
+    "OverdraftError": "game.errors",
+    "PlayerError": "game.errors",
+    "RulesError": "game.errors",
+    "SessionOverError": "game.errors",
+    "UnknownPlayerError": "game.errors",
+    "UnknownProfileError": "game.errors",
+    "WinnerError": "game.errors",
+    "Hand": "game.hands",
+    "Strength": "game.hands",
+    "explain": "game.hands",
+    "hand": "game.hands",
+    "format_amount": "game.money",
+    "DealRecord": "game.records",
+    "Step": "game.records",
+    "PROFILES": "game.rules",
+    "Rules": "game.rules",
+    "classic": "game.rules",
+    "profile": "game.rules",
+    "teaching": "game.rules",
+    "Session": "game.session",
+    "Standing": "game.table",
+    "Settlement": "game.settlement",
+    "settle_pot": "game.settlement",
 }
 
 __all__ = [
@@ -118,8 +119,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
-    from .cards import Card, Deck, card, parse_cards
-    from .errors import (
+    from .game.cards import Card, Deck, card, parse_cards
+    from .game.errors import (
         AlreadyDeclaredError,
         AmountError,
         CardError,
@@ -140,10 +141,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
         UnknownProfileError,
         WinnerError,
     )
-    from .hands import Hand, Strength, explain, hand
-    from .money import format_amount
-    from .records import DealRecord, Step
-    from .rules import PROFILES, Rules, classic, profile, teaching
-    from .session import Session
-    from .settlement import Settlement, settle_pot
-    from .table import Standing
+    from .game.hands import Hand, Strength, explain, hand
+    from .game.money import format_amount
+    from .game.records import DealRecord, Step
+    from .game.rules import PROFILES, Rules, classic, profile, teaching
+    from .game.session import Session
+    from .game.settlement import Settlement, settle_pot
+    from .game.table import Standing

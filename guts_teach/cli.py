@@ -23,16 +23,16 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .compare import compare_hands
-from .errors import GutsError
-from .examples import EXAMPLES, WorkedExample, example
-from .lab_report import odds_report, strategy_report
-from .ledger import load
-from .money import format_amount
-from .records import DealRecord
-from .replay import deal_rows, replay
-from .rules import Rules
-from .session import Session
+from .game.compare import compare_hands
+from .game.errors import GutsError
+from .game.ledger import load
+from .game.money import format_amount
+from .game.records import DealRecord
+from .game.replay import deal_rows, replay
+from .game.rules import Rules
+from .game.session import Session
+from .lessons.examples import EXAMPLES, WorkedExample, example
+from .strategy.report import odds_report, strategy_report
 from .text_table import render
 
 
@@ -177,11 +177,11 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
         raise GutsError(
             f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
         ) from None
-    from .ledger import dumps, save
-    from .rules import profile
+    from .game.ledger import dumps, save
+    from .game.rules import profile
 
     if args.action == "new":
-        from .table import seat_players
+        from .game.table import seat_players
 
         players = [name for item in args.players for name in item.split(",") if name.strip()]
         seat_players(players, 2, 10)
@@ -231,7 +231,7 @@ def _shelby_data(path: str) -> object | None:
 
 
 def _replay_shelby(data: object, *, as_json: bool) -> str:
-    from .shelby_ledger import from_dict, replay_shelby, round_rows
+    from .shelby.ledger import from_dict, replay_shelby, round_rows
 
     game = replay_shelby(from_dict(data))  # checked and played in one replay
     rows = round_rows(game.steps)

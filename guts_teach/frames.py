@@ -4,7 +4,7 @@ pandas is imported only when one of these functions is called (install the ``fra
 extra). Amounts stay exact: cells hold :class:`fractions.Fraction` objects unless you
 ask for ``exact=False``, which turns them into floats for plotting, at the very edge.
 
->>> from guts_teach.examples import example
+>>> from guts_teach.lessons.examples import example
 >>> frame = ledger_frame(example("cap-reserve").session())
 >>> list(frame["reserve_after"])
 [Fraction(16, 1), Fraction(0, 1)]
@@ -15,8 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .session import Session
-from .shelby import ShelbyGame
+from .game.session import Session
+from .shelby.game import ShelbyGame
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd

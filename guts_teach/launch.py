@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import GutsError
+from .game.errors import GutsError
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSON = "01_lesson.ipynb"

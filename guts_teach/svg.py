@@ -4,7 +4,7 @@ Pure standard library: the core objects' ``_repr_svg_`` methods import this modu
 when a notebook asks for a picture (as python-chess does). Every picture carries
 ``role="img"``, an ``aria-label`` and a ``<title>`` that say in words what it shows.
 
->>> from guts_teach.cards import card
+>>> from guts_teach.game.cards import card
 >>> picture = card_svg(card("Qs"))
 >>> picture.startswith("<svg") and 'aria-label="queen of spades"' in picture
 True
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
-from .cards import SUIT_SYMBOLS, Card, rank_symbol
-from .money import format_amount
+from .game.cards import SUIT_SYMBOLS, Card, rank_symbol
+from .game.money import format_amount
 
 CARD_W, CARD_H = 60, 84
 TWO_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
@@ -83,7 +83,7 @@ def cards_body(
 def hand_svg(cards: Sequence[Card], name: str = "", *, four_colour: bool = False) -> str:
     """A hand of cards, with its name under them when given.
 
-    >>> from guts_teach.hands import hand
+    >>> from guts_teach.game.hands import hand
     >>> 'aria-label="queen of spades, queen of hearts: pair of queens"' in hand_svg(
     ...     hand("Qs Qh").cards, "pair of queens")
     True

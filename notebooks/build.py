@@ -15,7 +15,7 @@ from nbclient import NotebookClient
 HERE = Path(__file__).resolve().parent
 
 SETUP = """\
-from guts_teach.examples import example
+from guts_teach.lessons.examples import example
 from guts_teach.widgets import ExampleStepper, HandComparer, RulesPicker, SettlementQuiz, follow"""
 
 LESSON = [
@@ -170,7 +170,7 @@ single counter is made or lost."""),
 import random
 from guts_teach import Session, teaching
 from guts_teach.frames import ledger_frame, standings_frame
-from guts_teach.ledger import ledger_of
+from guts_teach.game.ledger import ledger_of
 
 # An evening of 40 deals among five players, made up with a fixed seed.
 chooser = random.Random(5)
@@ -223,7 +223,7 @@ After the last round everyone antes again and new cards are dealt; Shelbys carry
 from IPython.display import HTML, display
 
 from guts_teach.frames import shelby_frame
-from guts_teach.shelby import ROUNDS, ShelbyGame, psycho_shelby, shelby
+from guts_teach.shelby.game import ROUNDS, ShelbyGame, psycho_shelby, shelby
 from guts_teach.svg import hand_svg
 from guts_teach.widgets import ShelbyTable
 
@@ -286,8 +286,8 @@ last round, whoever holds a 4 buys an extra card."""),
     ("code", """\
 import random
 
-from guts_teach.bots import ShelbyBot
-from guts_teach.errors import IllegalActionError
+from guts_teach.strategy.bots import ShelbyBot
+from guts_teach.game.errors import IllegalActionError
 
 
 def play_whole_game(rules, seed):
@@ -334,9 +334,9 @@ from html import escape
 
 from IPython.display import HTML, display
 
-from guts_teach.cards import RANKS, rank_symbol
-from guts_teach.hands import ALL_STRENGTHS, Strength
-from guts_teach.odds import hand_odds
+from guts_teach.game.cards import RANKS, rank_symbol
+from guts_teach.game.hands import ALL_STRENGTHS, Strength
+from guts_teach.strategy.odds import hand_odds
 
 
 def heat_map(players):
@@ -399,9 +399,9 @@ The chances of each case are counted exactly, with the cards you hold removed fr
 A threshold that is its own best reply is a symmetric equilibrium; best replies find it.
 Every entry below is exact (the fractions are behind the decimals)."""),
     ("code", """\
-from guts_teach.hands import hand
-from guts_teach.mixed import mixed_equilibrium
-from guts_teach.strategy import NoEquilibriumError, equilibrium, gain, in_chance, nobody_in_chance
+from guts_teach.game.hands import hand
+from guts_teach.strategy.mixed import mixed_equilibrium
+from guts_teach.strategy.thresholds import NoEquilibriumError, equilibrium, gain, in_chance, nobody_in_chance
 
 rows = []
 for players in range(2, 11):
@@ -443,7 +443,7 @@ equilibrium in closed form: go in when all the others fold together with chance 
 *a* = (1/2)^(1/(n-1)), or one third with the weenie rule. Best replies on a fine grid of hands,
 the same method as for the cards, land on it:"""),
     ("code", """\
-from guts_teach.continuous import grid_equilibrium, threshold
+from guts_teach.strategy.continuous import grid_equilibrium, threshold
 
 print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}")
 for players in (2, 3, 5, 10):
@@ -457,9 +457,9 @@ far to trust the answer."""),
     ("code", """\
 import random
 
-from guts_teach.rules import Rules
-from guts_teach.sampling import sampled_odds
-from guts_teach.three_card_odds import heads_up
+from guts_teach.game.rules import Rules
+from guts_teach.strategy.sampling import sampled_odds
+from guts_teach.strategy.three_card_odds import heads_up
 
 three = Rules(hand_size=3)
 for text in ("Ah Ad 2c", "Qs Jd 10c", "9h 9d 4c", "Ah 10d 4c"):
@@ -473,9 +473,9 @@ for text in ("Ah Ad 2c", "Qs Jd 10c", "9h 9d 4c", "Ah 10d 4c"):
 The exact payoffs are for the plain rules. For the variants, the package deals seeded hands and
 settles each one twice (you in, you out) with its own rules engine."""),
     ("code", """\
-from guts_teach.rules import teaching
-from guts_teach.sampling import sampled_gain
-from guts_teach.strategy import Threshold
+from guts_teach.game.rules import teaching
+from guts_teach.strategy.sampling import sampled_gain
+from guts_teach.strategy.thresholds import Threshold
 
 others = equilibrium(players=4).threshold
 print(f"A-9 at four players, others {others}: exact {float(gain('Ac 9d', others, players=4)):+.3f} of the pot")
@@ -497,7 +497,7 @@ simulation.)"""),
 import matplotlib.pyplot as plt
 
 from guts_teach import Session
-from guts_teach.bots import CharacterBot, declare_with_bots, equilibrium_bot
+from guts_teach.strategy.bots import CharacterBot, declare_with_bots, equilibrium_bot
 
 line_ups = {
     "all cautious": lambda p, i: CharacterBot(p, "cautious", random.Random(i)),
@@ -539,7 +539,7 @@ from guts_teach.widgets import GutsTable
 play = GutsTable(bots=3, seed=2026)
 play"""),
     ("md", """\
-For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.ledger.save` and
+For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.game.ledger.save` and
 `GutsTable.replayed(ledger)` sets the same table up again, to walk through with **Look back**."""),
 ]
 

@@ -3,10 +3,10 @@
 import random
 from fractions import Fraction
 
-from guts_teach.advice import Advice, counts_exactly, going_in
-from guts_teach.rules import Rules, classic, teaching
-from guts_teach.sampling import Estimate
-from guts_teach.strategy import equilibrium, gain
+from guts_teach.game.rules import Rules, classic, teaching
+from guts_teach.strategy.advice import Advice, counts_exactly, going_in
+from guts_teach.strategy.sampling import Estimate
+from guts_teach.strategy.thresholds import equilibrium, gain
 
 
 def test_exact_under_every_rule_it_can_count():
@@ -56,8 +56,8 @@ def test_the_sentence_says_what_to_do_in_chips():
 
 
 def test_one_strategy_each_is_sampled_and_the_same_for_all_is_exact():
-    from guts_teach.mixed import mixed_equilibrium
-    from guts_teach.strategy import Threshold
+    from guts_teach.strategy.mixed import mixed_equilibrium
+    from guts_teach.strategy.thresholds import Threshold
 
     three = equilibrium(players=3).threshold
     same = going_in("Ac 5d", players=3, others=[three, three], rules=teaching(), pot=Fraction(6))

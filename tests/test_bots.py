@@ -6,7 +6,12 @@ import random
 import pytest
 
 from guts_teach import Session
-from guts_teach.bots import (
+from guts_teach.game.errors import IllegalActionError
+from guts_teach.game.hands import hand
+from guts_teach.game.ledger import dumps, ledger_of, loads
+from guts_teach.game.replay import replay
+from guts_teach.game.rules import Rules, teaching
+from guts_teach.strategy.bots import (
     CharacterBot,
     ThresholdBot,
     chance_best,
@@ -14,14 +19,9 @@ from guts_teach.bots import (
     equilibrium_bot,
     make_bots,
 )
-from guts_teach.errors import IllegalActionError
-from guts_teach.hands import hand
-from guts_teach.ledger import dumps, ledger_of, loads
-from guts_teach.mixed import mixed_equilibrium
-from guts_teach.odds import hand_odds
-from guts_teach.replay import replay
-from guts_teach.rules import Rules, teaching
-from guts_teach.strategy import equilibrium
+from guts_teach.strategy.mixed import mixed_equilibrium
+from guts_teach.strategy.odds import hand_odds
+from guts_teach.strategy.thresholds import equilibrium
 
 
 def evening(seed, deals=30, rules=None):

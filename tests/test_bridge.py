@@ -16,8 +16,8 @@ from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
 from guts_teach.excel.layout import DEALS, MIRROR, SHEETS
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.ledger import ledger_of
-from guts_teach.replay import replay
+from guts_teach.game.ledger import ledger_of
+from guts_teach.game.replay import replay
 
 
 def remote_book(sheets: dict[str, list[list]] | None = None, names=SHEETS):

@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from guts_teach.cards import FULL_DECK, Card, Deck, card, check_unique, parse_cards
-from guts_teach.errors import CardError, DuplicateCardError
+from guts_teach.game.cards import FULL_DECK, Card, Deck, card, check_unique, parse_cards
+from guts_teach.game.errors import CardError, DuplicateCardError
 
 QS, QH = Card(12, "s"), Card(12, "h")
 

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from guts_teach.cli import main
-from guts_teach.examples import example
-from guts_teach.ledger import save
+from guts_teach.game.ledger import save
+from guts_teach.lessons.examples import example
 
 
 def run(*argv):

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.continuous import gain, grid_equilibrium, threshold
-from guts_teach.payoff import ReplyCycleError
+from guts_teach.strategy.continuous import gain, grid_equilibrium, threshold
+from guts_teach.strategy.payoff import ReplyCycleError
 
 
 def bracket(x, width=Fraction(1, 10**6)):

@@ -3,7 +3,7 @@
 import pytest
 from conftest import SIX_COUNTER_STATUS
 
-from guts_teach.examples import EXAMPLES, UnknownExampleError, example
+from guts_teach.lessons.examples import EXAMPLES, UnknownExampleError, example
 
 
 def test_names_and_sources():

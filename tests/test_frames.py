@@ -3,8 +3,8 @@
 from fractions import Fraction
 
 from guts_teach import Session
-from guts_teach.examples import example
 from guts_teach.frames import LEDGER_COLUMNS, ledger_frame, standings_frame
+from guts_teach.lessons.examples import example
 
 
 def test_ledger_frame_one_row_per_deal_and_balance_columns():

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Session, classic
-from guts_teach.errors import LedgerError
-from guts_teach.ledger import FORMAT, Ledger, LedgerDeal, dumps, ledger_of, load, loads, save
-from guts_teach.replay import replay
-from guts_teach.rules import teaching
+from guts_teach.game.errors import LedgerError
+from guts_teach.game.ledger import FORMAT, Ledger, LedgerDeal, dumps, ledger_of, load, loads, save
+from guts_teach.game.replay import replay
+from guts_teach.game.rules import teaching
 
 GOOD = {
     "format": "guts-ledger/1",

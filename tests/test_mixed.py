@@ -8,11 +8,16 @@ from itertools import product
 import pytest
 from oracle import worth
 
-from guts_teach.hands import ALL_STRENGTHS, all_hands, hand
-from guts_teach.mixed import MixedThreshold, mixed_equilibrium, mixed_gain, threshold_values
-from guts_teach.rules import teaching
-from guts_teach.sampling import sampled_gain
-from guts_teach.strategy import Threshold, gain
+from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.game.rules import teaching
+from guts_teach.strategy.mixed import (
+    MixedThreshold,
+    mixed_equilibrium,
+    mixed_gain,
+    threshold_values,
+)
+from guts_teach.strategy.sampling import sampled_gain
+from guts_teach.strategy.thresholds import Threshold, gain
 
 TOLERANCE = Fraction(1, 10**9)
 

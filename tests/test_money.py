@@ -2,8 +2,8 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.errors import AmountError
-from guts_teach.money import as_amount, format_amount, parse_amount, to_json_number
+from guts_teach.game.errors import AmountError
+from guts_teach.game.money import as_amount, format_amount, parse_amount, to_json_number
 
 
 @pytest.mark.parametrize(

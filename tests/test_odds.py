@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.cards import FULL_DECK
-from guts_teach.errors import PlayerError
-from guts_teach.hands import ALL_STRENGTHS, Hand, all_hands, hand
-from guts_teach.odds import hand_odds, odds_table
+from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.errors import PlayerError
+from guts_teach.game.hands import ALL_STRENGTHS, Hand, all_hands, hand
+from guts_teach.strategy.odds import hand_odds, odds_table
 
 
 def test_heads_up_against_every_possible_hand():

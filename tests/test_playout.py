@@ -6,7 +6,7 @@ import random
 import pytest
 
 from guts_teach import IllegalActionError, Session, classic, teaching
-from guts_teach.errors import GutsError
+from guts_teach.game.errors import GutsError
 
 
 def state(t: Session):

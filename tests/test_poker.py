@@ -7,17 +7,17 @@ from itertools import combinations, pairwise, product
 
 import pytest
 
-from guts_teach.cards import FULL_DECK, Card, parse_cards
-from guts_teach.hands import TwoCardRanking, explain
-from guts_teach.low import best_of, low_three, lowest_three
-from guts_teach.poker import (
+from guts_teach.game.cards import FULL_DECK, Card, parse_cards
+from guts_teach.game.hands import TwoCardRanking, explain
+from guts_teach.game.three_cards import ThreeCardRanking
+from guts_teach.shelby.low import best_of, low_three, lowest_three
+from guts_teach.shelby.poker import (
     BASEBALL_WILD,
     CATEGORY_NAMES,
     FIVE,
     best_five,
     evaluate,
 )
-from guts_teach.three_cards import ThreeCardRanking
 
 STANDARD_COUNTS = {
     "straight flush": 40,

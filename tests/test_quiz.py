@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from guts_teach.money import format_amount
-from guts_teach.quiz import check, make_scenario
-from guts_teach.rules import classic, teaching
+from guts_teach.game.money import format_amount
+from guts_teach.game.rules import classic, teaching
+from guts_teach.lessons.quiz import check, make_scenario
 
 
 def right_answers(s):

@@ -12,10 +12,10 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Rules, Session
-from guts_teach.cards import FULL_DECK
-from guts_teach.errors import GutsError
-from guts_teach.ledger import ledger_of, load, save
-from guts_teach.replay import replay
+from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.errors import GutsError
+from guts_teach.game.ledger import ledger_of, load, save
+from guts_teach.game.replay import replay
 
 F = Fraction
 

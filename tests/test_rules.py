@@ -2,8 +2,8 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.errors import RulesError, UnknownProfileError
-from guts_teach.rules import (
+from guts_teach.game.errors import RulesError, UnknownProfileError
+from guts_teach.game.rules import (
     FIELD_NAMES,
     PROFILES,
     Rules,

@@ -7,10 +7,10 @@ import pytest
 from documents import says
 
 from guts_teach import Session, hand, teaching
-from guts_teach.cards import Deck
-from guts_teach.errors import AlreadyDeclaredError, PlayerError
-from guts_teach.examples import example
-from guts_teach.hands import explain
+from guts_teach.game.cards import Deck
+from guts_teach.game.errors import AlreadyDeclaredError, PlayerError
+from guts_teach.game.hands import explain
+from guts_teach.lessons.examples import example
 
 F = Fraction
 
@@ -101,7 +101,7 @@ def test_declaring_pays_nothing():
 
 @says("002", "An out player cannot win this deal and owes no matching payment.")
 def test_out_player_cannot_win_or_owe():
-    from guts_teach.errors import WinnerError
+    from guts_teach.game.errors import WinnerError
 
     t = table(3, pot=5)
     t.start_deal({"A": "2s 3d", "B": "4s 5d", "C": "As Ad"})

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Session, classic, teaching
-from guts_teach.errors import (
+from guts_teach.game.errors import (
     AlreadyDeclaredError,
     DealInProgressError,
     DuplicateCardError,
@@ -20,7 +20,7 @@ from guts_teach.errors import (
     UnknownPlayerError,
     WinnerError,
 )
-from guts_teach.listeners import ListenerWarning
+from guts_teach.game.listeners import ListenerWarning
 
 F = Fraction
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.settlement import apply_cap, refill, settle_pot
+from guts_teach.game.settlement import apply_cap, refill, settle_pot
 
 F = Fraction
 Z = F(0)

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.errors import (
+from guts_teach.game.errors import (
     CardError,
     IllegalActionError,
     NoDealInProgressError,
@@ -13,8 +13,8 @@ from guts_teach.errors import (
     SessionOverError,
     UnknownPlayerError,
 )
-from guts_teach.shelby import ShelbyGame, ShelbyRules, psycho_shelby, shelby
-from guts_teach.shelby_ledger import round_rows
+from guts_teach.shelby.game import ShelbyGame, ShelbyRules, psycho_shelby, shelby
+from guts_teach.shelby.ledger import round_rows
 
 SHELBY_CARDS = {
     "A": "Qs Qh 7c 7d 7h",  # pair of queens; then Q-Q-7; Q-Q-7; full house

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from guts_teach.cli import main
-from guts_teach.errors import LedgerError
 from guts_teach.excel.shelby_export import export_shelby
 from guts_teach.frames import shelby_frame
-from guts_teach.ledger import loads
-from guts_teach.shelby_ledger import EXAMPLE, dumps_shelby, loads_shelby, replay_shelby
+from guts_teach.game.errors import LedgerError
+from guts_teach.game.ledger import loads
+from guts_teach.shelby.ledger import EXAMPLE, dumps_shelby, loads_shelby, replay_shelby
 
 PSYCHO = {
     "format": "guts-ledger/1",
@@ -198,7 +198,7 @@ def test_issue11_shelby_deals_null_is_exit_2_with_a_message_in_the_cli(tmp_path)
 
 
 def test_issue11_the_cli_replays_a_shelby_file_once(tmp_path, monkeypatch):
-    from guts_teach import shelby_ledger
+    from guts_teach.shelby import ledger as shelby_ledger
 
     path = tmp_path / "psycho.json"
     path.write_text(json.dumps(PSYCHO), encoding="utf-8")

@@ -2,8 +2,8 @@
 
 from conftest import SIX_COUNTER_STATUS
 
-from guts_teach.examples import EXAMPLES, example
-from guts_teach.stepper import Stepper
+from guts_teach.lessons.examples import EXAMPLES, example
+from guts_teach.lessons.stepper import Stepper
 
 
 def test_status_line_at_every_step_of_the_six_counter_example():

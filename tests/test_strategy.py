@@ -10,11 +10,11 @@ import pytest
 from oracle import worth
 
 from guts_teach.cli import main
-from guts_teach.errors import PlayerError
-from guts_teach.hands import ALL_STRENGTHS, all_hands, hand
-from guts_teach.rules import teaching
-from guts_teach.sampling import sampled_gain
-from guts_teach.strategy import (
+from guts_teach.game.errors import PlayerError
+from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.game.rules import teaching
+from guts_teach.strategy.sampling import sampled_gain
+from guts_teach.strategy.thresholds import (
     NoEquilibriumError,
     Threshold,
     best_reply,
@@ -259,7 +259,7 @@ def test_strategy_command():
 
 def test_guts_bots_play_a_seeded_session():
     from guts_teach import Session
-    from guts_teach.bots import CharacterBot, ThresholdBot, equilibrium_bot
+    from guts_teach.strategy.bots import CharacterBot, ThresholdBot, equilibrium_bot
 
     def evening(seed):
         table = Session(["Eq", "Cau", "Rec", "Pot"], rng=random.Random(seed))

@@ -3,10 +3,10 @@
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from guts_teach.cards import FULL_DECK, card
-from guts_teach.examples import example
-from guts_teach.hands import hand
-from guts_teach.stepper import Stepper
+from guts_teach.game.cards import FULL_DECK, card
+from guts_teach.game.hands import hand
+from guts_teach.lessons.examples import example
+from guts_teach.lessons.stepper import Stepper
 from guts_teach.svg import FOUR_COLOURS, TWO_COLOURS, Scene, card_svg, hand_svg, table_svg
 
 NS = "{http://www.w3.org/2000/svg}"

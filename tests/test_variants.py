@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Rules, Session, teaching
-from guts_teach.errors import (
+from guts_teach.game.errors import (
     AlreadyDeclaredError,
     IllegalActionError,
     MissingHandError,
@@ -16,9 +16,9 @@ from guts_teach.errors import (
     RulesError,
     WinnerError,
 )
-from guts_teach.ledger import dumps, ledger_of, loads
-from guts_teach.replay import deal_rows, replay
-from guts_teach.rules import Rules as RulesClass
+from guts_teach.game.ledger import dumps, ledger_of, loads
+from guts_teach.game.replay import deal_rows, replay
+from guts_teach.game.rules import Rules as RulesClass
 
 F = Fraction
 SIX = {"A": "Q♠ Q♥", "B": "A♣ K♦", "C": "J♣ J♦"}

@@ -3,9 +3,9 @@
 import ipywidgets as widgets
 import pytest
 
-from guts_teach.examples import example
-from guts_teach.ledger import ledger_of
-from guts_teach.money import format_amount
+from guts_teach.game.ledger import ledger_of
+from guts_teach.game.money import format_amount
+from guts_teach.lessons.examples import example
 from guts_teach.widgets import (
     ExampleStepper,
     HandComparer,
@@ -124,7 +124,7 @@ def test_rules_picker_refuses_bad_values_with_a_message():
 
 
 def test_shelby_table_plays_a_deal_against_bots():
-    from guts_teach.shelby import psycho_shelby
+    from guts_teach.shelby.game import psycho_shelby
     from guts_teach.widgets import ShelbyTable
 
     table = ShelbyTable(bots=3, seed=3)
@@ -152,8 +152,8 @@ def test_shelby_table_plays_a_deal_against_bots():
 def test_shelby_bots_are_seeded_and_have_characters():
     import random
 
-    from guts_teach.bots import ShelbyBot
-    from guts_teach.shelby import ShelbyGame
+    from guts_teach.shelby.game import ShelbyGame
+    from guts_teach.strategy.bots import ShelbyBot
 
     game = ShelbyGame(["A", "B", "C"], rng=random.Random(1))
     game.start_deal({"A": "As Ad 2c 3d 4h", "B": "7c 2h 5s 6d 8h", "C": "Kc Qd 9c 10d Jh"})
@@ -190,7 +190,7 @@ def test_guts_table_plays_against_bots_with_undo():
 
 
 def test_guts_table_looks_back_and_replays_an_evening_from_its_ledger():
-    from guts_teach.ledger import dumps, loads
+    from guts_teach.game.ledger import dumps, loads
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=4, seed=9)
@@ -211,7 +211,7 @@ def test_guts_table_looks_back_and_replays_an_evening_from_its_ledger():
 
 
 def test_guts_table_with_three_cards_and_ten_players():
-    from guts_teach.rules import Rules
+    from guts_teach.game.rules import Rules
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=9, rules=Rules(hand_size=3, cap=None), seed=3)
@@ -224,8 +224,8 @@ def test_guts_table_with_three_cards_and_ten_players():
 def test_guts_table_hint_gives_the_worth_of_going_in():
     from fractions import Fraction
 
-    from guts_teach.rules import teaching
-    from guts_teach.strategy import equilibrium, gain
+    from guts_teach.game.rules import teaching
+    from guts_teach.strategy.thresholds import equilibrium, gain
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=5, seed=12)
@@ -246,7 +246,7 @@ def test_guts_table_hint_gives_the_worth_of_going_in():
 
 
 def test_guts_table_follows_the_ledger():
-    from guts_teach.money import format_amount
+    from guts_teach.game.money import format_amount
     from guts_teach.widgets import GutsTable
     from guts_teach.widgets.play_table import LEDGER_ROWS
 
@@ -263,8 +263,8 @@ def test_guts_table_follows_the_ledger():
 
 
 def test_odds_explorer_follows_the_hand_the_table_size_and_the_weenie_rule():
-    from guts_teach.odds import hand_odds
-    from guts_teach.strategy import equilibrium, gain
+    from guts_teach.strategy.odds import hand_odds
+    from guts_teach.strategy.thresholds import equilibrium, gain
     from guts_teach.widgets import OddsExplorer
 
     explorer = OddsExplorer("Ac 5d", players=6)

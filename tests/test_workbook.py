@@ -18,8 +18,8 @@ from guts_teach import Session, classic, teaching
 from guts_teach.excel.layout import DEALS, LEDGER, RULES, SETTLE, STANDINGS, Layout
 from guts_teach.excel.reader import WorkbookError, import_ledger
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
-from guts_teach.ledger import ledger_of
-from guts_teach.replay import replay
+from guts_teach.game.ledger import ledger_of
+from guts_teach.game.replay import replay
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook" / "guts_club.xlsx"

@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import GutsError
-from ..ledger import Ledger, ledger_of
-from ..money import format_amount
-from ..records import DealRecord
-from ..replay import replay
-from ..session import Session
-from ..settle_up import fewest_transfers
+from ..game.errors import GutsError
+from ..game.ledger import Ledger, ledger_of
+from ..game.money import format_amount
+from ..game.records import DealRecord
+from ..game.replay import replay
+from ..game.session import Session
+from ..game.settle_up import fewest_transfers
 from .cells import as_text, ledger_rows, to_cell, whole_numbers
 from .layout import (
     AMOUNT_FORMAT,

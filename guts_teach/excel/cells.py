@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..records import DealRecord
+from ..game.records import DealRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 

@@ -22,13 +22,13 @@ from typing import Any
 
 import xlwings as xw
 
-from ..errors import GutsError
-from ..hands import explain
-from ..ledger import Ledger
-from ..money import as_amount
-from ..replay import replay
-from ..rules import teaching
-from ..session import Session
+from ..game.errors import GutsError
+from ..game.hands import explain
+from ..game.ledger import Ledger
+from ..game.money import as_amount
+from ..game.replay import replay
+from ..game.rules import teaching
+from ..game.session import Session
 from .cells import ledger_rows, to_cell, whole_numbers
 from .layout import LEDGER_HEADERS, Layout
 from .reader import read_deal_rows

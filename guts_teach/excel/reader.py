@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..errors import GutsError
-from ..hands import HandOrder
-from ..ledger import Ledger, LedgerDeal
-from ..money import as_amount
-from ..rules import Rules, profile
+from ..game.errors import GutsError
+from ..game.hands import HandOrder
+from ..game.ledger import Ledger, LedgerDeal
+from ..game.money import as_amount
+from ..game.rules import Rules, profile
 from .layout import DEALS, MARK, PLAYERS, RULE_CELLS, RULES, SHEETS, Layout, col
 
 
@@ -184,7 +184,7 @@ def ledger_from_grids(
         dealer=players[seat - 1],
         profile=name,
     )
-    from ..replay import replay
+    from ..game.replay import replay
 
     try:
         replay(ledger)

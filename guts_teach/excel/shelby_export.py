@@ -10,8 +10,8 @@ import os
 
 from openpyxl import Workbook
 
-from ..shelby import ShelbyGame
-from ..table import rank_standings
+from ..game.table import rank_standings
+from ..shelby.game import ShelbyGame
 from .cells import to_cell
 from .layout import AMOUNT_FORMAT
 from .workbook import save_atomic

@@ -20,9 +20,9 @@ from openpyxl.styles import Alignment, Font, PatternFill, Protection
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
-from ..errors import GutsError
-from ..ledger import Ledger
-from ..rules import Rules, closest_profile
+from ..game.errors import GutsError
+from ..game.ledger import Ledger
+from ..game.rules import Rules, closest_profile
 from .cells import to_cell
 from .layout import (
     AMOUNT_FORMAT,
@@ -446,7 +446,7 @@ def fill_deals(book: Workbook, ledger: Ledger) -> None:
     sheet.print_area = f"A1:{col(layout.note_col)}{used}"
     book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
     book[CALC].print_area = f"A1:{col(layout.state_col(layout.n - 1))}{used}"
-    from ..replay import replay
+    from ..game.replay import replay
 
     records = replay(ledger).deals
     for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):

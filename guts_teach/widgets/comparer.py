@@ -8,10 +8,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..cards import FULL_DECK, RANKS
-from ..compare import compare_hands
-from ..errors import GutsError
-from ..rules import Rules, teaching
+from ..game.cards import FULL_DECK, RANKS
+from ..game.compare import compare_hands
+from ..game.errors import GutsError
+from ..game.rules import Rules, teaching
 from ..svg import TWO_COLOURS, hand_svg
 from .style import CSS, error_html, paragraph
 

@@ -9,12 +9,12 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..advice import going_in
-from ..errors import GutsError
-from ..hands import hand
-from ..mixed import equilibrium_play
-from ..odds import hand_odds
-from ..rules import Rules
+from ..game.errors import GutsError
+from ..game.hands import hand
+from ..game.rules import Rules
+from ..strategy.advice import going_in
+from ..strategy.mixed import equilibrium_play
+from ..strategy.odds import hand_odds
 from ..svg import hand_svg
 from .style import CSS, error_html
 

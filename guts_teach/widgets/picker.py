@@ -7,8 +7,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..errors import GutsError
-from ..rules import FLAGS, PROFILES, Rules, profile
+from ..game.errors import GutsError
+from ..game.rules import FLAGS, PROFILES, Rules, profile
 from .style import CSS, error_html
 
 LABELS = {

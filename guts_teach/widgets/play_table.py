@@ -9,14 +9,14 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..advice import going_in
-from ..bots import declare_with_bots, equilibrium_bot, make_bots
-from ..ledger import Ledger, ledger_of
-from ..money import format_amount
-from ..records import DealRecord
-from ..replay import replay
-from ..rules import Rules, teaching
-from ..session import Session
+from ..game.ledger import Ledger, ledger_of
+from ..game.money import format_amount
+from ..game.records import DealRecord
+from ..game.replay import replay
+from ..game.rules import Rules, teaching
+from ..game.session import Session
+from ..strategy.advice import going_in
+from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
 from ..svg import Scene, table_svg
 from .style import CSS, attempt, button
 

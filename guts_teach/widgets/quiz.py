@@ -9,8 +9,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..quiz import Mark, Scenario, check, make_scenario
-from ..rules import Rules, teaching
+from ..game.rules import Rules, teaching
+from ..lessons.quiz import Mark, Scenario, check, make_scenario
 from ..svg import Scene, table_svg
 from .style import CSS, paragraph
 

@@ -9,9 +9,9 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..bots import ShelbyBot
-from ..money import format_amount
-from ..shelby import ROUNDS, ShelbyGame, ShelbyRules, shelby
+from ..game.money import format_amount
+from ..shelby.game import ROUNDS, ShelbyGame, ShelbyRules, shelby
+from ..strategy.bots import ShelbyBot
 from ..svg import hand_svg
 from .style import CSS, attempt, button, paragraph
 

@@ -7,11 +7,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..examples import WorkedExample
-from ..ledger import Ledger
-from ..replay import replay
-from ..session import Session
-from ..stepper import Stepper
+from ..game.ledger import Ledger
+from ..game.replay import replay
+from ..game.session import Session
+from ..lessons.examples import WorkedExample
+from ..lessons.stepper import Stepper
 from ..svg import table_svg
 from .style import CSS, paragraph
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import GutsError
+from ..game.errors import GutsError
 
 CSS = """
 <style>

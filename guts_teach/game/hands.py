@@ -1,0 +1,271 @@
+"""Two-card hands and their ranking (RULINGS R1).
+
+Any pair beats any unpaired hand; pairs rank by rank, aces high and twos low; unpaired
+hands compare the higher card first, then the lower card. Suits never count, and there
+are no straights or flushes. That gives 91 classes over the 1,326 possible hands.
+
+A :class:`Hand` is the cards a player holds; its :attr:`Hand.strength` is the class it
+belongs to. Hands compare by strength (``<``, ``>``), while ``==`` and hashing look at
+the cards themselves, so ``Q♠Q♥`` and ``Q♦Q♣`` are different hands of equal strength:
+use :meth:`Hand.ties` or compare strengths to ask for a tie.
+
+>>> qq, ak = hand("Q♠ Q♥"), hand("A♣ K♦")
+>>> qq > ak, qq.name, ak.name
+(True, 'pair of queens', 'ace-king')
+>>> explain(hand("As Kd"), hand("Ah Qc"))
+'A-K beats A-Q: same high card, K beats Q'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import RANK_NAMES, RANK_PLURALS, Card, parse_cards, rank_symbol
+from .errors import CardError
+
+HAND_SIZE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """The class of a two-card hand: ordered, hashable, suit-free (R1).
+
+    ``key`` is ``(1, rank, rank)`` for a pair and ``(0, high, low)`` otherwise, so plain
+    tuple order is hand order; ``value`` is the same order as one integer.
+
+    >>> Strength.of(14, 13) < Strength.of(2, 2)
+    True
+    """
+
+    key: tuple[int, int, int]
+    value: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        paired, high, low = self.key
+        object.__setattr__(self, "value", paired * 10_000 + high * 100 + low)
+
+    @classmethod
+    def of(cls, first: int, second: int) -> Strength:
+        """The strength of two ranks, in any order (one shared object per class)."""
+        return _STRENGTHS[first * 16 + second]
+
+    def __lt__(self, other: Strength) -> bool:
+        return self.value < other.value
+
+    def __gt__(self, other: Strength) -> bool:
+        return self.value > other.value
+
+    def __le__(self, other: Strength) -> bool:
+        return self.value <= other.value
+
+    def __ge__(self, other: Strength) -> bool:
+        return self.value >= other.value
+
+    @property
+    def is_pair(self) -> bool:
+        """True for a pair."""
+        return self.key[0] == 1
+
+    @property
+    def high(self) -> int:
+        """The higher rank (the pair's rank for a pair)."""
+        return self.key[1]
+
+    @property
+    def low(self) -> int:
+        """The lower rank (the pair's rank for a pair)."""
+        return self.key[2]
+
+    @property
+    def short(self) -> str:
+        """Ranks only: ``"Q-Q"``, ``"A-K"``, ``"10-7"``."""
+        return f"{rank_symbol(self.high)}-{rank_symbol(self.low)}"
+
+    @property
+    def name(self) -> str:
+        """In words: ``"pair of queens"``, ``"ace-king"``."""
+        if self.is_pair:
+            return f"pair of {RANK_PLURALS[self.high]}"
+        return f"{RANK_NAMES[self.high]}-{RANK_NAMES[self.low]}"
+
+    def __str__(self) -> str:
+        return self.short
+
+    def why(self, loser: Strength) -> str:
+        """Why this strength beats a weaker one, in a few words."""
+        if self.is_pair and not loser.is_pair:
+            return "any pair beats any unpaired hand"
+        if self.is_pair:
+            return f"{RANK_PLURALS[self.high]} beat {RANK_PLURALS[loser.high]}"
+        if self.high != loser.high:
+            return f"{rank_symbol(self.high)} beats {rank_symbol(loser.high)}"
+        return f"same high card, {rank_symbol(self.low)} beats {rank_symbol(loser.low)}"
+
+
+def _make(first: int, second: int) -> Strength:
+    high, low = (first, second) if first >= second else (second, first)
+    return Strength((1 if high == low else 0, high, low))
+
+
+_STRENGTHS: dict[int, Strength] = {}
+for _a in range(2, 15):
+    for _b in range(2, _a + 1):
+        _STRENGTHS[_a * 16 + _b] = _STRENGTHS[_b * 16 + _a] = _make(_a, _b)
+
+ALL_STRENGTHS: tuple[Strength, ...] = tuple(sorted(set(_STRENGTHS.values())))
+"""The 91 classes of two-card hands, weakest (3-2) first, pair of aces last."""
+
+
+class HandOrder:
+    """Comparison by strength, shared by two- and three-card hands.
+
+    ``<``, ``>``, ``<=``, ``>=`` compare strengths; ``==`` and hashing look at the cards.
+    """
+
+    __slots__ = ()
+    cards: tuple[Card, ...]
+    strength: Any
+    bits: int
+
+    @property
+    def name(self) -> str:
+        """The hand in words: ``"pair of queens"``."""
+        return str(self.strength.name)
+
+    @property
+    def ascii(self) -> str:
+        """The hand in two-letter cards: ``"QsQh"``."""
+        return "".join(c.ascii for c in self.cards)
+
+    def ties(self, other: HandOrder) -> bool:
+        """True when the two hands are of equal strength (suits never count)."""
+        return bool(self.strength.value == other.strength.value)
+
+    def __lt__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value < other.strength.value)
+
+    def __gt__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value > other.strength.value)
+
+    def __le__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value <= other.strength.value)
+
+    def __ge__(self, other: HandOrder) -> bool:
+        return bool(self.strength.value >= other.strength.value)
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"hand('{self}')"
+
+    def _repr_svg_(self) -> str:
+        """The hand as a picture in notebooks, with its name (drawn by :mod:`guts_teach.svg`)."""
+        from ..svg import hand_svg
+
+        return hand_svg(self.cards, self.name)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Hand(HandOrder):
+    """The two cards one player holds, highest first. Build with :func:`hand`."""
+
+    cards: tuple[Card, ...]
+    strength: Strength = field(init=False, repr=False, compare=False)
+    """The hand's class (R1)."""
+    bits: int = field(init=False, repr=False, compare=False)
+    """The cards as a set of bits (see :attr:`Card.bit`), for fast duplicate checks."""
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != HAND_SIZE:
+            shown = " ".join(map(str, self.cards))
+            raise CardError(f'a hand has {HAND_SIZE} cards; got {len(self.cards)} ("{shown}")')
+        if self.cards[0] == self.cards[1]:
+            raise CardError(f"a hand cannot hold {self.cards[0]} twice")
+        if self.cards[1] > self.cards[0]:
+            object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
+        object.__setattr__(self, "strength", Strength.of(self.cards[0].rank, self.cards[1].rank))
+        object.__setattr__(self, "bits", self.cards[0].bit | self.cards[1].bit)
+
+
+def hand(cards: str | Sequence[Card]) -> Hand:
+    """Make a two-card hand from text (``"Q♠ Q♥"``, ``"QsQh"``) or from two cards.
+
+    >>> hand("qs qh")
+    hand('Q♠ Q♥')
+    >>> hand("Qs Qh Js")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.CardError: a hand has 2 cards; got 3 ("Qs Qh Js")
+    """
+    if isinstance(cards, str):
+        parsed = parse_cards(cards)
+        if len(parsed) != HAND_SIZE:
+            raise CardError(f'a hand has {HAND_SIZE} cards; got {len(parsed)} ("{cards}")')
+        return Hand(parsed)
+    return Hand(tuple(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class TwoCardRanking:
+    """The ranking of two-card Guts (R1), with the same interface as the three-card one."""
+
+    size: int = HAND_SIZE
+
+    def hand(self, cards: str | Sequence[Card]) -> Hand:
+        """A two-card hand from text or cards (see :func:`hand`)."""
+        return hand(cards)
+
+
+def all_hands() -> tuple[Hand, ...]:
+    """All 1,326 two-card hands from one deck.
+
+    >>> len(all_hands())
+    1326
+    """
+    from .cards import FULL_DECK
+
+    return tuple(
+        Hand((FULL_DECK[j], FULL_DECK[i])) for i in range(len(FULL_DECK)) for j in range(i)
+    )
+
+
+def best(hands: Iterable[tuple[str, HandOrder]]) -> tuple[str, ...]:
+    """The holders of the best hand; several when the best hands tie (R1, R5).
+
+    >>> best([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Qd Qc"))])
+    ('A', 'C')
+    """
+    top = -1
+    holders: list[str] = []
+    for holder, held in hands:
+        value = held.strength.value
+        if value > top:
+            top, holders = value, [holder]
+        elif value == top:
+            holders.append(holder)
+    return tuple(holders)
+
+
+def explain(first: HandOrder | Any, second: HandOrder | Any) -> str:
+    """Say in words which of two hands (or strengths) wins and why.
+
+    Works for two-card hands (R1) and three-card hands (V6) alike.
+
+    >>> explain(hand("7s 7h"), hand("As Kd"))
+    '7-7 beats A-K: any pair beats any unpaired hand'
+    >>> explain(hand("Qs Qh"), hand("Jc Jd"))
+    'Q-Q beats J-J: queens beat jacks'
+    >>> explain(hand("Ks Qh"), hand("Jc 10d"))
+    'K-Q beats J-10: K beats J'
+    >>> explain(hand("As Kd"), hand("Ah Kc"))
+    'A-K ties A-K: same ranks, and suits never count'
+    """
+    a = first.strength if isinstance(first, HandOrder) else first
+    b = second.strength if isinstance(second, HandOrder) else second
+    if a.value == b.value:
+        return f"{a} ties {b}: same ranks, and suits never count"
+    winner, loser = (a, b) if a.value > b.value else (b, a)
+    return f"{winner} beats {loser}: {winner.why(loser)}"

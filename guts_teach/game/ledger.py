@@ -1,0 +1,439 @@
+"""Ledger files: a session written down as JSON (``"format": "guts-ledger/1"``).
+
+A ledger holds the rules (a profile name plus overrides, with the :class:`Rules` field
+names), the players in seat order, optionally the starting pot, reserve and dealer, and
+the deals. A deal is either cards and declarations, and the package ranks the hands::
+
+    {"hands": {"A": "Q♠ Q♥", "B": "A♣ K♦", "C": "J♣ J♦"}, "in": ["A", "B", "C"]}
+
+or, as clubs record it, who was in and who won::
+
+    {"in": ["A", "B"], "winners": ["B"]}
+
+Amounts are JSON numbers when whole and strings such as ``"7/2"`` otherwise. Loading
+checks everything (structure, then a full replay) and raises one :class:`LedgerError`
+that names the deal and the field; saving writes a temporary file and then replaces the
+old one, so a failure never leaves a half-written ledger.
+
+>>> text = dumps(Ledger(rules=teaching(), players=("A", "B"), deals=(LedgerDeal(ins=("A",)),)))
+>>> loads(text).deals[0].ins
+('A',)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .errors import GutsError, LedgerError
+from .hands import HandOrder, TwoCardRanking
+from .money import ZERO, as_amount, to_json_number
+from .records import DealRecord
+from .rules import FIELD_NAMES, Rules, closest_profile, profile, teaching
+from .three_cards import ThreeCardRanking
+
+Ranking = TwoCardRanking | ThreeCardRanking
+
+FORMAT = "guts-ledger/1"
+TOP_KEYS = (
+    "format",
+    "game",
+    "title",
+    "rules",
+    "players",
+    "pot",
+    "reserve",
+    "dealer",
+    "cycles",
+    "deals",
+)
+DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots")
+AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LedgerDeal:
+    """One recorded deal: who was in, and the cards or the club's word for the result.
+
+    ``winners``, ``losers`` and ``weenie`` are as in :meth:`Session.settle
+    <guts_teach.game.session.Session.settle>`; ``ghost`` is the ghost hand (V5); ``bots``
+    names the players whose declaration a bot made, with how the bot plays.
+    """
+
+    ins: tuple[str, ...]
+    hands: tuple[tuple[str, HandOrder], ...] | None = None
+    winners: tuple[str, ...] | None = None
+    ghost: HandOrder | None = None
+    losers: tuple[str, ...] | None = None
+    weenie: tuple[str, ...] | None = None
+    bots: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hand_map(self) -> dict[str, HandOrder] | None:
+        """The recorded hands by player, or ``None``."""
+        return dict(self.hands) if self.hands is not None else None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Ledger:
+    """A session on paper: rules, seating, starting amounts and the deals in order."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    deals: tuple[LedgerDeal, ...] = ()
+    pot: Fraction = ZERO
+    reserve: Fraction = ZERO
+    dealer: str | None = None
+    cycles: int | None = None
+    title: str | None = None
+    profile: str | None = field(default=None)
+
+    def with_deals(self, deals: tuple[LedgerDeal, ...]) -> Ledger:
+        """The same ledger with other deals."""
+        return dataclasses.replace(self, deals=deals)
+
+
+# ------------------------------------------------------------------------- reading
+
+
+def _fail(where: str, detail: str) -> LedgerError:
+    return LedgerError(f"ledger {where}: {detail}")
+
+
+def _deal_where(index: int, key: str) -> str:
+    return f'deal {index + 1} (deals[{index}]), field "{key}"'
+
+
+def _names(value: object, where: str, players: tuple[str, ...]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _fail(
+            where, f"expected a list of player names, got {json.dumps(value, ensure_ascii=False)}"
+        )
+    for name in value:
+        if name not in players:
+            raise _fail(where, f"{name!r} is not one of the players ({', '.join(players)})")
+    if len(set(value)) != len(value):
+        twice = next(n for n in value if value.count(n) > 1)
+        raise _fail(where, f"{twice!r} is listed twice")
+    return tuple(value)
+
+
+def _amount(value: object, where: str) -> Fraction:
+    try:
+        return as_amount(value, what="the value")
+    except GutsError as error:
+        raise _fail(where, str(error)) from None
+
+
+def _rules(data: object) -> tuple[Rules, str]:
+    if data is None:
+        return teaching(), "teaching"
+    if not isinstance(data, dict):
+        raise _fail(
+            'field "rules"', 'expected an object such as {"profile": "teaching", "cap": 30}'
+        )
+    name = data.get("profile", "teaching")
+    overrides: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "profile":
+            continue
+        if key not in FIELD_NAMES:
+            raise _fail(
+                f'field "rules.{key}"',
+                f"unknown rules field; the fields are profile, {', '.join(FIELD_NAMES)}",
+            )
+        if key in AMOUNT_FIELDS and value is not None:
+            value = _amount(value, f'field "rules.{key}"')
+        overrides[key] = value
+    try:
+        return profile(name, **overrides), name
+    except GutsError as error:
+        raise _fail('field "rules"', str(error)) from None
+
+
+def from_dict(data: object) -> Ledger:
+    """Check the structure of parsed JSON and build a :class:`Ledger` (no replay)."""
+    if not isinstance(data, dict):
+        raise _fail("file", "expected a JSON object at the top")
+    if data.get("format") != FORMAT:
+        raise _fail('field "format"', f'expected "{FORMAT}", got {json.dumps(data.get("format"))}')
+    if data.get("game", "guts") != "guts":
+        raise _fail(
+            'field "game"',
+            f"{data.get('game')!r} is not plain Guts: read Shelby games with "
+            "guts_teach.shelby.ledger (guts-teach replay does so by itself)",
+        )
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _fail(f'field "{key}"', f"unknown field; the fields are {', '.join(TOP_KEYS)}")
+    rules, profile_name = _rules(data.get("rules"))
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
+        raise _fail('field "players"', "expected a list of player names in seat order")
+    players = tuple(raw_players)
+    dealer = data.get("dealer")
+    if dealer is not None and dealer not in players:
+        raise _fail(
+            'field "dealer"', f"{dealer!r} is not one of the players ({', '.join(players)})"
+        )
+    cycles = data.get("cycles")
+    if cycles is not None and (
+        not isinstance(cycles, int) or isinstance(cycles, bool) or cycles < 1
+    ):
+        raise _fail('field "cycles"', f"expected a whole number of at least 1, got {cycles!r}")
+    title = data.get("title")
+    if title is not None and not isinstance(title, str):
+        raise _fail('field "title"', "expected text")
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        raise _fail('field "deals"', "expected a list of deals")
+    ranking = rules.ranking()
+    deals = tuple(_deal(i, raw, players, ranking) for i, raw in enumerate(raw_deals))
+    return Ledger(
+        rules=rules,
+        players=players,
+        deals=deals,
+        pot=_amount(data.get("pot", 0), 'field "pot"'),
+        reserve=_amount(data.get("reserve", 0), 'field "reserve"'),
+        dealer=dealer,
+        cycles=cycles,
+        title=title,
+        profile=profile_name,
+    )
+
+
+def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -> LedgerDeal:
+    if not isinstance(raw, dict):
+        raise _fail(
+            f"deal {index + 1} (deals[{index}])",
+            'expected an object with "in" and "hands" or "winners"',
+        )
+    for key in raw:
+        if key not in DEAL_KEYS:
+            raise _fail(
+                _deal_where(index, key), f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
+            )
+    if "in" not in raw:
+        raise _fail(_deal_where(index, "in"), "missing: list who declared in ([] for nobody)")
+    ins = _names(raw["in"], _deal_where(index, "in"), players)
+    hands = None
+    if "hands" in raw:
+        raw_hands = raw["hands"]
+        if not isinstance(raw_hands, dict):
+            raise _fail(_deal_where(index, "hands"), 'expected an object such as {"A": "Q♠ Q♥"}')
+        parsed = []
+        for player, text in raw_hands.items():
+            where = _deal_where(index, f"hands.{player}")
+            if player not in players:
+                raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
+            parsed.append((player, _hand(text, where, ranking)))
+        hands = tuple(parsed)
+    ghost = None
+    if "ghost" in raw:
+        ghost = _hand(raw["ghost"], _deal_where(index, "ghost"), ranking)
+    lists = {
+        key: _names(raw[key], _deal_where(index, key), players) if key in raw else None
+        for key in ("winners", "losers", "weenie")
+    }
+    return LedgerDeal(
+        ins=ins,
+        hands=hands,
+        winners=lists["winners"],
+        ghost=ghost,
+        losers=lists["losers"],
+        weenie=lists["weenie"],
+        bots=_bots(raw.get("bots", {}), _deal_where(index, "bots"), players),
+    )
+
+
+def _bots(raw: object, where: str, players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    if not isinstance(raw, dict):
+        raise _fail(where, 'expected an object such as {"Bo": "in with J-7 or better"}')
+    for player, how in raw.items():
+        if player not in players:
+            raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
+        if not isinstance(how, str) or not how.strip():
+            raise _fail(where, f"{player}: say how the bot plays in words; got {how!r}")
+    return tuple((p, raw[p].strip()) for p in players if p in raw)
+
+
+def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
+    if not isinstance(text, str):
+        raise _fail(where, f'expected {ranking.size} cards as text, such as "Q♠ Q♥" or "QsQh"')
+    try:
+        return ranking.hand(text)
+    except GutsError as error:
+        raise _fail(where, str(error)) from None
+
+
+def loads(text: str) -> Ledger:
+    """Read a ledger from JSON text, check it and replay it; see the module docs."""
+    ledger = from_dict(parse_json(text))
+    check(ledger)
+    return ledger
+
+
+def parse_json(text: str) -> object:
+    """JSON text as Python data, or a :class:`LedgerError` saying where it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _fail(
+            "file", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+
+
+def load(path: str | os.PathLike[str]) -> Ledger:
+    """Read a ledger file (UTF-8 JSON)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LedgerError(f"ledger file {os.fspath(path)!r} does not exist") from None
+    except UnicodeDecodeError:
+        raise LedgerError(f"ledger file {os.fspath(path)!r} is not UTF-8 text") from None
+    except OSError as error:
+        raise LedgerError(
+            f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
+        ) from None
+    try:
+        return loads(text)
+    except LedgerError as error:
+        raise LedgerError(f"{os.fspath(path)}: {error}") from None
+
+
+def check(ledger: Ledger) -> None:
+    """Replay the ledger and turn the first illegal deal into a :class:`LedgerError`."""
+    from .replay import replay
+
+    replay(ledger)
+
+
+# ------------------------------------------------------------------------- writing
+
+
+def to_dict(ledger: Ledger) -> dict[str, Any]:
+    """The ledger as JSON-ready data, in the documented format."""
+    name = ledger.profile
+    if name is None:
+        name, overrides = closest_profile(ledger.rules)
+    else:
+        overrides = ledger.rules.differences(profile(name))
+    rules: dict[str, Any] = {"profile": name}
+    for key, value in overrides.items():
+        rules[key] = to_json_number(value) if isinstance(value, Fraction) else value
+    data: dict[str, Any] = {"format": FORMAT}
+    if ledger.title:
+        data["title"] = ledger.title
+    data["rules"] = rules
+    data["players"] = list(ledger.players)
+    if ledger.pot:
+        data["pot"] = to_json_number(ledger.pot)
+    if ledger.reserve:
+        data["reserve"] = to_json_number(ledger.reserve)
+    if ledger.dealer is not None:
+        data["dealer"] = ledger.dealer
+    if ledger.cycles is not None:
+        data["cycles"] = ledger.cycles
+    data["deals"] = [_deal_dict(deal) for deal in ledger.deals]
+    return data
+
+
+def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if deal.hands is not None:
+        out["hands"] = {player: str(held) for player, held in deal.hands}
+    if deal.ghost is not None:
+        out["ghost"] = str(deal.ghost)
+    out["in"] = list(deal.ins)
+    for key, names in (("winners", deal.winners), ("losers", deal.losers), ("weenie", deal.weenie)):
+        if names is not None:
+            out[key] = list(names)
+    if deal.bots:
+        out["bots"] = dict(deal.bots)
+    return out
+
+
+def dumps(ledger: Ledger) -> str:
+    """The ledger as JSON text: one field a line, one deal a line, cards in suit symbols."""
+    data = to_dict(ledger)
+    deals = data.pop("deals")
+
+    def one_line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = [f"  {one_line(key)}: {one_line(value)}" for key, value in data.items()]
+    if deals:
+        body = ",\n".join(f"    {one_line(deal)}" for deal in deals)
+        lines.append(f'  "deals": [\n{body}\n  ]')
+    else:
+        lines.append('  "deals": []')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
+    """Write the ledger atomically: a temporary file beside ``path``, then a replace."""
+    target = Path(path)
+    text = dumps(ledger)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def ledger_of(session: Any, *, title: str | None = None, profile_name: str | None = None) -> Ledger:
+    """Write a :class:`~guts_teach.game.session.Session`'s settled deals down as a ledger."""
+    deals = [_ledger_deal(record, session.rules) for record in session.deals]
+    initial = session.initial
+    if profile_name is None:
+        profile_name = closest_profile(session.rules)[0]
+    return Ledger(
+        rules=session.rules,
+        players=session.players,
+        deals=tuple(deals),
+        pot=initial.pot,
+        reserve=initial.reserve,
+        dealer=session.players[initial.dealer],
+        cycles=session.cycles,
+        title=title,
+        profile=profile_name,
+    )
+
+
+def _ledger_deal(record: DealRecord, rules: Rules) -> LedgerDeal:
+    """What a ledger needs to say about a settled deal to replay it exactly."""
+    known = dict(record.hands or ())
+    all_in_shown = all(p in known for p in record.ins) and (
+        record.ghost is not None or not rules.ghost_hand
+    )
+    winners = None
+    if record.ins and not all_in_shown and (len(record.ins) > 1 or rules.ghost_hand):
+        winners = record.winners or record.tied_best
+    losers = None
+    if rules.single_loser and record.kind != "nobody_in" and not all_in_shown:
+        losers = record.payers
+    weenie = None
+    if record.kind == "nobody_in" and record.payers and len(known) < len(record.players):
+        weenie = record.payers
+    return LedgerDeal(
+        ins=record.ins,
+        hands=record.hands,
+        winners=winners,
+        ghost=record.ghost,
+        losers=losers,
+        weenie=weenie,
+        bots=record.bots,
+    )

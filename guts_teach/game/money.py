@@ -1,0 +1,166 @@
+"""Exact amounts of chips: conversion in, display and the ledger's number format.
+
+Money is always :class:`fractions.Fraction`. A split pot of 20 among three players is
+``20/3`` each, never ``6.666...``. Floats are refused at the door because they cannot
+carry a split pot exactly.
+
+>>> format_amount(Fraction(20, 3))
+'6 2/3'
+>>> to_json_number(Fraction(7, 2)), to_json_number(Fraction(12))
+('7/2', 12)
+>>> parse_amount("7/2", what="pot")
+Fraction(7, 2)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .errors import AmountError
+
+Amount = Fraction
+"""The type of every amount of chips in the package."""
+
+ZERO = Fraction(0)
+
+_FRACTION_TEXT = re.compile(r"^\s*(-?\d+)(?:\s*/\s*(\d+))?\s*$")
+_MIXED_TEXT = re.compile(r"^\s*(-?)(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
+
+EXPECTED = 'a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"'
+
+
+def as_amount(value: object, *, what: str) -> Fraction:
+    """Turn an int, a :class:`Fraction` or exact text into a :class:`Fraction`.
+
+    ``what`` names the value in the error message (for example ``"ante"``).
+
+    >>> as_amount(3, what="ante")
+    Fraction(3, 1)
+    >>> as_amount(0.5, what="ante")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.AmountError: ante must be exact: got the float 0.5; \
+give a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"
+    """
+    if isinstance(value, bool):
+        raise AmountError(f"{what} must be an amount of chips, not the truth value {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        raise AmountError(f"{what} must be exact: got the float {value!r}; give {EXPECTED}")
+    if isinstance(value, str):
+        return parse_amount(value, what=what)
+    raise AmountError(f"{what} must be {EXPECTED}; got {value!r}")
+
+
+def parse_amount(text: str, *, what: str) -> Fraction:
+    """Read exact text: ``"12"``, ``"-7/2"`` or the mixed form ``"3 1/2"``.
+
+    >>> parse_amount("3 1/2", what="share")
+    Fraction(7, 2)
+    >>> parse_amount("3.5", what="share")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.AmountError: share: cannot read "3.5" as an amount; expected \
+a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"
+    """
+    match = _FRACTION_TEXT.match(text)
+    if match:
+        numerator, denominator = match.group(1), match.group(2) or "1"
+        if int(denominator) == 0:
+            raise AmountError(f'{what}: "{text}" divides by zero; expected {EXPECTED}')
+        return Fraction(int(numerator), int(denominator))
+    match = _MIXED_TEXT.match(text)
+    if match:
+        sign, whole, numerator, denominator = match.groups()
+        if int(denominator) == 0:
+            raise AmountError(f'{what}: "{text}" divides by zero; expected {EXPECTED}')
+        value = int(whole) + Fraction(int(numerator), int(denominator))
+        return -value if sign else value
+    raise AmountError(f'{what}: cannot read "{text}" as an amount; expected {EXPECTED}')
+
+
+def format_amount(value: Fraction) -> str:
+    """Show an amount to people: whole numbers plainly, the rest as mixed numbers.
+
+    >>> format_amount(Fraction(6)), format_amount(Fraction(-7, 2)), format_amount(Fraction(1, 3))
+    ('6', '-3 1/2', '1/3')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    if whole == 0:
+        return f"{sign}{rest}/{value.denominator}"
+    return f"{sign}{whole} {rest}/{value.denominator}"
+
+
+# -- fast exact arithmetic ------------------------------------------------------------------
+# Fraction arithmetic is exact but slow (about a microsecond an operation). Amounts in Guts
+# are nearly always whole, so these helpers add, subtract and compare whole amounts through
+# their integer numerators and reuse one Fraction object per small whole number. Results are
+# always Fractions, identical to the plain operators'.
+
+_WHOLE: dict[int, Fraction] = {}
+_WHOLE_LIMIT = 200_000  # shared objects kept at most (a few MB)
+
+
+def whole(n: int) -> Fraction:
+    """The Fraction for a whole number, one shared object per number seen.
+
+    >>> whole(12) is whole(12), whole(12) == 12
+    (True, True)
+    """
+    found = _WHOLE.get(n)
+    if found is None:
+        found = Fraction(n)
+        if len(_WHOLE) < _WHOLE_LIMIT:
+            _WHOLE[n] = found
+    return found
+
+
+def add(a: Fraction, b: Fraction) -> Fraction:
+    """``a + b``, fast when both are whole.
+
+    >>> add(Fraction(6), Fraction(7, 2))
+    Fraction(19, 2)
+    """
+    if a.denominator == 1 and b.denominator == 1:
+        return whole(a.numerator + b.numerator)
+    return a + b
+
+
+def sub(a: Fraction, b: Fraction) -> Fraction:
+    """``a - b``, fast when both are whole.
+
+    >>> sub(Fraction(36), Fraction(20))
+    Fraction(16, 1)
+    """
+    if a.denominator == 1 and b.denominator == 1:
+        return whole(a.numerator - b.numerator)
+    return a - b
+
+
+def times(a: Fraction, n: int) -> Fraction:
+    """``a * n`` for a whole number ``n``.
+
+    >>> times(Fraction(12), 3)
+    Fraction(36, 1)
+    """
+    if a.denominator == 1:
+        return whole(a.numerator * n)
+    return a * n
+
+
+def to_json_number(value: Fraction) -> int | str:
+    """The ledger's number format: a JSON number when whole, otherwise text like ``"7/2"``.
+
+    >>> to_json_number(Fraction(-20, 3))
+    '-20/3'
+    """
+    if value.denominator == 1:
+        return value.numerator
+    return f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,82 @@
+"""Replaying a ledger, and the per-deal summary that the CLI and the frames show.
+
+>>> from guts_teach.lessons.examples import example
+>>> session = replay(example("six-counter").ledger)
+>>> row = deal_rows(session)[0]
+>>> row["winners"], row["payments"], row["pot_after"]
+(['A'], {'B': 6, 'C': 6}, 12)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import CardError, GutsError, LedgerError, MissingHandError, OverdraftError, WinnerError
+from .ledger import Ledger
+from .money import to_json_number
+from .records import DealRecord
+from .session import Session
+
+
+def _field_of(error: GutsError) -> str:
+    if error.field:
+        return error.field
+    if isinstance(error, WinnerError):
+        return "winners"
+    if isinstance(error, (MissingHandError, CardError)):
+        return "hands"
+    if isinstance(error, OverdraftError):
+        return "in"
+    return "deal"
+
+
+def replay(ledger: Ledger) -> Session:
+    """Play every deal of ``ledger`` on a fresh table; the first illegal deal raises a
+    :class:`LedgerError` naming it and the field at fault."""
+    try:
+        session = Session(
+            ledger.players,
+            rules=ledger.rules,
+            pot=ledger.pot,
+            reserve=ledger.reserve,
+            dealer=ledger.dealer,
+            cycles=ledger.cycles,
+        )
+    except GutsError as error:
+        raise LedgerError(f'ledger field "players": {error}') from None
+    for index, deal in enumerate(ledger.deals):
+        try:
+            session.play(
+                deal.ins,
+                hands=deal.hand_map,
+                winners=deal.winners,
+                ghost=deal.ghost,
+                losers=deal.losers,
+                weenie=deal.weenie,
+                bots=dict(deal.bots),
+            )
+        except GutsError as error:
+            where = f'deal {index + 1} (deals[{index}]), field "{_field_of(error)}"'
+            raise LedgerError(f"ledger {where}: {error}") from None
+    return session
+
+
+def deal_row(record: DealRecord) -> dict[str, Any]:
+    """One deal in the ledger's number format, with the keys of ``guts-teach replay --json``."""
+    return {
+        "deal": record.number,
+        "dealer": record.dealer,
+        "in": list(record.ins),
+        "winners": list(record.winners),
+        "payments": {p: to_json_number(v) for p, v in record.payments.items()},
+        "pot_before": to_json_number(record.pot_before),
+        "pot_after": to_json_number(record.pot_after),
+        "reserve_before": to_json_number(record.reserve_before),
+        "reserve_after": to_json_number(record.reserve_after),
+        "balances": {p: to_json_number(v) for p, v in record.balance_map.items()},
+    }
+
+
+def deal_rows(session: Session) -> list[dict[str, Any]]:
+    """Every settled deal of ``session`` as :func:`deal_row` data."""
+    return [deal_row(record) for record in session.deals]

@@ -1,0 +1,671 @@
+"""The table: a session of deals as a state machine (RULINGS R2-R10, V1-V7).
+
+A deal goes through three phases: :meth:`Session.start_deal` (the ante, then the cards,
+known or not), :meth:`Session.declare` for every player (simultaneously: nobody's choice
+shows until everyone has chosen; or in turn, V1) and :meth:`Session.settle` (showdown,
+award, matching payments, cap, refill, dealer). :meth:`Session.play` does all three for
+one recorded deal. Every illegal action raises a specific error and leaves the session
+exactly as it was; :meth:`Session.undo` takes back the last deal.
+
+>>> table = Session(["A", "B", "C", "D"], rules=teaching(), pot=6)
+>>> record = table.play(["A", "B", "C"], hands={"A": "Q♠ Q♥", "B": "A♣ K♦", "C": "J♣ J♦"})
+>>> record.winners, format_amount(record.settlement.share), format_amount(table.pot)
+(('A',), '6', '12')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .cards import Card, Deck, check_unique
+from .errors import (
+    AlreadyDeclaredError,
+    DealInProgressError,
+    IllegalActionError,
+    NoDealInProgressError,
+    NotEveryoneDeclaredError,
+    OutOfTurnError,
+    OverdraftError,
+    SessionOverError,
+)
+from .hands import HandOrder
+from .listeners import ListenerFailure, Listeners
+from .money import ZERO, add, as_amount, format_amount, sub, times
+from .records import DealRecord, Step, join_names, start_step
+from .rules import Rules, teaching
+from .settlement import Settlement, apply_cap, settle_pot
+from .showdown import Outcome, decide
+from .table import (
+    Standing,
+    TableState,
+    listed_players,
+    rank_standings,
+    seat_of,
+    seat_players,
+    state_before,
+    turn_order,
+)
+
+HandsInput = Mapping[str, "str | HandOrder | Sequence[Card]"]
+GHOST = "the ghost"
+
+
+@dataclass(slots=True)
+class _Pending:
+    """The deal being played: the state before it, and what has happened so far."""
+
+    before: TableState
+    pot: Fraction
+    reserve: Fraction
+    net: list[Fraction]
+    ante: Fraction
+    anted: tuple[str, ...]
+    ante_overflow: Fraction
+    hands: dict[str, HandOrder] | None
+    ghost: HandOrder | None
+    order: tuple[str, ...]
+    declared: dict[str, bool]
+    dealer_took: bool = False
+    bots: dict[str, str] = field(default_factory=dict)
+
+
+class Session:
+    """A table of players playing deal after deal under one set of :class:`Rules`.
+
+    ``players`` are listed clockwise; the deal passes to the next name (R9). ``rng``
+    deals random cards in :meth:`deal_random`. ``pot``, ``reserve`` and ``dealer`` set
+    up a table mid-game, as the documents' worked examples do. ``cycles`` is the agreed
+    number of cycles (R10, teaching profile); :meth:`call_time` is the classic stop.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        rules: Rules | None = None,
+        rng: random.Random | None = None,
+        pot: object = 0,
+        reserve: object = 0,
+        dealer: str | None = None,
+        cycles: int | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else teaching()
+        self.players = seat_players(players, self.rules.min_players, self.rules.max_players)
+        self._seat = {name: i for i, name in enumerate(self.players)}
+        self._ranking = self.rules.ranking()
+        start_pot = as_amount(pot, what="pot")
+        start_reserve = as_amount(reserve, what="reserve")
+        if start_pot < 0 or start_reserve < 0:
+            raise IllegalActionError("the starting pot and reserve cannot be negative")
+        if cycles is not None and (
+            isinstance(cycles, bool) or not isinstance(cycles, int) or cycles < 1
+        ):
+            raise IllegalActionError(f"cycles must be a whole number of at least 1; got {cycles!r}")
+        self.cycles = cycles
+        self.rng = rng
+        first = 0 if dealer is None else self._seat_of(dealer, "dealer")
+        self._initial = TableState(
+            pot=start_pot,
+            reserve=start_reserve,
+            net=(ZERO,) * len(self.players),
+            dealer=first,
+            cycles_completed=0,
+            deals=0,
+        )
+        self._state = self._initial
+        self._history: list[DealRecord] = []
+        self._pending: _Pending | None = None
+        self._listeners: Listeners[DealRecord] = Listeners()
+        self.time_called = False
+
+    # ----------------------------------------------------------------- reading the table
+
+    @property
+    def pot(self) -> Fraction:
+        """The active pot now (including an ante or refill of the current deal)."""
+        return self._pending.pot if self._pending else self._state.pot
+
+    @property
+    def reserve(self) -> Fraction:
+        """The reserve beside the pot (R6)."""
+        return self._pending.reserve if self._pending else self._state.reserve
+
+    @property
+    def net(self) -> dict[str, Fraction]:
+        """Net counters by player: antes, prizes and payments since the start (R8)."""
+        values = self._pending.net if self._pending else self._state.net
+        return dict(zip(self.players, values, strict=True))
+
+    @property
+    def balances(self) -> dict[str, Fraction]:
+        """Chips by player: the starting stack (if any) plus the net counter (R8)."""
+        stack = self.rules.starting_stack or ZERO
+        return {p: stack + v for p, v in self.net.items()}
+
+    @property
+    def dealer(self) -> str:
+        """Who deals the current (or next) deal."""
+        return self.players[self._state.dealer]
+
+    @property
+    def cycle(self) -> int:
+        """The number of the cycle being played, from 1 (R10)."""
+        return self._state.cycles_completed + 1
+
+    @property
+    def cycles_completed(self) -> int:
+        """Cycles finished so far: each ends when pot and reserve are both empty (R10)."""
+        return self._state.cycles_completed
+
+    @property
+    def deals(self) -> tuple[DealRecord, ...]:
+        """The settled deals, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def in_progress(self) -> bool:
+        """True between :meth:`start_deal` and :meth:`settle`."""
+        return self._pending is not None
+
+    @property
+    def hands(self) -> dict[str, HandOrder]:
+        """The known hands of the deal in progress (empty when none are known)."""
+        return dict(self._pending.hands or {}) if self._pending else {}
+
+    @property
+    def ghost(self) -> HandOrder | None:
+        """The ghost hand of the deal in progress, when known (V5)."""
+        return self._pending.ghost if self._pending else None
+
+    @property
+    def undeclared(self) -> tuple[str, ...]:
+        """Players still to declare in the current deal, in the order they will (V1)."""
+        pending = self._pending
+        if pending is None or pending.dealer_took:
+            return ()
+        order = pending.order if self.rules.declaration == "in_turn" else self.players
+        return tuple(p for p in order if p not in pending.declared)
+
+    @property
+    def to_declare(self) -> str | None:
+        """With declaring in turn (V1), whose turn it is; otherwise ``None``."""
+        if self.rules.declaration != "in_turn" or not self.undeclared:
+            return None
+        return self.undeclared[0]
+
+    @property
+    def declarations(self) -> dict[str, bool]:
+        """The declarations that everyone can see now: in turn (V1) each as it is made,
+        otherwise none until all fists open together."""
+        pending = self._pending
+        if pending is None:
+            return {}
+        if self.rules.declaration == "in_turn" or not self.undeclared:
+            return dict(pending.declared)
+        return {}
+
+    @property
+    def is_over(self) -> bool:
+        """True when the agreed end is reached (R10): the agreed number of cycles, or time
+        called and pot and reserve both empty."""
+        if self._pending:
+            return False
+        if self.cycles is not None and self.cycles_completed >= self.cycles:
+            return True
+        return self.time_called and not self._state.pot and not self._state.reserve
+
+    @property
+    def initial(self) -> TableState:
+        """The state the session started from."""
+        return self._initial
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Players by balance, best first; equal balances share the place (R10).
+
+        >>> t = Session(["A", "B", "C"])
+        >>> [(s.place, s.player) for s in t.standings()]
+        [(1, 'A'), (1, 'B'), (1, 'C')]
+        """
+        return rank_standings(self.balances)
+
+    def steps(self) -> list[Step]:
+        """The whole session told step by step, from the opening table."""
+        initial = self._initial
+        stack = self.rules.starting_stack or ZERO
+        steps = [
+            start_step(
+                self.players,
+                self.players[initial.dealer],
+                initial.pot,
+                initial.reserve,
+                tuple(stack + v for v in initial.net),
+            )
+        ]
+        for record in self._history:
+            steps.extend(record.steps())
+        return steps
+
+    def conservation_gap(self) -> Fraction:
+        """Zero when no chip was made or lost (R8): net counters, pot and reserve together
+        equal the starting pot and reserve."""
+        values = self._pending.net if self._pending else self._state.net
+        initial = self._initial.pot + self._initial.reserve
+        return sum(values, ZERO) + self.pot + self.reserve - initial
+
+    # ----------------------------------------------------------------- starting a deal
+
+    def can_start_deal(self) -> bool:
+        """True when :meth:`start_deal` would succeed (hands aside)."""
+        return self._pending is None and not self.is_over
+
+    def start_deal(
+        self, hands: HandsInput | None = None, *, ghost: str | HandOrder | None = None
+    ) -> None:
+        """Begin a deal: the ante (R2; every deal under single loser, V3), then the cards.
+
+        ``hands`` maps players to their cards when they are known; leave it out for a
+        deal recorded as clubs record it (only who was in and who won). ``ghost`` is the
+        ghost hand's cards, with the ghost hand variant (V5).
+        """
+        self._check_can_start()
+        known, spirit = self._read_hands(hands, ghost)
+        self._pending = self._open(known, spirit)
+
+    def _check_can_start(self) -> None:
+        if self._pending is not None:
+            raise DealInProgressError(
+                f"deal {self._state.deals + 1} is still being played; settle it or undo it first"
+            )
+        if self.is_over:
+            raise SessionOverError(self._over_message())
+
+    def _open(self, known: dict[str, HandOrder] | None, ghost: HandOrder | None) -> _Pending:
+        """The deal's opening: the ante (R2, V3)."""
+        state = self._state
+        rules = self.rules
+        net = list(state.net)
+        pot, reserve = state.pot, state.reserve
+        anted: tuple[str, ...] = ()
+        ante, overflow = ZERO, ZERO
+        if rules.single_loser or (not pot and not reserve):
+            ante, anted = rules.ante, self.players
+            net = [sub(v, ante) for v in net]
+            gross = add(pot, times(ante, len(anted)))
+            pot, reserve = apply_cap(gross, reserve, rules.cap)
+            overflow = sub(gross, pot)
+        order = turn_order(self.players, state.dealer)
+        return _Pending(state, pot, reserve, net, ante, anted, overflow, known, ghost, order, {})
+
+    def deal_random(self) -> dict[str, HandOrder]:
+        """Begin a deal with cards dealt from a shuffled deck, using the session's ``rng``;
+        with the ghost hand variant (V5) the ghost is dealt after the players."""
+        if self.rng is None:
+            raise IllegalActionError(
+                "this session has no random generator; pass rng=random.Random(seed) to deal cards"
+            )
+        self._check_can_start()
+        extra = 1 if self.rules.ghost_hand else 0
+        dealt = Deck(self.rng).deal(len(self.players), self._ranking.size, extra=extra)
+        # The first card goes to the player left of the dealer (seed 002, "Pack").
+        order = turn_order(self.players, self._state.dealer)
+        make = self._ranking.hand
+        hands: dict[str, HandOrder] = {
+            p: make(cards) for p, cards in zip(order, dealt, strict=False)
+        }
+        self.start_deal(hands, ghost=make(dealt[-1]) if extra else None)
+        return hands
+
+    def _read_hands(
+        self, hands: HandsInput | None, ghost: str | HandOrder | Sequence[Card] | None
+    ) -> tuple[dict[str, HandOrder] | None, HandOrder | None]:
+        if ghost is not None and not self.rules.ghost_hand:
+            raise IllegalActionError("a ghost hand was given, but these rules have no ghost_hand")
+        known: dict[str, HandOrder] = {}
+        seat = self._seat
+        make = self._ranking.hand
+        size = self._ranking.size
+        dealt = 0  # one bit per card (hand.bits): a fast check that no card is dealt twice
+        given = [*(hands or {}).items(), *([(GHOST, ghost)] if ghost is not None else [])]
+        for holder, held in given:
+            if holder not in seat and holder != GHOST:
+                self._seat_of(holder, "hands")
+            if not isinstance(held, HandOrder) or len(held.cards) != size:
+                held = make(held if not isinstance(held, HandOrder) else held.cards)
+            if dealt & held.bits:
+                check_unique({p: h.cards for p, h in [*known.items(), (holder, held)]})
+            dealt |= held.bits
+            known[holder] = held
+        spirit = known.pop(GHOST, None)
+        return (known if hands is not None else None), spirit
+
+    # ----------------------------------------------------------------- declaring
+
+    def can_declare(self, player: str, is_in: bool = True) -> bool:
+        """True when ``player`` may declare now (and, for ``is_in``, can afford it)."""
+        try:
+            self._verify_declare(player, is_in)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _verify_declare(self, player: str, is_in: bool) -> _Pending:
+        pending = self._pending
+        if pending is None:
+            raise NoDealInProgressError(f"{player} cannot declare: no deal is being played")
+        self._seat_of(player, "player")
+        if pending.dealer_took:
+            raise AlreadyDeclaredError(
+                f"everyone before the dealer is out: {self.dealer} takes the pot without "
+                "declaring (V1); settle the deal"
+            )
+        if player in pending.declared:
+            raise AlreadyDeclaredError(f"{player} has already declared in this deal")
+        if self.rules.declaration == "in_turn":
+            turn = self.undeclared[0]
+            if player != turn:
+                raise OutOfTurnError(
+                    f"it is {turn}'s turn to declare, not {player}'s: in turn from the dealer's "
+                    f"left, {join_names(list(pending.order))} (V1)"
+                )
+        if is_in and self.rules.no_overdraft:
+            self._check_overdraft(pending, player)
+        return pending
+
+    def _check_overdraft(self, pending: _Pending, player: str) -> None:
+        stack = self.rules.starting_stack or ZERO
+        chips = stack + pending.net[self._seat[player]]
+        if chips < pending.pot:
+            raise OverdraftError(
+                f"{player} has {format_amount(chips)} chips, fewer than the pot of "
+                f"{format_amount(pending.pot)}, and cannot declare in (no_overdraft)"
+            )
+
+    def declare(self, player: str, is_in: bool) -> None:
+        """Record ``player``'s choice: hidden until everyone has chosen (simultaneous,
+        drop), or heard by the later players when declaring in turn (V1)."""
+        if not isinstance(is_in, bool):
+            raise IllegalActionError(f"{player}'s declaration must be True (in) or False (out)")
+        pending = self._verify_declare(player, is_in)
+        pending.declared[player] = is_in
+        self._dealer_takes_if_all_out(pending)
+
+    def _dealer_takes_if_all_out(self, pending: _Pending) -> None:
+        """V1: if everyone before the dealer is out, the dealer takes the pot undeclared."""
+        if self.rules.declaration != "in_turn" or len(pending.declared) != len(pending.order) - 1:
+            return
+        if not any(pending.declared.values()):
+            pending.dealer_took = True
+            pending.declared[pending.order[-1]] = True
+
+    def declare_all(self, ins: Iterable[str], *, bots: Mapping[str, str] | None = None) -> None:
+        """Everyone declares: the players in ``ins`` are in, the others out. In turn (V1)
+        the declarations are made in order, and the dealer takes the pot undeclared when
+        everyone before is out. All-or-nothing: if any is illegal, none is recorded.
+
+        ``bots`` names the players whose declaration a bot made, with the bot's way of
+        playing (``{"Bo": "in with J-7 or better"}``); the deal's record keeps it."""
+        pending = self._pending
+        if pending is None:
+            raise NoDealInProgressError("nobody can declare: no deal is being played")
+        chosen = self._names(ins, "in")
+        played = self._bot_map(bots)
+        if pending.declared:
+            first = next(p for p in pending.order if p in pending.declared)
+            raise AlreadyDeclaredError(f"{first} has already declared in this deal")
+        ins_now, dealer_took = self._resolve_ins(pending, chosen)
+        if self.rules.no_overdraft and not dealer_took:
+            for player in ins_now:
+                self._check_overdraft(pending, player)
+        pending.declared = {player: player in ins_now for player in pending.order}
+        pending.dealer_took = dealer_took
+        pending.bots = played
+
+    def _bot_map(self, bots: Mapping[str, str] | None) -> dict[str, str]:
+        """The bots' players, checked, in seat order."""
+        if not bots:
+            return {}
+        if not isinstance(bots, Mapping):
+            raise IllegalActionError(
+                f'bots must map players to how their bot plays, such as {{"Bo": "cautious"}}; '
+                f"got {bots!r}"
+            )
+        names = self._names(bots, "bots")
+        for player in names:
+            if not isinstance(bots[player], str) or not bots[player].strip():
+                raise IllegalActionError(
+                    f"bot for {player}: say how it plays in words, such as "
+                    f'"in with J-7 or better"; got {bots[player]!r}'
+                )
+        return {p: bots[p].strip() for p in self.players if p in names}
+
+    def _resolve_ins(
+        self, pending: _Pending, chosen: frozenset[str]
+    ) -> tuple[tuple[str, ...], bool]:
+        """Who is in, in seat order, and whether the dealer took the pot undeclared (V1)."""
+        if self.rules.declaration == "in_turn" and not chosen - {pending.order[-1]}:
+            return (pending.order[-1],), True
+        return tuple(p for p in self.players if p in chosen), False
+
+    # ----------------------------------------------------------------- settling
+
+    def settle(
+        self,
+        winners: Iterable[str] | None = None,
+        *,
+        losers: Iterable[str] | None = None,
+        weenie: Iterable[str] | None = None,
+    ) -> DealRecord:
+        """Show the hands, settle the pot and pass the deal (R3-R9); returns the record.
+
+        With the cards of everyone in known, the package ranks them. Otherwise, as clubs
+        record it, ``winners`` names the holders of the best hand (with a ghost, V5, those
+        who beat it: an empty list means the ghost won), ``losers`` the holders of the
+        worst (single loser, V3) and ``weenie`` the best hand when nobody was in (V7).
+        Given with the cards, they must agree.
+        """
+        pending = self._pending
+        if pending is None:
+            raise NoDealInProgressError("there is no deal to settle; start one first")
+        if self.undeclared:
+            waiting = self.undeclared
+            raise NotEveryoneDeclaredError(
+                f"cannot settle yet: {join_names(list(waiting))} "
+                f"{'has' if len(waiting) == 1 else 'have'} not declared"
+            )
+        ins = tuple(p for p in self.players if pending.declared[p])
+        record = self._close(pending, ins, winners, losers, weenie)
+        self._pending = None
+        return record
+
+    def _close(
+        self,
+        pending: _Pending,
+        ins: tuple[str, ...],
+        winners: Iterable[str] | None,
+        losers: Iterable[str] | None = None,
+        weenie: Iterable[str] | None = None,
+    ) -> DealRecord:
+        """Showdown, award, payments, cap, refill and the dealer's turn (R3-R9).
+
+        Raises before changing anything when the result does not fit the deal.
+        """
+        rules = self.rules
+        outcome = decide(
+            players=self.players,
+            ins=ins,
+            rules=rules,
+            hands=pending.hands,
+            ghost=pending.ghost,
+            dealer_took=pending.dealer_took,
+            winners=None if winners is None else self._names(winners, "winners"),
+            losers=None if losers is None else self._names(losers, "losers", among=ins),
+            weenie=None if weenie is None else self._names(weenie, "weenie"),
+        )
+        added = ZERO
+        if not ins and rules.reante_when_nobody_in:
+            added = times(rules.ante, len(self.players))
+        result = settle_pot(
+            pot=pending.pot,
+            reserve=pending.reserve,
+            winners=len(outcome.winners),
+            payers=len(outcome.payers),
+            cap=rules.cap,
+            added=added,
+        )
+        net = pending.net
+        seat = self._seat
+        share, payment = result.share, result.payment
+        for w in outcome.winners:
+            i = seat[w]
+            net[i] = add(net[i], share)
+        for p in outcome.payers:
+            i = seat[p]
+            net[i] = sub(net[i], payment)
+        if added:
+            net[:] = [sub(v, rules.ante) for v in net]
+        return self._record(pending, ins, outcome, result)
+
+    def _record(
+        self, pending: _Pending, ins: tuple[str, ...], outcome: Outcome, result: Settlement
+    ) -> DealRecord:
+        state = pending.before
+        ended = not result.pot and not result.reserve
+        new_state = TableState(
+            pot=result.pot,
+            reserve=result.reserve,
+            net=tuple(pending.net),
+            dealer=(state.dealer + 1) % len(self.players),
+            cycles_completed=state.cycles_completed + 1 if ended else state.cycles_completed,
+            deals=state.deals + 1,
+        )
+        record = DealRecord(
+            number=new_state.deals,
+            cycle=state.cycles_completed + 1,
+            players=self.players,
+            dealer=self.players[state.dealer],
+            start_pot=state.pot,
+            start_reserve=state.reserve,
+            ante=pending.ante,
+            anted=pending.anted,
+            ante_overflow=pending.ante_overflow,
+            pot_before=pending.pot,
+            reserve_before=pending.reserve,
+            hands=self._in_seat_order(pending.hands) if pending.hands else None,
+            ghost=pending.ghost,
+            ins=ins,
+            winners=outcome.winners,
+            winners_from_cards=outcome.from_cards,
+            payers=outcome.payers,
+            kind=outcome.kind,
+            tied_best=outcome.tied_best,
+            declaration=self.rules.declaration,
+            hand_size=self.rules.hand_size,
+            settlement=result,
+            stack=self.rules.starting_stack or ZERO,
+            net_before=state.net,
+            net_after=new_state.net,
+            bots=tuple(pending.bots.items()),
+        )
+        self._history.append(record)
+        self._state = new_state
+        self._listeners.tell(record, deal=record.number)  # after the record is kept
+        return record
+
+    def play(
+        self,
+        ins: Iterable[str],
+        *,
+        hands: HandsInput | None = None,
+        winners: Iterable[str] | None = None,
+        ghost: str | HandOrder | None = None,
+        losers: Iterable[str] | None = None,
+        weenie: Iterable[str] | None = None,
+        bots: Mapping[str, str] | None = None,
+    ) -> DealRecord:
+        """Play one whole deal: start it, everyone declares, settle. All or nothing.
+
+        >>> t = Session(["A", "B", "C"], pot=10)
+        >>> t.play(["A", "B"], winners=["B"]).payments
+        {'A': Fraction(10, 1)}
+        """
+        self._check_can_start()
+        known, spirit = self._read_hands(hands, ghost)
+        chosen = self._names(ins, "in")
+        played = self._bot_map(bots)
+        pending = self._open(known, spirit)
+        pending.bots = played
+        in_now, pending.dealer_took = self._resolve_ins(pending, chosen)
+        if self.rules.no_overdraft and not pending.dealer_took:
+            for player in in_now:
+                self._check_overdraft(pending, player)
+        return self._close(pending, in_now, winners, losers, weenie)
+
+    def subscribe(self, listener: Callable[[DealRecord], None]) -> Callable[[], None]:
+        """Call ``listener`` with every deal's record as it is settled (for live views,
+        such as the workbook bridge); returns a function that unsubscribes it.
+
+        A deal stays recorded whatever its listeners do: a listener's exception is kept in
+        :attr:`listener_failures` and shown as a warning, never raised by ``play`` or
+        ``settle`` (see :mod:`guts_teach.game.listeners`).
+
+        >>> t = Session(["A", "B"]); seen = []
+        >>> stop = t.subscribe(seen.append); _ = t.play(["A"]); stop(); _ = t.play(["B"])
+        >>> [r.number for r in seen]
+        [1]
+        """
+        return self._listeners.subscribe(listener)
+
+    @property
+    def listener_failures(self) -> tuple[ListenerFailure, ...]:
+        """Listeners that failed on a settled deal, oldest first (the deals stay recorded)."""
+        return self._listeners.failures
+
+    # ----------------------------------------------------------------- ending and undo
+
+    def call_time(self) -> None:
+        """The agreed time is up: the session ends at the next moment the pot is empty (R10)."""
+        self.time_called = True
+
+    def undo(self) -> DealRecord | None:
+        """Take back the deal in progress, or else the last settled deal.
+
+        Returns the record of the settled deal taken back (``None`` for a deal in
+        progress). Raises :class:`IllegalActionError` when there is nothing to undo.
+        """
+        if self._pending is not None:
+            self._state = self._pending.before
+            self._pending = None
+            return None
+        if not self._history:
+            raise IllegalActionError("there is nothing to undo: no deal has been played")
+        record = self._history.pop()
+        self._state = state_before(record)
+        return record
+
+    # ----------------------------------------------------------------- helpers
+
+    def _in_seat_order(self, hands: dict[str, HandOrder]) -> tuple[tuple[str, HandOrder], ...]:
+        """Known hands in seat order, however they were dealt or given."""
+        return tuple((p, hands[p]) for p in self.players if p in hands)
+
+    def _seat_of(self, player: str, field: str) -> int:
+        return seat_of(self._seat, player, field)
+
+    def _names(
+        self, names: Iterable[str], field: str, among: Sequence[str] | None = None
+    ) -> frozenset[str]:
+        listed = listed_players(names, self._seat, field)
+        for name in listed:
+            if among is not None and name not in among:
+                raise IllegalActionError(
+                    f"{field}: {name} was not in; the players in were {join_names(list(among))}"
+                )
+        return frozenset(listed)
+
+    def _over_message(self) -> str:
+        if self.cycles is not None and self.cycles_completed >= self.cycles:
+            return f"the session is over: the agreed {self.cycles} cycle(s) have been played (R10)"
+        return "the session is over: time was called and the pot is empty (R10)"

@@ -1,0 +1,173 @@
+"""Who wins and who pays in one deal, under every variant (R3-R5, V1, V3-V5, V7).
+
+A pure decision: players, who was in, the cards or the club's word for the result, and
+the rules go in; an :class:`Outcome` comes out. The arithmetic of the pot is
+:mod:`guts_teach.game.settlement`'s; the bookkeeping is the session's.
+
+The club's word, for deals recorded without cards:
+
+- ``winners``: the holders of the best hand among those in; with a ghost hand (V5) only
+  those who beat the ghost, so an empty list means the ghost won;
+- ``losers``: with single loser (V3), the holders of the worst hand among those in;
+- ``weenie``: with the weenie rule (V7), the holders of the best hand when nobody is in.
+
+Given with the cards, each must agree with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import MissingHandError, WinnerError
+from .hands import HandOrder, best
+from .records import join_names
+from .rules import Rules
+
+NOBODY_IN = "nobody_in"
+UNCONTESTED = "uncontested"
+DEALER_TAKES = "dealer_takes"
+SHOWDOWN = "showdown"
+GHOST_WINS = "ghost_wins"
+TIE_STAYS = "tie_stays"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a deal before any money moves.
+
+    ``kind`` is one of ``nobody_in``, ``uncontested`` (R4), ``dealer_takes`` (V1),
+    ``showdown`` (R5), ``ghost_wins`` (V5) and ``tie_stays`` (V4). ``winners`` share the
+    pot; ``payers`` each pay the pre-showdown pot. ``tied_best`` are the best in-hands
+    when a tie keeps the pot (V4); ``from_cards`` says the package ranked the hands.
+    """
+
+    kind: str
+    winners: tuple[str, ...]
+    payers: tuple[str, ...]
+    from_cards: bool
+    tied_best: tuple[str, ...] = ()
+
+
+def worst(hands: Sequence[tuple[str, HandOrder]]) -> tuple[str, ...]:
+    """The holders of the weakest hand; several when they tie (V3).
+
+    >>> from guts_teach.game.hands import hand
+    >>> worst([("A", hand("Qs Qh")), ("B", hand("3c 2d")), ("C", hand("3d 2c"))])
+    ('B', 'C')
+    """
+    low = min(h.strength.value for _, h in hands)
+    return tuple(p for p, h in hands if h.strength.value == low)
+
+
+def _agree(
+    named: frozenset[str] | None, found: tuple[str, ...], what: str, order: Any, field: str
+) -> None:
+    if named is not None and named != frozenset(found):
+        said = join_names(sorted(named, key=order)) or "nobody"
+        error = WinnerError(
+            f"the cards say {join_names(list(found)) or 'nobody'} {what}, not {said}"
+        )
+        error.field = field
+        raise error
+
+
+def _missing(message: str, field: str) -> MissingHandError:
+    error = MissingHandError(message)
+    error.field = field
+    return error
+
+
+def decide(
+    *,
+    players: Sequence[str],
+    ins: tuple[str, ...],
+    rules: Rules,
+    hands: Mapping[str, HandOrder] | None,
+    ghost: HandOrder | None,
+    dealer_took: bool = False,
+    winners: frozenset[str] | None = None,
+    losers: frozenset[str] | None = None,
+    weenie: frozenset[str] | None = None,
+) -> Outcome:
+    """Decide the deal; raises :class:`WinnerError` or :class:`MissingHandError`."""
+    known = hands or {}
+    seat = players.index  # seat order, for naming players in messages
+
+    if not ins:
+        if winners:
+            raise WinnerError(f"winners {sorted(winners)} do not fit the deal: nobody was in (R3)")
+        payers: tuple[str, ...] = ()
+        if rules.weenie_rule:
+            everyone = [(p, known[p]) for p in players if p in known]
+            if len(everyone) == len(players):
+                payers = best(everyone)
+                _agree(weenie, payers, "held the best hand", seat, "weenie")
+            elif weenie:
+                payers = tuple(p for p in players if p in weenie)
+            else:
+                raise _missing(
+                    "nobody was in and the weenie rule (V7) makes the best hand pay: give "
+                    "everyone's cards or name the weenie",
+                    "weenie",
+                )
+        return Outcome(NOBODY_IN, (), payers, False)
+
+    strangers = sorted((winners or frozenset()) - set(ins))
+    if strangers:
+        raise WinnerError(
+            f"winner {strangers[0]} was not in; the players in were {join_names(list(ins))}"
+        )
+    shown = [(p, known[p]) for p in ins if p in known]
+    all_shown = len(shown) == len(ins)
+
+    if len(ins) == 1 and not rules.ghost_hand:
+        if winners is not None and winners != frozenset(ins):
+            raise WinnerError(
+                f"winners {sorted(winners)} do not fit the deal: only {ins[0]} was in (R4)"
+            )
+        return Outcome(DEALER_TAKES if dealer_took else UNCONTESTED, ins, (), False)
+
+    from_cards = all_shown and (ghost is not None or not rules.ghost_hand)
+    if from_cards:
+        top = best(shown)
+        if ghost is not None and known[top[0]].strength.value <= ghost.strength.value:
+            top = ()  # a tie with the ghost does not beat it (V5)
+        _agree(winners, top, "won", seat, "winners")
+    elif winners is not None:
+        top = tuple(p for p in ins if p in winners)
+    else:
+        missing = [p for p in ins if p not in known]
+        need = join_names(missing) if missing else "the ghost"
+        raise MissingHandError(
+            f"cannot tell who won: no cards for {need}; give the winners or the cards"
+        )
+
+    won: tuple[str, ...]
+    pay: tuple[str, ...]
+    tied: tuple[str, ...]
+    if not top:
+        kind, won, pay, tied = GHOST_WINS, (), ins, ()
+    elif len(top) > 1 and not rules.split_pots:
+        kind, won, pay, tied = TIE_STAYS, (), tuple(p for p in ins if p not in top), top
+    else:
+        kind = SHOWDOWN if len(ins) > 1 else (DEALER_TAKES if dealer_took else UNCONTESTED)
+        won, pay, tied = top, tuple(p for p in ins if p not in top), ()
+
+    if rules.single_loser and pay:
+        if all_shown:
+            lowest = worst(shown)
+            _agree(losers, lowest, "held the worst hand", seat, "losers")
+        elif losers is not None:
+            lowest = tuple(p for p in ins if p in losers)
+        elif len(pay) == 1:
+            lowest = pay
+        else:
+            raise _missing(
+                f"single loser (V3): cannot tell which of {join_names(list(pay))} held the "
+                "worst hand; give the losers or the cards",
+                "losers",
+            )
+        pay = tuple(p for p in pay if p in lowest)
+    return Outcome(kind, won, pay, from_cards, tied)

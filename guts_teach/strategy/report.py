@@ -1,0 +1,186 @@
+"""The strategy lab in words and JSON, for ``guts-teach odds`` and ``guts-teach strategy``.
+
+>>> print(strategy_report(players=6).splitlines()[0])
+Equilibrium at 6 players: go in with A-7 (ace-seven) or better.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+from ..game.cards import parse_cards
+from ..game.hands import ALL_STRENGTHS, hand
+from ..game.money import to_json_number
+from ..game.rules import Rules
+from .mixed import mixed_equilibrium
+from .odds import hand_odds
+from .sampling import sampled_odds
+from .three_card_odds import heads_up
+from .thresholds import (
+    NoEquilibriumError,
+    equilibrium,
+    gain,
+    in_chance,
+    nobody_in_chance,
+    value,
+)
+
+SAMPLES = 40_000
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):8.4%}  ({p})"
+
+
+def odds_report(text: str, *, players: int, as_json: bool, seed: int = 1) -> str:
+    """Odds of a hand if everyone stays in: two cards exact; three cards (V6) exact
+    heads-up and sampled (with error bars) at bigger tables.
+
+    >>> print(odds_report("As Ad", players=2, as_json=False).splitlines()[1])
+      best outright:     99.9184%  (1224/1225)
+    """
+    if len(parse_cards(text)) == 3:
+        return _three_card_report(text, players, as_json, seed)
+    odds = hand_odds(text, players=players)
+    if as_json:
+        data = {
+            "hand": odds.strength.name,
+            "players": players,
+            "best": to_json_number(odds.best),
+            "ties": {str(t): to_json_number(p) for t, p in odds.ties.items()},
+            "share": to_json_number(odds.share),
+        }
+        return json.dumps(data, indent=2)
+    lines = [
+        f"{odds.strength.name} ({odds.strength}) against {players - 1} other hand(s), "
+        "everyone staying in:",
+        f"  best outright:     {_percent(odds.best)}",
+    ]
+    for t, p in odds.ties.items():
+        lines.append(f"  tied with {t} other{'s' if t > 1 else ' '}: {_percent(p)}")
+    lines.append(f"  expected share of the pot: {float(odds.share):.4%}  ({odds.share})")
+    return "\n".join(lines)
+
+
+def _three_card_report(text: str, players: int, as_json: bool, seed: int) -> str:
+    rules = Rules(hand_size=3)
+    name = rules.ranking().hand(text).name
+    data: dict[str, Any] = {"hand": name, "players": players, "hand_size": 3}
+    if players == 2:
+        exact = heads_up(text, rules=rules)
+        data |= {"exact": True, "best": exact.best, "tied": exact.tied, "share": exact.share}
+        shown = {k: _percent(data[k]) for k in ("best", "tied", "share")}
+        how = "exact, over all 18,424 rival hands"
+    else:
+        sampled = sampled_odds(
+            text, players=players, rules=rules, rng=random.Random(seed), samples=SAMPLES
+        )
+        data |= {"exact": False, "samples": SAMPLES, "seed": seed}
+        shown = {}
+        for key in ("best", "tied", "share"):
+            estimate = getattr(sampled, key)
+            data[key] = {"mean": round(estimate.mean, 6), "error": round(estimate.error, 6)}
+            shown[key] = f"{estimate.mean:8.4%} +/- {estimate.error:.4%}"
+        how = f"sampled: {SAMPLES:,} seeded deals (seed {seed}); +/- one standard error"
+    if as_json:
+        for key in ("best", "tied", "share"):
+            if isinstance(data[key], Fraction):
+                data[key] = to_json_number(data[key])
+        return json.dumps(data, indent=2)
+    return "\n".join(
+        [
+            f"{name} against {players - 1} other three-card hand(s), everyone staying in ({how}):",
+            f"  best outright:  {shown['best']}",
+            f"  tied for best:  {shown['tied']}",
+            f"  expected share of the pot: {shown['share'].strip()}",
+        ]
+    )
+
+
+def _mixed_report(error: NoEquilibriumError, players: int, weenie: bool, as_json: bool) -> str:
+    cycle = [str(t.strength) for t in error.cycle]
+    try:
+        mixed = mixed_equilibrium(players=players, weenie=weenie)
+    except ValueError:
+        mixed = None
+    if as_json:
+        data: dict[str, Any] = {
+            "players": players,
+            "weenie": weenie,
+            "threshold": None,
+            "cycle": cycle,
+        }
+        if mixed is not None:
+            data["mixed"] = {"edge": str(mixed.edge), "mix": round(float(mixed.mix), 9)}
+        return json.dumps(data, indent=2)
+    text = f"{str(error)[0].upper()}{str(error)[1:]}."
+    if mixed is None:
+        return text + " The symmetric equilibrium mixes thresholds."
+    return (
+        f"{text}\nMixed equilibrium at {players} players: go {mixed.others} "
+        f"(chance {float(mixed.mix):.6f}, where going in with {mixed.edge} is worth nothing)."
+    )
+
+
+def strategy_report(
+    *, players: int, weenie: bool = False, held: str | None = None, as_json: bool = False
+) -> str:
+    """The symmetric threshold equilibrium at a table of ``players`` and what it is worth."""
+    rules = " with the weenie rule (V7)" if weenie else ""
+    try:
+        found = equilibrium(players=players, weenie=weenie)
+    except NoEquilibriumError as error:
+        return _mixed_report(error, players, weenie, as_json)
+    edge = found.threshold.strength
+    below = [s for s in ALL_STRENGTHS if s.value < edge.value]
+    numbers: dict[str, Fraction] = {
+        "gain_at_threshold": gain(edge, found.threshold, players=players, weenie=weenie),
+        "in_chance": in_chance(found.threshold),
+        "nobody_in_chance": nobody_in_chance(found.threshold, players=players),
+        "value_over_always_out": value(
+            found.threshold, found.threshold, players=players, weenie=weenie
+        ),
+    }
+    if below:
+        numbers["gain_just_below"] = gain(
+            below[-1], found.threshold, players=players, weenie=weenie
+        )
+    if held is not None:
+        numbers["gain_of_hand"] = gain(held, found.threshold, players=players, weenie=weenie)
+    if as_json:
+        data: dict[str, Any] = {
+            "players": players,
+            "weenie": weenie,
+            "threshold": str(edge),
+            "threshold_name": edge.name,
+            "best_reply_path": [str(t.strength) for t in found.path],
+            "found_between_a_cycle": found.between,
+        }
+        if held is not None:
+            data["hand"] = hand(held).strength.name
+        data |= {key: to_json_number(v) for key, v in numbers.items()}
+        return json.dumps(data, indent=2)
+    lines = [
+        f"Equilibrium at {players} players{rules}: go in with {edge} ({edge.name}) or better.",
+        f"  a dealt hand is in {float(numbers['in_chance']):.1%} of the time; everyone folds "
+        f"{float(numbers['nobody_in_chance']):.1%} of deals",
+        f"  gain of going in with {edge}: {float(numbers['gain_at_threshold']):+.4f} pot",
+    ]
+    if below:
+        lines.append(
+            f"  gain of going in with {below[-1]}: {float(numbers['gain_just_below']):+.4f} pot"
+        )
+    if held is not None:
+        name = hand(held).strength
+        lines.append(f"  gain of going in with {name}: {float(numbers['gain_of_hand']):+.4f} pot")
+    lines += [
+        f"  playing it gains {float(numbers['value_over_always_out']):+.4f} pot a deal over "
+        "always staying out",
+        f"  {found.story()}",
+        "  (gains are fractions of the pot before the showdown, with 1/n of all that carries "
+        "over counted as yours)",
+    ]
+    return "\n".join(lines)
