@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 
 from guts_teach.game.cards import FULL_DECK
-from guts_teach.shelby.game import ShelbyRules
 from guts_teach.shelby.ledger import ShelbyDeal, ShelbyLedger, dumps_shelby
+from guts_teach.shelby.rules import ShelbyRules
 
 LIMIT_DOUBLING_RATIO = 2.2
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve")

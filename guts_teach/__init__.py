@@ -15,6 +15,7 @@ below load on first use, so ``import guts_teach`` itself costs next to nothing.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -49,7 +50,7 @@ _HOMES: dict[str, str] = {
     "hand": "game.hands",
     "format_amount": "game.money",
     "DealRecord": "game.records",
-    "Step": "game.records",
+    "Step": "game.narration",
     "PROFILES": "game.rules",
     "Rules": "game.rules",
     "classic": "game.rules",
@@ -118,6 +119,19 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_HOMES])
 
 
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext guts_teach``: show cards and hands as pictures (see :mod:`.display`)."""
+    from .display import register
+
+    register(ipython.display_formatter.formatters)
+
+
+if "IPython" in sys.modules:  # inside a notebook: cards and hands show as pictures
+    from .display import register_with_running_ipython
+
+    register_with_running_ipython()
+
+
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     from .game.cards import Card, Deck, card, parse_cards
     from .game.errors import (
@@ -143,7 +157,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     )
     from .game.hands import Hand, Strength, explain, hand
     from .game.money import format_amount
-    from .game.records import DealRecord, Step
+    from .game.narration import Step
+    from .game.records import DealRecord
     from .game.rules import PROFILES, Rules, classic, profile, teaching
     from .game.session import Session
     from .game.settlement import Settlement, settle_pot

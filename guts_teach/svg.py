@@ -1,7 +1,7 @@
 """SVG pictures of cards, hands and the table, with text alternatives for screen readers.
 
-Pure standard library: the core objects' ``_repr_svg_`` methods import this module only
-when a notebook asks for a picture (as python-chess does). Every picture carries
+Pure standard library; an adapter over the rules core, which never imports it: notebooks show
+cards and hands as these pictures through :mod:`guts_teach.display`. Every picture carries
 ``role="img"``, an ``aria-label`` and a ``<title>`` that say in words what it shows.
 
 >>> from guts_teach.game.cards import card
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
 from .game.cards import SUIT_SYMBOLS, Card, rank_symbol
 from .game.money import format_amount
+from .lessons.scene import Scene
 
 CARD_W, CARD_H = 60, 84
 TWO_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
@@ -98,32 +98,6 @@ def hand_svg(cards: Sequence[Card], name: str = "", *, four_colour: bool = False
             f'text-anchor="middle" fill="#333">{escape(name)}</text>'
         )
     return _svg(width, height, label, body)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Scene:
-    """What the table shows at one moment (see :func:`table_svg`).
-
-    ``hands`` are the cards each player holds; ``face_up`` those shown to everyone;
-    ``declared`` maps players to in (True) or out (False) once declarations are open;
-    ``winners`` are highlighted; ``ghost`` is the ghost hand (V5), face up when
-    ``ghost_shown``; ``dealt`` is False between deals, when nobody holds cards.
-    """
-
-    players: tuple[str, ...]
-    dealer: str
-    pot: Fraction
-    reserve: Fraction
-    balances: Mapping[str, Fraction]
-    hands: Mapping[str, Sequence[Card]] = field(default_factory=dict)
-    face_up: frozenset[str] = frozenset()
-    declared: Mapping[str, bool] = field(default_factory=dict)
-    winners: frozenset[str] = frozenset()
-    ghost: Sequence[Card] | None = None
-    ghost_shown: bool = False
-    hand_size: int = 2
-    dealt: bool = True
-    caption: str = ""
 
 
 def _chips(cx: float, cy: float, amount: Fraction, colour: str) -> str:

@@ -13,8 +13,9 @@ from guts_teach.game.errors import (
     SessionOverError,
     UnknownPlayerError,
 )
-from guts_teach.shelby.game import ShelbyGame, ShelbyRules, psycho_shelby, shelby
+from guts_teach.shelby.game import ShelbyGame
 from guts_teach.shelby.ledger import round_rows
+from guts_teach.shelby.rules import ShelbyRules, psycho_shelby, shelby
 
 SHELBY_CARDS = {
     "A": "Qs Qh 7c 7d 7h",  # pair of queens; then Q-Q-7; Q-Q-7; full house

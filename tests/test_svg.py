@@ -1,13 +1,17 @@
 """SVG pictures: valid XML, text alternatives, colours, and the table's contents."""
 
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 from guts_teach.game.cards import FULL_DECK, card
 from guts_teach.game.hands import hand
+from guts_teach.game.three_cards import ThreeCardRanking
 from guts_teach.lessons.examples import example
+from guts_teach.lessons.scene import Scene
 from guts_teach.lessons.stepper import Stepper
-from guts_teach.svg import FOUR_COLOURS, TWO_COLOURS, Scene, card_svg, hand_svg, table_svg
+from guts_teach.svg import FOUR_COLOURS, TWO_COLOURS, card_svg, hand_svg, table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -71,6 +75,34 @@ def test_ghost_and_reserve_on_the_table():
     assert "Ghost hand: king of clubs, nine of diamonds." in parse(svg).get("aria-label")
 
 
+def pictures_in_a_notebook(thing):
+    """What IPython shows for ``thing`` once guts_teach has registered its pictures."""
+    from IPython.core.formatters import DisplayFormatter
+
+    from guts_teach.display import register
+
+    formatter = DisplayFormatter()
+    register(formatter.formatters)
+    data, _ = formatter.format(thing)
+    return data["image/svg+xml"]
+
+
 def test_core_objects_draw_themselves():
-    assert card("Qs")._repr_svg_().startswith("<svg")
-    assert "pair of queens" in hand("Qs Qh")._repr_svg_()
+    assert pictures_in_a_notebook(card("Qs")).startswith("<svg")
+    assert "pair of queens" in pictures_in_a_notebook(hand("Qs Qh"))
+    three = ThreeCardRanking().hand("Qs Qh Qd")
+    assert three.name in pictures_in_a_notebook(three)
+
+
+def test_a_notebook_shows_cards_as_pictures_as_soon_as_guts_teach_is_imported():
+    """Inside IPython, ``import guts_teach`` registers the pictures by itself."""
+    code = (
+        "from IPython.testing.globalipapp import start_ipython\n"
+        "shell = start_ipython()\n"
+        "import guts_teach\n"
+        "svg = shell.display_formatter.formatters['image/svg+xml']\n"
+        "svg.enabled = True  # as in a notebook kernel (a terminal shell shows text only)\n"
+        "print(svg(guts_teach.card('Qs'))[:4])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "<svg", done.stderr

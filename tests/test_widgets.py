@@ -124,7 +124,7 @@ def test_rules_picker_refuses_bad_values_with_a_message():
 
 
 def test_shelby_table_plays_a_deal_against_bots():
-    from guts_teach.shelby.game import psycho_shelby
+    from guts_teach.shelby.rules import psycho_shelby
     from guts_teach.widgets import ShelbyTable
 
     table = ShelbyTable(bots=3, seed=3)
@@ -152,8 +152,8 @@ def test_shelby_table_plays_a_deal_against_bots():
 def test_shelby_bots_are_seeded_and_have_characters():
     import random
 
+    from guts_teach.shelby.bots import ShelbyBot
     from guts_teach.shelby.game import ShelbyGame
-    from guts_teach.strategy.bots import ShelbyBot
 
     game = ShelbyGame(["A", "B", "C"], rng=random.Random(1))
     game.start_deal({"A": "As Ad 2c 3d 4h", "B": "7c 2h 5s 6d 8h", "C": "Kc Qd 9c 10d Jh"})

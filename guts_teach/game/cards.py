@@ -114,12 +114,6 @@ class Card:
     def __gt__(self, other: Card) -> bool:
         return other < self
 
-    def _repr_svg_(self) -> str:
-        """The card as a picture in notebooks (drawn by :mod:`guts_teach.svg`)."""
-        from ..svg import card_svg
-
-        return card_svg(self)
-
     @property
     def ascii(self) -> str:
         """The two-letter form, ``"Qs"``, ``"Th"``."""

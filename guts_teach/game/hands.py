@@ -161,12 +161,6 @@ class HandOrder:
     def __repr__(self) -> str:
         return f"hand('{self}')"
 
-    def _repr_svg_(self) -> str:
-        """The hand as a picture in notebooks, with its name (drawn by :mod:`guts_teach.svg`)."""
-        from ..svg import hand_svg
-
-        return hand_svg(self.cards, self.name)
-
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Hand(HandOrder):

@@ -34,7 +34,8 @@ from .errors import (
 from .hands import HandOrder
 from .listeners import ListenerFailure, Listeners
 from .money import ZERO, add, as_amount, format_amount, sub, times
-from .records import DealRecord, Step, join_names, start_step
+from .narration import Step, join_names, start_step
+from .records import DealRecord
 from .rules import Rules, teaching
 from .settlement import Settlement, apply_cap, settle_pot
 from .showdown import Outcome, decide

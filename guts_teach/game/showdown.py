@@ -22,7 +22,7 @@ from typing import Any
 
 from .errors import MissingHandError, WinnerError
 from .hands import HandOrder, best
-from .records import join_names
+from .narration import join_names
 from .rules import Rules
 
 NOBODY_IN = "nobody_in"

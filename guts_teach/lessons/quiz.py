@@ -24,7 +24,8 @@ from ..game.cards import Deck
 from ..game.errors import GutsError
 from ..game.hands import HandOrder
 from ..game.money import as_amount, format_amount
-from ..game.records import DealRecord, join_names
+from ..game.narration import join_names
+from ..game.records import DealRecord
 from ..game.rules import Rules, teaching
 from ..game.session import Session
 

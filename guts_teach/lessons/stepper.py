@@ -1,7 +1,7 @@
 """Stepping through a session or a worked example, one narrated step at a time.
 
 The lesson's stepper widget is a view over this: it keeps the position, says the status
-line and draws the table (:class:`~guts_teach.svg.Scene`) for each step. Moving back and
+line and draws the table (:class:`~guts_teach.lessons.scene.Scene`) for each step. Moving back and
 forth is exact because every step carries its own amounts.
 
 >>> from guts_teach.lessons.examples import example
@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..game.records import DealRecord, Step
+from ..game.narration import Step
+from ..game.records import DealRecord
 from ..game.session import Session
-from ..svg import Scene
 from .examples import WorkedExample
+from .scene import Scene
 
 REVEALED = frozenset(
     {

@@ -24,7 +24,8 @@ from typing import Any
 from ..game.errors import GutsError, LedgerError
 from ..game.ledger import parse_json
 from ..game.money import as_amount, to_json_number
-from .game import ShelbyGame, ShelbyRules, ShelbyStep, psycho_shelby, shelby
+from .game import ShelbyGame, ShelbyStep
+from .rules import ShelbyRules, psycho_shelby, shelby
 
 FORMAT = "guts-ledger/1"
 GAMES = ("shelby", "psycho_shelby")

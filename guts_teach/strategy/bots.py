@@ -1,21 +1,11 @@
-"""Bots: for plain Guts, and for the Shelby games.
+"""Bots for plain Guts (the Shelby games' bots are :mod:`guts_teach.shelby.bots`).
 
 Guts bots declare in or out from the cards the session dealt them: a :class:`ThresholdBot`
 plays a fixed threshold (the heads-up equilibrium, J-7, by :func:`equilibrium_bot`); a
 :class:`CharacterBot` goes in when the exact chance that its hand is best at this table passes
 its character's bar (cautious, reckless, or pot-sensitive: the bigger the pot against the ante,
 the higher the bar), with a little seeded randomness.
-
-A Shelby bot estimates how its cards rank against the hands the other players could hold, by
-dealing a few seeded random hands from the cards it cannot see, and holds when its share of
-wins passes its character's threshold. Randomness is always injected.
-
->>> import random
->>> from guts_teach.shelby.game import ShelbyGame, shelby
->>> game = ShelbyGame(["You", "Bo"], rules=shelby(), rng=random.Random(1))
->>> game.start_deal()
->>> isinstance(ShelbyBot("Bo", "steady", random.Random(2)).holds(game), bool)
-True
+Randomness is always injected.
 """
 
 from __future__ import annotations
@@ -36,12 +26,10 @@ from ..game.hands import HandOrder, Strength
 from ..game.rules import Rules
 from ..game.session import Session
 from ..game.three_cards import ThreeCardRanking, ThreeCardStrength
-from ..shelby.game import ROUNDS, ShelbyGame
 from .mixed import MixedThreshold, equilibrium_play
 from .odds import hand_odds
 from .thresholds import Threshold, equilibrium, in_chance
 
-Character = Literal["cautious", "steady", "reckless"]
 GutsCharacter = Literal["cautious", "reckless", "pot-sensitive"]
 BARS: dict[str, float] = {"cautious": 0.6, "reckless": 0.3, "pot-sensitive": 0.3}
 
@@ -201,34 +189,3 @@ def declare_with_bots(session: Session, bots: Sequence[GutsBot], ins: Iterable[s
     """
     chosen = [*ins, *(b.player for b in bots if b.declares_in(session))]
     session.declare_all(chosen, bots={b.player: b.describe() for b in bots})
-
-
-THRESHOLDS: dict[str, float] = {"cautious": 0.75, "steady": 0.6, "reckless": 0.4}
-SAMPLES = 40
-
-
-@dataclass
-class ShelbyBot:
-    """A seeded bot of a given character (cautious, steady or reckless)."""
-
-    player: str
-    character: Character
-    rng: random.Random
-
-    def strength_share(self, game: ShelbyGame) -> float:
-        """The share of sampled rival hands that the bot's cards beat (ties count half)."""
-        held = game.held(self.player)
-        _, strength_of = ROUNDS[game.rules.game][game.round - 1]
-        mine = strength_of(held).value
-        unseen = [c for c in FULL_DECK if c not in held]
-        score = 0.0
-        for _ in range(SAMPLES):
-            theirs = strength_of(self.rng.sample(unseen, len(held))).value
-            score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        return score / SAMPLES
-
-    def holds(self, game: ShelbyGame) -> bool:
-        """Hold or drop in the current round; more rivals call for a stronger hand."""
-        rivals = len(game.players) - 1
-        needed = THRESHOLDS[self.character] ** (1 / max(1, rivals // 2))
-        return bool(self.strength_share(game) >= needed)

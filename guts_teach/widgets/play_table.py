@@ -15,9 +15,10 @@ from ..game.records import DealRecord
 from ..game.replay import replay
 from ..game.rules import Rules, teaching
 from ..game.session import Session
+from ..lessons.scene import Scene
 from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
-from ..svg import Scene, table_svg
+from ..svg import table_svg
 from .style import CSS, attempt, button
 
 YOU = "Sam (you)"

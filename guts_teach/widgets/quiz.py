@@ -11,7 +11,8 @@ import traitlets
 
 from ..game.rules import Rules, teaching
 from ..lessons.quiz import Mark, Scenario, check, make_scenario
-from ..svg import Scene, table_svg
+from ..lessons.scene import Scene
+from ..svg import table_svg
 from .style import CSS, paragraph
 
 

@@ -10,8 +10,10 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.money import format_amount
-from ..shelby.game import ROUNDS, ShelbyGame, ShelbyRules, shelby
-from ..strategy.bots import ShelbyBot
+from ..shelby.bots import ShelbyBot
+from ..shelby.game import ShelbyGame
+from ..shelby.rounds import ROUNDS
+from ..shelby.rules import ShelbyRules, shelby
 from ..svg import hand_svg
 from .style import CSS, attempt, button, paragraph
 

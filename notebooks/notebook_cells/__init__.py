@@ -1,0 +1,1 @@
+"""The cells of each lesson notebook, one module a notebook (written out by ``build.py``)."""

@@ -1,0 +1,97 @@
+"""01_lesson.ipynb: what Guts is, hand ranking, the four worked examples, the quiz."""
+
+from .common import SETUP
+
+CELLS = [
+    ("md", """\
+# Guts: a lesson in six steps
+
+Guts is a quick relative of poker. Everyone gets **two cards** and then, all at the same moment,
+says whether they are **in** or **out**. Of the players who are in, the best hand takes the pot;
+every other player who was in must **pay an amount equal to the pot**, and those payments make the
+next pot. A **limit** (the cap) keeps the pot from growing without end: whatever goes over it waits
+in a **reserve**.
+
+This notebook walks a class through the rules and through the worked examples of the two rule
+documents. Run the cells from the top (**Run ▸ Run All Cells**), then use the buttons: **Next** and
+**Back** move through each example one step at a time, and every step says in plain words what
+happened, with the pot and the reserve on the status line. The buttons also work from the keyboard:
+press Tab to reach them and Enter or Space to press them."""),
+    ("code", SETUP),
+    ("md", """\
+## 1. The deal and the declaration
+
+1. If the pot and the reserve are both empty, everyone puts in the **ante** (1 counter here).
+2. The dealer deals two cards face down to each player, starting on the left. The deal passes to the
+   left after every hand.
+3. Everyone hides a counter in a closed fist for **in**, or an empty fist for **out**, and all open
+   their fists together. The counter is only a marker: declaring costs nothing."""),
+    ("md", """\
+## 2. Which hand is best
+
+* **Any pair beats any two unequal cards.** Pairs rank by rank: aces highest, twos lowest.
+* Two unequal cards are compared by the **higher card first**, then the lower: A-K beats A-Q.
+* **Suits never count**, and there are no straights or flushes with two cards.
+
+Try it: change the hands in the box (one hand per line) or click cards to build new ones."""),
+    ("code", 'HandComparer("7♠ 7♥\\nA♣ K♦\\n3♦ 3♣\\nA♥ Q♠")'),
+    ("md", """\
+## 3. Who wins, who pays
+
+* **Several in:** they show their cards. The best hand takes the whole pot. Every other player who
+  was in pays an amount **equal to that pot**; those payments form the next pot. Tied best hands
+  share the pot and pay nothing.
+* **One in:** that player takes the pot without showing, and the pot is empty.
+* **Nobody in:** the pot stays and the cards are dealt again without a fresh ante.
+* Players who were out neither win nor pay.
+
+### Worked example: the 6-counter pot
+
+*The active pot is 6 counters and reserve is empty. A holds Q♠ Q♥, B A♣ K♦, C J♣ J♦; all declare
+in, while D declares out.* Step through it: watch why the next pot is **12, not 18**."""),
+    ("code", 'ExampleStepper(example("six-counter"))'),
+    ("md", """\
+### Worked example: the 10-chip pot
+
+*There are 10 chips in the pot. Anna, Ben and Carla open their fists with a chip; Dan and Eva are
+out. Anna shows 7-7, Ben A-K, Carla 3-3.*"""),
+    ("code", 'ExampleStepper(example("ten-chip"))'),
+    ("md", """\
+## 4. The cap and the reserve
+
+The next pot is never bigger than the cap. Whatever the payments bring above it goes into the
+**reserve**. The reserve is never part of a prize or a payment; when a pot has been won and is empty,
+the reserve refills it (up to the cap) **before** anyone antes again.
+
+### Worked example: the cap of 20
+
+*A 12-counter pot with 3 losers produces 36; with cap 20, keep 20 active and 16 reserved. If that
+active pot is then won uncontested, refill with the remaining 16 rather than demanding fresh
+antes.*"""),
+    ("code", 'ExampleStepper(example("cap-reserve"))'),
+    ("md", """\
+### Worked example: a pot of 80 with a limit of 100
+
+*Four players are in for a pot of 80. The winner takes 80, the three losers each pay 80 – 240 in
+total. The new pot is 100, and 140 go into the reserve.*"""),
+    ("code", 'ExampleStepper(example("limit-100"))'),
+    ("md", """\
+## 5. Where the two rule documents differ
+
+| | full rules (seed 000) | teaching profile (seed 002) |
+| --- | --- | --- |
+| players | best with 5 to 10 | 2 to 10 |
+| money | chips, e.g. 100 each | counters; net balances start at 0 |
+| the limit | e.g. 100 times the ante | a cap of 20 |
+| nobody in | the pot stays; many groups ante again | redeal without another ante |
+| end of play | an agreed time, then the next empty pot | an agreed number of cycles |
+
+Both documents give the same numbers for the reserve: while the reserve holds anything, the pot
+sits at the cap, so "play for the limit" and "refill up to the cap" come to the same thing."""),
+    ("md", """\
+## 6. A short quiz
+
+Settle the pot yourself: type who wins, what each losing player pays, and the next pot and reserve,
+then press **Check**. **New question** deals another table."""),
+    ("code", "SettlementQuiz(seed=2026)"),
+]

@@ -1,0 +1,122 @@
+"""05_shelby.ipynb: Shelby and Psycho Shelby round by round."""
+
+CELLS = [
+    ("md", """\
+# Shelby and Psycho Shelby
+
+Two multi-round relatives of Guts from Scott McNeely's *Ultimate Book of Card Games*. Everyone
+antes; then, round after round, everyone gets more cards and all **hold** or **drop** together. A
+player who drops is not out: they may hold again next round.
+
+* **One player holds:** they get a marker, a *Shelby*. Three Shelbys win the whole pot and end the
+  game.
+* **Several hold:** they compare hands, and each loser pays the winner **directly** (not into the
+  pot) as much as the pot held at the start of the round, up to the limit in Shelby; Psycho
+  Shelby has no limit.
+* **Nobody holds:** everyone antes again.
+
+After the last round everyone antes again and new cards are dealt; Shelbys carry over."""),
+    ("code", """\
+from IPython.display import HTML, display
+
+from guts_teach.frames import shelby_frame
+from guts_teach.shelby.game import ShelbyGame
+from guts_teach.shelby.rounds import ROUNDS
+from guts_teach.shelby.rules import psycho_shelby, shelby
+from guts_teach.svg import hand_svg
+from guts_teach.widgets import ShelbyTable
+
+
+def show_round(game, label):
+    \"\"\"Everyone's cards at this round, drawn, with what the round plays.\"\"\"
+    pictures = "".join(
+        f"<div style='display:inline-block;margin:4px 12px'><b>{p}</b><br>{hand_svg(game.held(p))}</div>"
+        for p in game.players
+    )
+    display(HTML(f"<h4>{label}</h4>{pictures}"))"""),
+    ("md", """\
+## A deal of Shelby, round by round
+
+Four rounds: two cards (the two-card ranking of Guts), one more (three-card hands, where
+straights and flushes count), one more (the best three of four), one more (the best five-card
+poker hand). Ante 1, limit 20."""),
+    ("code", """\
+game = ShelbyGame(["Ana", "Ben", "Cleo"], rules=shelby())
+game.start_deal({
+    "Ana": "Qs Qh 7c 7d 7h",
+    "Ben": "Ac Kd Qc Jd 10h",
+    "Cleo": "Jc Js 9c 8d 3s",
+})
+print(game.steps[-1].text)
+for holders in (["Ana", "Ben"], ["Ana", "Ben", "Cleo"], [], ["Ana"]):
+    label, _ = ROUNDS["shelby"][game.round - 1]
+    show_round(game, f"Round {game.round}: {label}")
+    print(game.drop(holders).text)
+print("Balances:", {p: str(v) for p, v in game.net.items()}, "Shelbys:", game.shelbys)"""),
+    ("md", """\
+## A deal of Psycho Shelby
+
+Three rounds: three cards (the best two of them, A-A best); two more (the **lowest** three of
+five, 3-2-A best, pairs worse than any unpaired hand); two more (the best five-card hand of all,
+with 3s and 9s wild, five of a kind on top). In the last round each 4 held buys one extra card,
+paid into the pot."""),
+    ("code", """\
+psycho = ShelbyGame(["Ana", "Ben", "Cleo"], rules=psycho_shelby())
+psycho.start_deal({
+    "Ana": "Ah Ad Kc 2h 3d 4c 9h 3s",
+    "Ben": "Ks Kd 5c 6h 7d 8c 10s",
+    "Cleo": "Qs Qd Jc Jh Js 2c 2s",
+})
+print(psycho.steps[-1].text)
+for holders in (["Ana", "Ben", "Cleo"], ["Ana", "Ben"]):
+    label, _ = ROUNDS["psycho_shelby"][psycho.round - 1]
+    show_round(psycho, f"Round {psycho.round}: {label}")
+    print(psycho.drop(holders).text)
+print(psycho.buy("Ana").text)
+show_round(psycho, "Round 3: best five of all, 3s and 9s wild")
+print(psycho.drop(["Ana", "Cleo"]).text)
+print("Balances:", {p: str(v) for p, v in psycho.net.items()})"""),
+    ("md", """\
+## Whole games, to three Shelbys
+
+Four seeded bots (cautious Ana, steady Ben, reckless Cleo, steady Dev) play each game until
+somebody collects three Shelbys, round by round with everyone's cards drawn. In Psycho Shelby's
+last round, whoever holds a 4 buys an extra card."""),
+    ("code", """\
+import random
+
+from guts_teach.shelby.bots import ShelbyBot
+from guts_teach.game.errors import IllegalActionError
+
+
+def play_whole_game(rules, seed):
+    game = ShelbyGame(["Ana", "Ben", "Cleo", "Dev"], rules=rules, rng=random.Random(seed))
+    characters = ["cautious", "steady", "reckless", "steady"]
+    bots = [ShelbyBot(p, c, random.Random(i)) for i, (p, c) in enumerate(zip(game.players, characters))]
+    while not game.is_over:
+        if not game.round:
+            game.start_deal()
+            print(game.steps[-1].text)
+        if rules.game == "psycho_shelby" and game.round == rules.rounds:
+            for player in game.players:
+                try:
+                    print(game.buy(player).text)
+                except IllegalActionError:
+                    pass
+        label, _ = ROUNDS[rules.game][game.round - 1]
+        show_round(game, f"Deal {game.steps[-1].deal}, round {game.round}: {label}")
+        print(game.drop([b.player for b in bots if b.holds(game)]).text)
+    print(f"{game.winner} wins the pot with three Shelbys.")
+    return game
+
+
+whole = play_whole_game(shelby(), seed=7)"""),
+    ("code", "psycho_whole = play_whole_game(psycho_shelby(), seed=7)"),
+    ("code", "shelby_frame(whole)"),
+    ("md", """\
+## Your turn
+
+Press **Deal**, look at your cards, and **Hold** or **Drop** each round against three bots: one
+cautious, one steady, one reckless."""),
+    ("code", "ShelbyTable(bots=3, seed=2026)"),
+]

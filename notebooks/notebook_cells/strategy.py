@@ -1,0 +1,222 @@
+"""04_strategy.ipynb: odds, equilibria and a table against bots."""
+
+CELLS = [
+    ("md", """\
+# Strategy: how strong a hand do you need?
+
+The rule document's tips say that with many players a hand like A-5 is rarely the best, and that
+the size of the pot should change your decision. Here are the numbers behind those tips, exact
+where they say so, and a table to play against bots."""),
+    ("code", """\
+from html import escape
+
+from IPython.display import HTML, display
+
+from guts_teach.game.cards import RANKS, rank_symbol
+from guts_teach.game.hands import ALL_STRENGTHS, Strength
+from guts_teach.strategy.odds import hand_odds
+
+
+def heat_map(players):
+    \"\"\"Chance that each class of hand is best outright, as a 13 x 13 grid (pairs on the diagonal).\"\"\"
+    ranks = list(range(14, 1, -1))
+    rows = []
+    for high in ranks:
+        cells = []
+        for low in ranks:
+            strength = Strength.of(high, low)
+            p = float(hand_odds(strength, players=players).best)
+            colour = f"hsl({int(120 * p)}, 70%, {88 - 30 * p:.0f}%)"
+            cells.append(f"<td style='background:{colour};padding:3px 5px;text-align:center' "
+                         f"title='{escape(strength.name)}'>{p:.0%}</td>")
+        rows.append(f"<tr><th>{rank_symbol(high)}</th>{''.join(cells)}</tr>")
+    head = "".join(f"<th>{rank_symbol(r)}</th>" for r in ranks)
+    return (f"<div style='display:inline-block;margin:6px'><b>{players} players</b>"
+            f"<table style='font-size:11px;border-collapse:collapse'><tr><th></th>{head}</tr>"
+            f"{''.join(rows)}</table></div>")"""),
+    ("md", """\
+## The chance of holding the best hand
+
+Each cell is the exact chance that the hand is best outright when everybody stays in; the other
+hands come from the 50 cards it leaves. Pairs sit on the diagonal; suits never count."""),
+    ("code", "display(HTML(heat_map(2) + heat_map(6) + heat_map(10)))"),
+    ("md", """\
+## How the hand you need grows with the table
+
+A simple yardstick: the weakest hand that is best outright at least as often as its fair share,
+one time in *n* at a table of *n*."""),
+    ("code", """\
+for players in range(2, 11):
+    fair = next(s for s in ALL_STRENGTHS if hand_odds(s, players=players).best >= 1 / players)
+    print(f"{players:2} players: {fair.name:>16}   (A-5 is best {float(hand_odds('Ac 5d', players=players).best):.0%} of the time)")"""),
+    ("md", """\
+Slide through the table sizes to watch the green shrink to the pairs and the big aces."""),
+    ("code", """\
+import ipywidgets as widgets
+
+heat = widgets.HTML(heat_map(4))
+size = widgets.IntSlider(value=4, min=2, max=10, description="players")
+size.observe(lambda change: setattr(heat, "value", heat_map(change["new"])), names="value")
+widgets.VBox([size, heat])"""),
+    ("md", """\
+## Equilibria: the threshold everyone can live with
+
+A *threshold strategy* goes in with a class of hand or better. When everyone plays one, what is
+going in worth? The losers' payments form the next pot, and as everyone plays alike from then on,
+each of the *n* players can count on 1/*n* of whatever carries over. Going in rather than out is
+then worth, as a share of the pot:
+
+| what the others hold | going in is worth |
+|---|---|
+| nobody else goes in | 1 - 1/*n* (you take the pot instead of leaving it) |
+| your hand is best; *w* others in share the best of the rest | 1 + *w*/*n* |
+| you tie with *t* others | 1/(*t* + 1) |
+| someone in beats you | -(1 - 1/*n*) |
+
+The chances of each case are counted exactly, with the cards you hold removed from the deck.
+A threshold that is its own best reply is a symmetric equilibrium; best replies find it.
+Every entry below is exact (the fractions are behind the decimals)."""),
+    ("code", """\
+from guts_teach.game.hands import hand
+from guts_teach.strategy.mixed import mixed_equilibrium
+from guts_teach.strategy.thresholds import NoEquilibriumError, equilibrium, gain, in_chance, nobody_in_chance
+
+rows = []
+for players in range(2, 11):
+    found = equilibrium(players=players)
+    edge = found.threshold
+    try:
+        weenie = str(equilibrium(players=players, weenie=True).threshold.strength)
+    except NoEquilibriumError:
+        mixed = mixed_equilibrium(players=players, weenie=True)
+        weenie = f"above {mixed.edge}, and {mixed.edge} {float(mixed.mix):.0%} of the time"
+    rows.append((players, str(edge.strength), f"{float(in_chance(edge)):.1%}",
+                 f"{float(nobody_in_chance(edge, players=players)):.1%}",
+                 f"{float(gain('Ac 5d', edge, players=players)):+.3f}", weenie))
+print(f"{'players':>7}  {'in with':>8}  {'in':>6}  {'all out':>7}  {'A-5 gains':>9}  weenie rule")
+for row in rows:
+    print(f"{row[0]:>7}  {row[1]:>8}  {row[2]:>6}  {row[3]:>7}  {row[4]:>9}  {row[5]}")"""),
+    ("md", """\
+The tip holds: A-5 is worth going in with up to five players and loses from six on. The pot's
+size does not move the threshold (every case above scales with the pot), so "watch the pot" is
+about what you can afford: the stakes grow, the best play does not.
+
+With the weenie rule (nobody in: the best hand pays the pot into it) best replies often go round
+two neighbouring thresholds and no single threshold is its own best reply. The equilibrium then
+mixes them: everyone goes in with every class above the lower one, and with the lower class
+itself only some of the time, by a private coin; at that chance going in with it is worth exactly
+nothing, so both thresholds are best replies. (At nine players the replies jump over A-7, which
+is one.) Heads-up, the best replies settle like this:"""),
+    ("code", """\
+found = equilibrium()
+print(found.threshold, "-", found.story())
+for text in ("Jc 7d", "Jc 6d", "Ac 2d", "2c 2d"):
+    print(f"  going in with {text}: {float(gain(text, found.threshold)):+.4f} of the pot")"""),
+    ("md", """\
+## A check: the continuous game
+
+The papers on Guts (Castronova, Chen and Zumbrun, arXiv 2108.06556; Buck et al., arXiv 2208.02788)
+study a continuous version: each hand is a number from 0 to 1. The same payoff table gives the
+equilibrium in closed form: go in when all the others fold together with chance one half,
+*a* = (1/2)^(1/(n-1)), or one third with the weenie rule. Best replies on a fine grid of hands,
+the same method as for the cards, land on it:"""),
+    ("code", """\
+from guts_teach.strategy.continuous import grid_equilibrium, threshold
+
+print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}")
+for players in (2, 3, 5, 10):
+    print(f"{players:>7}  {threshold(players):>11.4f}  {float(grid_equilibrium(players, steps=400)):>11.4f}")"""),
+    ("md", """\
+## Three-card Guts
+
+With three cards (straights and flushes count) heads-up odds are still counted exactly, over the
+18,424 hands the rival can hold. At bigger tables the package samples seeded deals and says how
+far to trust the answer."""),
+    ("code", """\
+import random
+
+from guts_teach.game.rules import Rules
+from guts_teach.strategy.sampling import sampled_odds
+from guts_teach.strategy.three_card_odds import heads_up
+
+three = Rules(hand_size=3)
+for text in ("Ah Ad 2c", "Qs Jd 10c", "9h 9d 4c", "Ah 10d 4c"):
+    exact = heads_up(text, rules=three)
+    many = sampled_odds(text, players=6, rules=three, rng=random.Random(1), samples=4000)
+    print(f"{three.ranking().hand(text).name:>26}: heads-up {float(exact.best):6.2%} exact;"
+          f" 6 players {many.best.mean:6.2%} +/- {many.best.error:.2%}")"""),
+    ("md", """\
+## Variants change what going in is worth
+
+The exact payoffs are for the plain rules. For the variants, the package deals seeded hands and
+settles each one twice (you in, you out) with its own rules engine."""),
+    ("code", """\
+from guts_teach.game.rules import teaching
+from guts_teach.strategy.sampling import sampled_gain
+from guts_teach.strategy.thresholds import Threshold
+
+others = equilibrium(players=4).threshold
+print(f"A-9 at four players, others {others}: exact {float(gain('Ac 9d', others, players=4)):+.3f} of the pot")
+for name, rules in {
+    "plain (sampled)": teaching(),
+    "ghost hand (V5)": teaching().replace(ghost_hand=True),
+    "single loser (V3)": teaching().replace(single_loser=True),
+    "no split pots (V4)": teaching().replace(split_pots=False),
+}.items():
+    estimate = sampled_gain("Ac 9d", others, players=4, rules=rules, rng=random.Random(2), samples=3000)
+    print(f"  {name:>20}: {estimate.mean:+.3f} +/- {estimate.error:.3f}")"""),
+    ("md", """\
+## How fast the pot grows
+
+Four-player evenings of 300 deals with the same bots at every seat: reckless players make big
+pots and a full reserve; cautious ones keep the pot small. (The progress bar follows the
+simulation.)"""),
+    ("code", """\
+import matplotlib.pyplot as plt
+
+from guts_teach import Session
+from guts_teach.strategy.bots import CharacterBot, declare_with_bots, equilibrium_bot
+
+line_ups = {
+    "all cautious": lambda p, i: CharacterBot(p, "cautious", random.Random(i)),
+    "all reckless": lambda p, i: CharacterBot(p, "reckless", random.Random(i)),
+    "all at the equilibrium (A-2)": lambda p, i: equilibrium_bot(p, players=4),
+}
+progress = widgets.IntProgress(max=300 * len(line_ups), description="deals")
+display(progress)
+pots = {}
+for name, make in line_ups.items():
+    table = Session(["A", "B", "C", "D"], rules=teaching(), rng=random.Random(1))
+    bots = [make(p, i) for i, p in enumerate(table.players)]
+    trail = []
+    for _ in range(300):
+        table.deal_random()
+        declare_with_bots(table, bots)
+        record = table.settle()
+        trail.append(float(record.pot_after + record.reserve_after))
+        progress.value += 1
+    pots[name] = trail
+fig, ax = plt.subplots(figsize=(9, 3.5))
+for name, trail in pots.items():
+    ax.plot(trail, label=name)
+ax.set_xlabel("deal")
+ax.set_ylabel("pot + reserve")
+ax.legend()
+fig.tight_layout()"""),
+    ("md", """\
+## Play
+
+Sit down with the equilibrium bot for the table, a cautious one and a reckless one. **Deal**, look
+at your cards, then **In** or **Out** (Tab to a button, Enter presses it); **Hint** says what
+going in is worth with your cards. The showdown is told step by step and the chart follows the
+evening. **Undo** takes back the last deal, **Look back** shows any earlier one. The same seed and the same choices give the same evening, and its ledger
+records which bot declared what."""),
+    ("code", """\
+from guts_teach.widgets import GutsTable
+
+play = GutsTable(bots=3, seed=2026)
+play"""),
+    ("md", """\
+For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.game.ledger.save` and
+`GutsTable.replayed(ledger)` sets the same table up again, to walk through with **Look back**."""),
+]
