@@ -1,4 +1,4 @@
-"""Shelby and Psycho Shelby, the multi-round games of seed 000 (RULINGS S1-S4).
+"""The Shelby games' engine: Shelby and Psycho Shelby played deal by deal (RULINGS S1-S4).
 
 Everyone antes before the deal (S1). Each round deals more cards to everyone, then everyone
 holds or drops together; a player who drops may hold again next round. After each drop
