@@ -16,7 +16,7 @@ import time
 from guts_teach.game.cards import FULL_DECK
 from guts_teach.game.hands import Hand, hand
 from guts_teach.game.rules import teaching
-from guts_teach.strategy import matchings, strategy
+from guts_teach.strategy import matchings, thresholds
 from guts_teach.strategy.odds import _matchings, _odds, hand_odds, odds_table
 from guts_teach.strategy.sampling import sampled_gain
 
@@ -29,9 +29,9 @@ def cold() -> None:
         _matchings,
         _odds,
         matchings._count,
-        strategy._levels,
-        strategy._level_mean,
-        strategy.edge_gain,
+        thresholds._levels,
+        thresholds._level_mean,
+        thresholds.edge_gain,
     ):
         cached.cache_clear()
 
@@ -78,16 +78,16 @@ def equilibria() -> None:
     """The nine symmetric equilibria, and one gain exactly against sampling."""
     cold()
     start = time.perf_counter()
-    found = [strategy.equilibrium(players=n).threshold for n in range(2, 11)]
+    found = [thresholds.equilibrium(players=n).threshold for n in range(2, 11)]
     spent = time.perf_counter() - start
     print(
         f"equilibria for 2 to 10 players from cold caches: {spent:.2f} s "
         f"({', '.join(str(t.strength) for t in found)})"
     )
-    others, target = strategy.equilibrium(players=4).threshold, 0.002
+    others, target = thresholds.equilibrium(players=4).threshold, 0.002
     cold()
     start = time.perf_counter()
-    exact = float(strategy.gain("Ac 9d", others, players=4))
+    exact = float(thresholds.gain("Ac 9d", others, players=4))
     exact_s = time.perf_counter() - start
     probe = sampled_gain(
         "Ac 9d", others, players=4, rules=teaching(), rng=random.Random(1), samples=2000
