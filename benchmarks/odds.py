@@ -29,8 +29,10 @@ def cold() -> None:
         _matchings,
         _odds,
         matchings._count,
+        matchings._states,
         thresholds._levels,
-        thresholds._level_mean,
+        thresholds._level_counts,
+        thresholds._level_total,
         thresholds.edge_gain,
     ):
         cached.cache_clear()

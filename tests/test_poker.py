@@ -1,15 +1,17 @@
 """Hand evaluation for the Shelby games (S3, S4): exhaustive five-card counts, wild cards
 against brute-force substitution, low hands, and best-of choices."""
 
+import math
 import random
 from collections import Counter
-from itertools import combinations, pairwise, product
+from itertools import combinations, combinations_with_replacement, pairwise, product
 
 import pytest
 
 from guts_teach.game.cards import FULL_DECK, Card, parse_cards
 from guts_teach.game.hands import TwoCardRanking, explain
 from guts_teach.game.three_cards import ThreeCardRanking
+from guts_teach.shelby import poker
 from guts_teach.shelby.low import best_of, low_three, lowest_three
 from guts_teach.shelby.poker import (
     BASEBALL_WILD,
@@ -126,3 +128,32 @@ def test_best_of_for_the_shelby_rounds():
 def test_wild_card_evaluation_is_quick_enough_for_the_table():
     hand = [Card(3, "h"), Card(9, "d"), Card(3, "s"), Card(9, "c"), Card(14, "s")]
     assert evaluate(hand, wild=BASEBALL_WILD).category == FIVE
+
+
+def classified_substitutions(naturals, wilds, flush):
+    """Today's reference method: classify every choice of ranks the wild cards stand for."""
+    return max(
+        (
+            poker._classify([*naturals, *extra], flush)
+            for extra in combinations_with_replacement(range(2, 15), wilds)
+        ),
+        key=lambda strength: strength.value,
+    )
+
+
+def test_issue16_wild_cards_looked_up_agree_with_classifying_every_substitution():
+    """Exhaustive over every case a hand with wild cards can be in: the natural cards' ranks
+    (any multiset of the non-wild ranks), whether they share a suit, and 1 to 4 wild cards."""
+    natural_ranks = [r for r in range(2, 15) if r not in BASEBALL_WILD]
+    checked = 0
+    for wilds in range(1, 5):
+        for naturals in combinations_with_replacement(natural_ranks, 5 - wilds):
+            key = math.prod(poker._PRIMES[r] for r in naturals)
+            suits = (False, True) if len(set(naturals)) == len(naturals) else (False,)
+            for flush in suits:
+                expected = classified_substitutions(naturals, wilds, flush)
+                found = poker._best_substitution(key, wilds, flush)
+                assert (found.value, found.name) == (expected.value, expected.name)
+                checked += 1
+    # multisets of the naturals plus the distinct ones that may share a suit, for 1-4 wilds:
+    assert checked == (1001 + 330) + (286 + 165) + (66 + 55) + (11 + 11)

@@ -22,9 +22,11 @@ flush, and one keyed by the product of rank primes for everything else.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from ..game.cards import RANK_NAMES, RANK_PLURALS, RANK_PRIMES, Card, rank_symbol
@@ -189,17 +191,35 @@ def evaluate(cards: Sequence[Card], *, wild: frozenset[int] = frozenset()) -> Po
 
 def _evaluate_wild(cards: Sequence[Card], wild: frozenset[int]) -> PokerStrength:
     naturals = [c for c in cards if c.rank not in wild]
-    count = 5 - len(naturals)
     if not naturals:
         return _strength(FIVE, [14])
+    key = 1
+    for c in naturals:
+        key *= c.prime
     flush = len({c.suit for c in naturals}) == 1  # wilds can take the naturals' suit
-    fixed = [c.rank for c in naturals]
-    best: PokerStrength | None = None
-    for extra in combinations_with_replacement(range(2, 15), count):
-        candidate = _classify([*fixed, *extra], flush)
-        if best is None or candidate.value > best.value:
+    return _best_substitution(key, 5 - len(naturals), flush)
+
+
+_EXTRA_KEYS = {
+    count: tuple(
+        math.prod(_PRIMES[r] for r in extra)
+        for extra in combinations_with_replacement(range(2, 15), count)
+    )
+    for count in range(1, 5)
+}
+"""For 1 to 4 wild cards: the prime product of every choice of ranks they can stand for."""
+
+
+@cache
+def _best_substitution(natural_key: int, wilds: int, flush: bool) -> PokerStrength:
+    """The best hand the naturals (their rank primes' product) make with ``wilds`` wild
+    cards: every substitution looked up in the tables, never classified again."""
+    best = _PLAIN[natural_key * _EXTRA_KEYS[wilds][0]]
+    for extra in _EXTRA_KEYS[wilds]:
+        key = natural_key * extra
+        candidate = (_FLUSHES.get(key) or _PLAIN[key]) if flush else _PLAIN[key]
+        if candidate.value > best.value:
             best = candidate
-    assert best is not None
     return best
 
 

@@ -81,22 +81,36 @@ def below(*, removed: Iterable[Strength], bound: Strength, most: int = MAX_OTHER
 
 @cache
 def _count(plan: tuple[tuple[str, int], ...], most: int) -> Counts:
-    # state: (waiting top-rank cards, other waiting cards, hands formed, level hands) -> ways
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}
-    for kind, cards in plan:
-        following: dict[tuple[int, int, int, int], int] = defaultdict(int)
-        for (x, y, made, level), ways in states.items():
-            room = most - made
-            for need, nx, ny, formed, equal, count in _moves(cards, kind, x, y):
-                if need > room:
-                    break  # every waiting card still needs a hand of its own
-                following[(nx, ny, made + formed, level + equal)] += ways * count
-        states = following
     result: dict[int, dict[int, int]] = defaultdict(dict)
-    for (x, y, made, level), ways in states.items():
+    for (x, y, made, level), ways in _states(plan, most).items():
         if x == 0 and y == 0 and made:
             result[made][level] = result[made].get(level, 0) + ways
     return dict(result)
+
+
+State = tuple[int, int, int, int]
+"""(waiting top-rank cards, other waiting cards, hands formed, level hands)."""
+
+
+@cache
+def _states(plan: tuple[tuple[str, int], ...], most: int) -> dict[State, int]:
+    """The programme's states after the ranks of ``plan``, and the ways to reach each.
+
+    Cached by prefix: plans for different bounds and known hands share their first ranks
+    (the roles above a bound repeat from bound to bound), so each prefix is counted once.
+    """
+    if not plan:
+        return {(0, 0, 0, 0): 1}
+    states = _states(plan[:-1], most)
+    kind, cards = plan[-1]
+    following: dict[State, int] = defaultdict(int)
+    for (x, y, made, level), ways in states.items():
+        room = most - made
+        for need, nx, ny, formed, equal, count in _moves(cards, kind, x, y):
+            if need > room:
+                break  # every waiting card still needs a hand of its own
+            following[(nx, ny, made + formed, level + equal)] += ways * count
+    return dict(following)
 
 
 @cache

@@ -80,25 +80,44 @@ def gain(
 
 
 @cache
-def _levels(mine: Strength, bound: Strength, others: int) -> tuple[Fraction, ...]:
-    """Given ``mine``: the chance that all ``others`` hands are at or below ``bound`` with
-    exactly 0, 1, 2, ... of them level with it."""
-    counts = below(removed=(mine,), bound=bound, most=others).get(others, {})
-    scale = Fraction(factorial(others), ordered_deals(50, others))
-    return tuple(counts.get(level, 0) * scale for level in range(others + 1))
+def _level_counts(mine: Strength, bound: Strength, others: int) -> tuple[int, ...]:
+    """Given ``mine``: the unordered sets of ``others`` hands all at or below ``bound``, by
+    how many of them are level with it (counted for every table size at once, so that the
+    counting engine's work is shared by all of them)."""
+    counts = below(removed=(mine,), bound=bound).get(others, {})
+    return tuple(counts.get(level, 0) for level in range(others + 1))
 
 
 @cache
+def _scale(others: int) -> Fraction:
+    """From unordered sets of ``others`` hands to the chance of one ordered deal."""
+    return Fraction(factorial(others), ordered_deals(50, others))
+
+
+@cache
+def _levels(mine: Strength, bound: Strength, others: int) -> tuple[Fraction, ...]:
+    """Given ``mine``: the chance that all ``others`` hands are at or below ``bound`` with
+    exactly 0, 1, 2, ... of them level with it."""
+    scale = _scale(others)
+    return tuple(n * scale for n in _level_counts(mine, bound, others))
+
+
+@cache
+def _level_total(mine: Strength, bound: Strength, others: int) -> int:
+    """Level hands summed over the sets counted by :func:`_level_counts` (a whole number)."""
+    return sum(level * n for level, n in enumerate(_level_counts(mine, bound, others)))
+
+
 def _level_mean(mine: Strength, bound: Strength, others: int) -> Fraction:
     """The expected number of others level with ``bound`` in deals where all are at or
     below it."""
-    return sum((level * p for level, p in enumerate(_levels(mine, bound, others))), Fraction(0))
+    return _level_total(mine, bound, others) * _scale(others)
 
 
 def _shared(mine: Strength, bounds: list[Strength], others: int) -> Fraction:
     """Summed over ``bounds``: :func:`_level_mean`. Summed over the classes the others' best
     hand can take, that is the expected number of others sharing that best hand."""
-    return sum((_level_mean(mine, c, others) for c in bounds), Fraction(0))
+    return sum(_level_total(mine, c, others) for c in bounds) * _scale(others)
 
 
 def _between(low: int, high: int) -> list[Strength]:
