@@ -280,3 +280,43 @@ def test_odds_explorer_follows_the_hand_the_table_size_and_the_weenie_rule():
     assert "guts-error" in explorer.result.value and "Type two cards" in explorer.result.value
     explorer.text = "Qs Qh"
     assert "pair of queens" in explorer.result.value
+
+
+def test_issue14_looking_back_shows_that_deals_own_pot_and_balances():
+    from guts_teach.game.money import format_amount
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=3, seed=4)
+    for i in range(4):
+        table.deal_button.click()
+        (table.in_button if i % 2 else table.out_button).click()
+    table.look_back.value = 2
+    then = table.session.deal(2)
+    picture = table.picture.value
+    assert f"Pot {format_amount(then.pot_after)}" in picture
+    assert f"balance {format_amount(then.balance_map[table.you])}" in picture
+
+
+def test_issue16_the_play_table_draws_a_long_evening_in_constant_work():
+    import random
+    import re
+
+    from guts_teach import Session, teaching
+    from guts_teach.widgets import GutsTable
+    from guts_teach.widgets.play_table import CHART_POINTS, YOU
+
+    names = [YOU, "Bot 1", "Bot 2"]
+    session = Session(names, rules=teaching(), rng=random.Random(3))
+    chooser = random.Random(4)
+    for _ in range(3_000):
+        ins = [p for p in names if chooser.random() < 0.5]
+        session.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
+    table = GutsTable(bots=2, session=session)
+    lines = re.findall(r'<polyline points="([^"]*)"', table.chart.value)
+    assert len(lines) == 3 and all(len(line.split()) <= CHART_POINTS + 1 for line in lines)
+    balances = [float(r.balance_map[YOU]) for r in session.deals]
+    assert table._series["your balance"].extremes() == (min(balances), max(balances))
+    assert "over 3000 deals" in table.chart.value
+    table.undo_button.click()
+    assert table.deals == 2_999 and len(table._series["pot"].values) == 2_999
+    assert "the last 8 of 2999 deals" in table.ledger_view.value

@@ -167,6 +167,32 @@ class Session:
         return tuple(self._history)
 
     @property
+    def deal_count(self) -> int:
+        """How many deals are settled (``len(session.deals)`` without copying the history)."""
+        return len(self._history)
+
+    def deal(self, number: int) -> DealRecord:
+        """The record of settled deal ``number`` (1 is the first), in constant time.
+
+        >>> t = Session(["A", "B"]); _ = t.play(["A"]); _ = t.play(["B"])
+        >>> t.deal(2).winners, t.deal_count
+        (('B',), 2)
+        """
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 1 <= number <= len(self._history)
+        ):
+            raise IllegalActionError(
+                f"deal number must be a whole number from 1 to {len(self._history)}; got {number!r}"
+            )
+        return self._history[number - 1]
+
+    def recent(self, count: int) -> tuple[DealRecord, ...]:
+        """The last ``count`` settled deals, oldest first (for views of a long evening)."""
+        return tuple(self._history[-count:]) if count > 0 else ()
+
+    @property
     def in_progress(self) -> bool:
         """True between :meth:`start_deal` and :meth:`settle`."""
         return self._pending is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -27,9 +28,10 @@ YOU = "Sam (you)"
 LEDGER_ROWS = 8
 
 
-def ledger_html(records: list[DealRecord], you: str) -> str:
+def ledger_html(records: Sequence[DealRecord], you: str, total: int | None = None) -> str:
     """The latest deals as a small ledger table: who was in, who won, who paid, the pot and
-    reserve after, and your balance."""
+    reserve after, and your balance (``records`` are the latest deals; ``total`` how many
+    there are in all)."""
     if not records:
         return ""
     head = "".join(f"<th>{h}</th>" for h in ("Deal", "In", "Won", "Paid", "Pot", "Reserve", "You"))
@@ -46,44 +48,92 @@ def ledger_html(records: list[DealRecord], you: str) -> str:
             format_amount(r.balance_map[you]),
         )
         rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
-    shown = min(len(records), LEDGER_ROWS)
+    total = len(records) if total is None else total
+    shown = min(total, LEDGER_ROWS)
     return (
-        f'<table class="guts-ledger"><caption>Ledger: the last {shown} of {len(records)} '
+        f'<table class="guts-ledger"><caption>Ledger: the last {shown} of {total} '
         f"deals</caption><tr>{head}</tr>{''.join(rows)}</table>"
     )
 
 
-def line_chart(series: dict[str, list[float]], width: int = 640, height: int = 180) -> str:
-    """A small SVG line chart of several series over the deals, with a legend."""
-    colours = ["#1565c0", "#f9a825", "#8e24aa", "#2e7d32", "#c62828", "#6d4c41"]
-    values = [v for points in series.values() for v in points] or [0.0]
-    low, high = min([*values, 0.0]), max([*values, 1.0])
-    count = max((len(points) for points in series.values()), default=1)
+CHART_POINTS = 300
+"""A chart draws at most this many points a line, however long the evening."""
+
+
+class Series:
+    """One line of the chart, kept deal by deal: appending and taking back are constant time,
+    and so are its lowest and highest values (kept as running extremes)."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self._low: list[float] = []
+        self._high: list[float] = []
+
+    def append(self, value: float) -> None:
+        self.values.append(value)
+        self._low.append(min(value, self._low[-1]) if self._low else value)
+        self._high.append(max(value, self._high[-1]) if self._high else value)
+
+    def keep(self, count: int) -> None:
+        """Keep the first ``count`` values (after an undo)."""
+        del self.values[count:], self._low[count:], self._high[count:]
+
+    def extremes(self) -> tuple[float, float]:
+        return (self._low[-1], self._high[-1]) if self.values else (0.0, 0.0)
+
+    def sampled(self, most: int = CHART_POINTS) -> list[tuple[int, float]]:
+        """At most ``most`` (deal index, value) points, evenly spread, the last one included."""
+        n = len(self.values)
+        step = max(1, -(-n // most))
+        points = [(i, self.values[i]) for i in range(0, n, step)]
+        if points and points[-1][0] != n - 1:
+            points.append((n - 1, self.values[-1]))
+        return points
+
+
+def line_chart(
+    series: dict[str, Series], *, unit: str = "counters", width: int = 640, height: int = 200
+) -> str:
+    """A small SVG line chart of several series over the deals, with axis labels and a
+    legend; it costs the same for 30 deals or 30,000 (see :data:`CHART_POINTS`)."""
+    colours = ["#0d47a1", "#7a4a00", "#6a1b9a", "#1b5e20", "#b71c1c", "#4e342e"]
+    ranges = [line.extremes() for line in series.values() if line.values]
+    low = min([0.0, *(lo for lo, _ in ranges)])
+    high = max([1.0, *(hi for _, hi in ranges)])
+    count = max((len(line.values) for line in series.values()), default=1)
     span = high - low or 1.0
+    left, bottom = 52, height - 46
 
     def xy(i: int, v: float) -> str:
-        x = 40 + (width - 60) * (i / max(count - 1, 1))
-        y = 10 + (height - 40) * (1 - (v - low) / span)
+        x = left + (width - left - 20) * (i / max(count - 1, 1))
+        y = 10 + (bottom - 10) * (1 - (v - low) / span)
         return f"{x:.1f},{y:.1f}"
 
-    zero = 10 + (height - 40) * (1 - (0 - low) / span)
+    zero = 10 + (bottom - 10) * (1 - (0 - low) / span)
     parts = [
-        f'<line x1="40" x2="{width - 20}" y1="{zero:.1f}" y2="{zero:.1f}" stroke="#bdbdbd"/>',
-        f'<text x="4" y="16" font-size="11">{high:g}</text>',
-        f'<text x="4" y="{height - 30}" font-size="11">{low:g}</text>',
+        f'<line x1="{left}" x2="{width - 20}" y1="{zero:.1f}" y2="{zero:.1f}" stroke="#757575"/>',
+        f'<line x1="{left}" x2="{left}" y1="10" y2="{bottom}" stroke="#757575"/>',
+        f'<text x="{left - 4}" y="16" font-size="11" text-anchor="end">{high:g}</text>',
+        f'<text x="{left - 4}" y="{bottom}" font-size="11" text-anchor="end">{low:g}</text>',
+        f'<text x="{left}" y="{bottom + 14}" font-size="11">deal 1</text>',
+        f'<text x="{width - 20}" y="{bottom + 14}" font-size="11" text-anchor="end">'
+        f"deal {count}</text>",
+        f'<text x="12" y="{(bottom + 10) / 2:.0f}" font-size="11" text-anchor="middle" '
+        f'transform="rotate(-90 12 {(bottom + 10) / 2:.0f})">{escape(unit)}</text>',
     ]
-    for k, (name, points) in enumerate(series.items()):
+    for k, (name, line) in enumerate(series.items()):
         colour = colours[k % len(colours)]
+        points = line.sampled()
         if len(points) > 1:
-            path = " ".join(xy(i, v) for i, v in enumerate(points))
+            path = " ".join(xy(i, v) for i, v in points)
             parts.append(
                 f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>'
             )
         parts.append(
-            f'<text x="{40 + 130 * k}" y="{height - 8}" font-size="12" fill="{colour}">'
+            f'<text x="{left + 130 * k}" y="{height - 8}" font-size="12" fill="{colour}">'
             f"■ {escape(name)}</text>"
         )
-    label = "Chart of " + ", ".join(series) + " over the deals"
+    label = f"Chart of {', '.join(series)} in {unit} over {count} deals"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
         f'aria-label="{escape(label)}"><title>{escape(label)}</title>{"".join(parts)}</svg>'
@@ -172,7 +222,8 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("guts-panel")
-        self.deals = len(self.session.deals)
+        self._series = {name: Series() for name in ("your balance", "pot", "reserve")}
+        self.deals = self.session.deal_count
         self._render()
 
     @classmethod
@@ -207,7 +258,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
 
     def _act(self, action: Any) -> None:
         if attempt(self.story, action):
-            self.deals = len(self.session.deals)
+            self.deals = self.session.deal_count
             shown = self.look_back.value
             self.look_back.max = max(1, self.deals)
             self.look_back.value = self.look_back.max
@@ -217,20 +268,21 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         session, you = self.session, self.you
         playing = session.in_progress
+        count = session.deal_count
         self.deal_button.disabled = playing
         self.in_button.disabled = self.out_button.disabled = not playing
         self.hint_button.disabled = not playing
         if not playing:
             self.hint.value = ""
-        self.undo_button.disabled = not (playing or session.deals)
-        self.look_back.layout.display = "none" if playing or len(session.deals) < 2 else None
+        self.undo_button.disabled = not (playing or count)
+        self.look_back.layout.display = "none" if playing or count < 2 else None
         self.status.value = (
-            f'<div class="guts-status">Deal {len(session.deals) + (1 if playing else 0)} · '
+            f'<div class="guts-status">Deal {count + (1 if playing else 0)} · '
             f"Pot {format_amount(session.pot)} · Reserve {format_amount(session.reserve)} · "
             f"Your balance {format_amount(session.balances[you])}</div>"
         )
-        shown = min(self.look_back.value, len(session.deals))
-        last = session.deals[shown - 1] if session.deals and not playing else None
+        shown = min(self.look_back.value, count)
+        last = session.deal(shown) if count and not playing else None
         if playing:  # your own cards only
             hands = {p: h.cards for p, h in session.hands.items()}
             face_up = frozenset([you])
@@ -242,9 +294,10 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         scene = Scene(
             players=session.players,
             dealer=last.dealer if last else session.dealer,
-            pot=session.pot,
-            reserve=session.reserve,
-            balances=session.balances,
+            # a deal looked back at shows its own pot, reserve and balances after it
+            pot=last.pot_after if last else session.pot,
+            reserve=last.reserve_after if last else session.reserve,
+            balances=last.balance_map if last else session.balances,
             hands=hands,
             face_up=face_up,
             declared={p: p in last.ins for p in session.players} if last else {},
@@ -253,7 +306,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         )
         self.picture.value = table_svg(scene)
         if last is not None:
-            heading = "" if last is session.deals[-1] else f"<b>Looking back at deal {shown}</b>"
+            heading = "" if shown == count else f"<b>Looking back at deal {shown}</b>"
             self.story.value = heading + "".join(
                 f'<div class="guts-text">{escape(s.text)}</div>' for s in last.steps()
             )
@@ -261,16 +314,19 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
             self.story.value = '<div class="guts-text">Your cards are face up. In or out?</div>'
         else:
             self.story.value = '<div class="guts-text">Press Deal to play.</div>'
-        history = session.deals
-        self.ledger_view.value = ledger_html(list(history), you)
-        self.chart.value = (
-            line_chart(
-                {
-                    "your balance": [float(r.balance_map[you]) for r in history],
-                    "pot": [float(r.pot_after) for r in history],
-                    "reserve": [float(r.reserve_after) for r in history],
-                }
-            )
-            if history
-            else ""
-        )
+        self.ledger_view.value = ledger_html(session.recent(LEDGER_ROWS), you, count)
+        self._follow_chart(count)
+
+    def _follow_chart(self, count: int) -> None:
+        """Bring the chart's series to the ``count`` deals settled: new deals are appended,
+        taken-back ones dropped, so an action costs the same however long the evening."""
+        balance, pot, reserve = self._series.values()
+        for line in self._series.values():
+            line.keep(count)
+        for number in range(len(balance.values) + 1, count + 1):
+            record = self.session.deal(number)
+            balance.append(float(record.balance_map[self.you]))
+            pot.append(float(record.pot_after))
+            reserve.append(float(record.reserve_after))
+        unit = "counters" if self.session.rules.starting_stack is None else "chips"
+        self.chart.value = line_chart(self._series, unit=unit) if count else ""
