@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
-from guts_teach.excel.layout import DEALS, MIRROR, SHEETS
+from guts_teach.excel.layout import DEALS, MIRROR, PLAYERS, SHEETS
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.ledger import ledger_of
@@ -147,16 +147,54 @@ def test_read_deals_names_the_junk_cell():
         read_deals(remote_book(values))
 
 
+def players_sheet(*names):
+    """A Players sheet seating ``names`` from B2 down, as a club types it."""
+    return [["Seat", "Player"], *([i, n] for i, n in enumerate(names, 1))]
+
+
 def test_live_mirror_follows_a_session_deal_by_deal():
     table = Session(["Ana", "Ben", "Cleo"])
-    book = remote_book()
+    book = remote_book({PLAYERS: players_sheet("Ana", "Ben", "Cleo")})
     live = LiveMirror(table, book)
     table.play(["Ana", "Ben"], winners=["Ben"])
     table.play(["Cleo"])
-    assert [r.deals for r in live.reports] == [1, 2]
+    assert [r.deals for r in live.reports] == [0, 1, 2]  # the first mirror, then each deal
     live.stop()
     table.play([])
-    assert len(live.reports) == 2
+    assert len(live.reports) == 3
+
+
+def filled(cells):
+    return {k: v for k, v in cells.items() if v not in (None, "")}  # cleared cells are empty
+
+
+def test_issue12_live_mirror_writes_only_what_a_deal_changes_and_ends_as_a_full_mirror():
+    names = ("Ana", "Ben", "Cleo", "=Dev")
+    table = evening(40)
+    live_book = remote_book({PLAYERS: players_sheet(*names)})
+    live = LiveMirror(table, live_book)
+    before = len(live_book.json()["actions"])
+    chooser = random.Random(7)
+    for _ in range(60):
+        ins = [p for p in names if chooser.random() < 0.45]
+        table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
+    per_deal = (len(live_book.json()["actions"]) - before) / 60
+    assert per_deal == 6 and {r.writes for r in live.reports[1:]} == {6}
+    full_book = remote_book({PLAYERS: players_sheet(*names)})
+    mirror_ledger(table, full_book)
+    for sheet in (DEALS, MIRROR):
+        assert filled(written(live_book, sheet)) == filled(written(full_book, sheet))
+
+
+def test_issue12_live_mirror_refuses_a_book_that_seats_other_players():
+    table = Session(["Ana", "Ben", "Cleo"])
+    with pytest.raises(WorkbookError) as caught:
+        LiveMirror(table, remote_book({PLAYERS: players_sheet("Ana", "Cleo", "Ben")}))
+    assert str(caught.value) == (
+        "the book's Players sheet seats Ana, Cleo, Ben, but the session seats Ana, Ben, Cleo: "
+        "type the same names in the same order on the Players sheet (B2 down), or mirror into "
+        "a new book"
+    )
 
 
 def test_mirror_refuses_a_game_with_variants():

@@ -96,21 +96,7 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     records = session.deals
     ledger_block: list[list[Any]] = [[*LEDGER_HEADERS, *map(as_text, players)]]
     ledger_block += ledger_rows(records, as_text)
-    standings: list[list[Any]] = [["Place", "Player", "Balance"]]
-    standings += [[s.place, as_text(s.player), to_cell(s.balance)] for s in session.standings()]
-    try:
-        plan = fewest_transfers(session.net) if not session.pot and not session.reserve else []
-    except GutsError:  # balances that do not add up to zero (a starting pot from elsewhere)
-        plan = []
-    note = (
-        f"The pot holds {format_amount(session.pot)} and the reserve "
-        f"{format_amount(session.reserve)}: settle up once both are empty."
-        if session.pot or session.reserve
-        else "Pot and reserve are empty: these transfers settle every balance."
-    )
-    settle: list[list[Any]] = [["Who pays", "To whom", "Amount"]]
-    settle += [[as_text(t.payer), as_text(t.payee), to_cell(t.amount)] for t in plan]
-    settle += [[note, None, None]]
+    standings, settle = _summary(session)
     width = len(ledger_block[0])
     right = width + 2  # standings and settle-up to the right of the ledger
     previous = _used_rows(mirror)
@@ -126,6 +112,26 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     ).number_format = AMOUNT_FORMAT
     writes += 2
     return MirrorReport(len(records), writes)
+
+
+def _summary(session: Session) -> tuple[list[list[Any]], list[list[Any]]]:
+    """The standings and the fewest-transfer settle-up, as two blocks of cells."""
+    standings: list[list[Any]] = [["Place", "Player", "Balance"]]
+    standings += [[s.place, as_text(s.player), to_cell(s.balance)] for s in session.standings()]
+    try:
+        plan = fewest_transfers(session.net) if not session.pot and not session.reserve else []
+    except GutsError:  # balances that do not add up to zero (a starting pot from elsewhere)
+        plan = []
+    note = (
+        f"The pot holds {format_amount(session.pot)} and the reserve "
+        f"{format_amount(session.reserve)}: settle up once both are empty."
+        if session.pot or session.reserve
+        else "Pot and reserve are empty: these transfers settle every balance."
+    )
+    settle: list[list[Any]] = [["Who pays", "To whom", "Amount"]]
+    settle += [[as_text(t.payer), as_text(t.payee), to_cell(t.amount)] for t in plan]
+    settle += [[note, None, None]]
+    return standings, settle
 
 
 def _write(sheet: Any, corner: tuple[int, int], block: list[list[Any]]) -> None:
@@ -162,20 +168,57 @@ def read_deals(book: Any) -> Ledger:
 
 
 class LiveMirror:
-    """Mirror a session into a book after every deal it settles (for notebooks).
+    """Mirror a session into a book as it is played (for notebooks).
+
+    On creation it refuses a game the workbook cannot compute (variants) and a book whose
+    Players sheet does not seat the session's players in the same order, then mirrors the
+    deals so far once. After that every deal writes only what it changes: its row on the
+    Deals sheet, its row of Python's ledger, and the standings and settle-up, a constant
+    number of actions however long the evening (``reports`` counts them).
 
     >>> # mirror = LiveMirror(session, xw.Book("guts_club.xlsx")); ...; mirror.stop()
     """
 
     def __init__(self, session: Session, book: Any) -> None:
         check_plain(session.rules)  # refused now, not as a failure after every deal
+        check_players(book, session.players)
         self.session, self.book = session, book
-        self.reports: list[MirrorReport] = []
+        self._layout = Layout(tuple(session.players), max(1, session.deal_count))
+        first = mirror_ledger(session, book)
+        self.reports: list[MirrorReport] = [first]
+        standings, settle = _summary(session)
+        self._summary_rows = max(len(standings), len(settle), _used_rows(_sheet(book, MIRROR)))
         self._stop: Callable[[], None] = session.subscribe(self._on_deal)
 
-    def _on_deal(self, _record: DealRecord) -> None:
-        self.reports.append(mirror_ledger(self.session, self.book))
+    def _on_deal(self, record: DealRecord) -> None:
+        deals_sheet, mirror = _sheet(self.book, DEALS), _sheet(self.book, MIRROR)
+        row = record.number + 1
+        _write(deals_sheet, (row, 1), [_deal_row(record.number, record, record, self._layout)])
+        line = ledger_rows([record], as_text)[0]
+        _write(mirror, (row, 1), [line])
+        width = len(line)
+        mirror.range(f"E{row}:{col(width)}{row}").number_format = AMOUNT_FORMAT
+        standings, settle = _summary(self.session)
+        height = max(len(standings), len(settle), self._summary_rows)
+        right = width + 2
+        _write(mirror, (1, right), _pad(standings, height, 3))
+        _write(mirror, (1, right + 4), _pad(settle, height, 3))
+        mirror.range(f"{col(right + 2)}2:{col(right + 6)}{height}").number_format = AMOUNT_FORMAT
+        self._summary_rows = max(len(standings), len(settle))
+        self.reports.append(MirrorReport(record.number, 6))
 
     def stop(self) -> None:
         """Stop mirroring."""
         self._stop()
+
+
+def check_players(book: Any, players: tuple[str, ...]) -> None:
+    """The book's Players sheet must seat exactly ``players``, in the same order."""
+    names = _sheet(book, PLAYERS).range("B2:B12").value or []
+    seated = tuple(str(n).strip() for n in names if n is not None and str(n).strip())
+    if seated != tuple(players):
+        raise WorkbookError(
+            f"the book's Players sheet seats {', '.join(seated) or 'nobody'}, but the session "
+            f"seats {', '.join(players)}: type the same names in the same order on the "
+            "Players sheet (B2 down), or mirror into a new book"
+        )
