@@ -5,8 +5,8 @@
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
 - ``guts-teach odds HAND --players N [--json]``: odds of a hand if all stay in (two cards
   exact; three cards exact heads-up, else sampled with error bars).
-- ``guts-teach strategy --players N [--weenie] [--hand HAND] [--json]``: the symmetric
-  equilibrium threshold and what going in is worth.
+- ``guts-teach strategy --players N [--weenie [--weenie-ties share_one]] [--hand HAND]
+  [--json]``: the symmetric equilibrium threshold and what going in is worth.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
@@ -83,6 +83,13 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with the weenie rule (V7): the best hand pays when nobody is in",
     )
+    strategy_cmd.add_argument(
+        "--weenie-ties",
+        choices=["each_pays", "share_one"],
+        default="each_pays",
+        help="with --weenie, players tied for the best hand each pay the pot (default) or "
+        "share one payment",
+    )
     strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
     book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
@@ -148,7 +155,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             stdout.write(report + "\n")
         elif args.command == "strategy":
             report = strategy_report(
-                players=args.players, weenie=args.weenie, held=args.hand, as_json=args.json
+                players=args.players,
+                weenie=args.weenie,
+                weenie_ties=args.weenie_ties,
+                held=args.hand,
+                as_json=args.json,
             )
             stdout.write(report + "\n")
         elif args.command == "workbook":

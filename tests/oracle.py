@@ -6,7 +6,8 @@ from fractions import Fraction
 
 def worth(mine, others, ins, me_in, players, weenie):
     """Pot 1: your money plus 1/n of what carries over. ``mine`` and ``others`` are hand
-    values (higher is better), ``ins`` says which of the others are in."""
+    values (higher is better), ``ins`` says which of the others are in; ``weenie`` is False,
+    True (tied best hands each pay) or ``"share_one"`` (they share one payment)."""
     hands = [mine, *others]
     inside = [i for i in range(players) if (i == 0 and me_in) or (i > 0 and ins[i - 1])]
     if not inside:
@@ -14,8 +15,12 @@ def worth(mine, others, ins, me_in, players, weenie):
         if weenie:  # the best hand of all pays the pot into it
             top = max(hands)
             payers = [i for i in range(players) if hands[i] == top]
-            carried += len(payers)
-            money -= 1 if 0 in payers else 0
+            if weenie == "share_one":  # tied holders share one payment of the pot
+                carried += 1
+                money -= Fraction(1, len(payers)) if 0 in payers else 0
+            else:  # each of them pays the pot
+                carried += len(payers)
+                money -= 1 if 0 in payers else 0
         return money + carried / players
     if len(inside) == 1:
         return Fraction(1 if inside == [0] else 0)

@@ -64,3 +64,17 @@ def test_more_players_need_stronger_hands():
     edges = [threshold(n) for n in range(2, 11)]
     assert edges == sorted(edges) and edges[0] == 0.5
     assert all(threshold(n, weenie=True) < threshold(n) for n in range(2, 11))
+
+
+def test_issue18_the_weenie_closed_form_is_not_justified_from_seven_players():
+    """beta = (n - 1)(1 - a) at a = (1/3)^(1/(n-1)): 1.0039 at seven players, towards ln 3."""
+    import math
+
+    from guts_teach.strategy.continuous import carry_over, closed_form_justified
+
+    assert round(carry_over(7, weenie=True), 4) == 1.0039
+    assert carry_over(6, weenie=True) < 1 < carry_over(7, weenie=True)
+    assert abs(carry_over(10_000, weenie=True) - math.log(3)) < 1e-3
+    assert abs(carry_over(10_000) - math.log(2)) < 1e-3
+    assert all(closed_form_justified(n) for n in range(2, 11))
+    assert [n for n in range(2, 11) if not closed_form_justified(n, weenie=True)] == [7, 8, 9, 10]

@@ -80,3 +80,18 @@ def test_the_whole_table_is_consistent():
 def test_player_count_is_checked():
     with pytest.raises(PlayerError, match="2 to 10"):
         hand_odds("Qs Qh", players=11)
+
+
+def test_issue18_odds_json_gives_every_chance_as_an_exact_fraction_text():
+    import io
+    import json
+
+    from guts_teach.cli import main
+
+    out = io.StringIO()
+    assert main(["odds", "3c 2d", "--players", "10", "--json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["best"] == "0" and data["share"] == "0"
+    out = io.StringIO()
+    main(["odds", "As Ad", "--players", "2", "--json"], out=out)
+    assert json.loads(out.getvalue())["best"] == "1224/1225"

@@ -239,10 +239,18 @@ def narrate(record: DealRecord) -> Iterable[Step]:
         if record.payers:
             for p in record.payers:
                 pay(p, -s.payment)
+            several = len(record.payers) > 1
+            if several and s.collected == s.stake:  # one payment shared (weenie_ties)
+                how = (
+                    f"share one payment of the pot of {format_amount(s.stake)}, "
+                    f"{format_amount(s.payment)} each, into it"
+                )
+            else:
+                verb = "each pay" if several else "pays"
+                how = f"{verb} the pot of {format_amount(s.stake)} into it"
             text = (
                 f"Nobody is in, so by the weenie rule (V7) {join_names(list(record.payers))}, "
-                f"holding the best hand, {'pays' if len(record.payers) == 1 else 'each pay'} "
-                f"the pot of {format_amount(s.stake)} into it; the pot is "
+                f"holding the best hand, {how}; the pot is "
                 f"{format_amount(s.stake + s.collected)}."
             )
             yield step("weenie", text, s.stake + s.collected, reserve, "V7")

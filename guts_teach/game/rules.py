@@ -45,6 +45,8 @@ MAX_PLAYERS = 10
 Ending = Literal["cycles", "time"]
 Declaration = Literal["simultaneous", "in_turn", "drop"]
 DECLARATIONS = ("simultaneous", "in_turn", "drop")
+WeenieTies = Literal["each_pays", "share_one"]
+WEENIE_TIES = ("each_pays", "share_one")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -76,6 +78,9 @@ class Rules:
       count; ``straight_flush_over_trips`` and ``flush_over_straight`` change its order.
     - ``weenie_rule`` (V7): a house rule from the Guts literature, not from the rule
       documents: when nobody is in, the holder of the best hand pays the pot into it.
+      ``weenie_ties`` says what happens when several tie for that best hand:
+      ``"each_pays"`` (the default: each of them pays the pot) or ``"share_one"`` (they
+      share one payment of the pot equally).
     """
 
     ante: Fraction = Fraction(1)
@@ -94,6 +99,7 @@ class Rules:
     straight_flush_over_trips: bool = False
     flush_over_straight: bool = False
     weenie_rule: bool = False
+    weenie_ties: WeenieTies = "each_pays"
 
     def __post_init__(self) -> None:
         amount = _amount_field
@@ -130,6 +136,10 @@ class Rules:
             )
         if self.ending not in ("cycles", "time"):
             raise RulesError(f'ending must be "cycles" or "time"; got {self.ending!r}')
+        if self.weenie_ties not in WEENIE_TIES:
+            raise RulesError(
+                f"weenie_ties must be one of {', '.join(WEENIE_TIES)}; got {self.weenie_ties!r}"
+            )
         if self.declaration not in DECLARATIONS:
             raise RulesError(
                 f"declaration must be one of {', '.join(DECLARATIONS)}; got {self.declaration!r}"

@@ -541,6 +541,7 @@ class Session:
             payers=len(outcome.payers),
             cap=rules.cap,
             added=added,
+            one_payment=not ins and rules.weenie_ties == "share_one",
         )
         net = pending.net
         seat = self._seat

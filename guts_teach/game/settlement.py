@@ -73,16 +73,24 @@ def refill(pot: Number, reserve: Number, cap: Number | None) -> tuple[Number, Nu
 
 
 def _settle(
-    pot: Number, reserve: Number, winners: int, payers: int, cap: Number | None, added: Number
+    pot: Number,
+    reserve: Number,
+    winners: int,
+    payers: int,
+    cap: Number | None,
+    added: Number,
+    one_payment: bool = False,
 ) -> tuple[Number | Fraction, ...]:
     """The arithmetic of :func:`settle_pot`, the same for whole numbers and fractions."""
     zero = pot - pot
     share = pot if winners == 1 else (pot / Fraction(winners) if winners else zero)
-    collected = pot * payers
+    collected = pot if one_payment and payers else pot * payers
+    payment: Number | Fraction = pot if payers else zero
+    if one_payment and payers > 1:  # the payers share one payment of the pot (V7 option)
+        payment = pot / Fraction(payers)
     gross = (collected if winners else pot + collected) + added
     capped, reserve_after = apply_cap(gross, reserve, cap)
     pot_after, reserve_final = refill(capped, reserve_after, cap)
-    payment = pot if payers else zero
     overflow, refilled = gross - capped, pot_after - capped
     return pot, share, payment, collected, added, overflow, refilled, pot_after, reserve_final
 
@@ -95,6 +103,7 @@ def settle_pot(
     payers: int,
     cap: Fraction | None,
     added: Fraction = ZERO,
+    one_payment: bool = False,
 ) -> Settlement:
     """Settle a pre-showdown ``pot`` among ``winners`` who share it and ``payers`` who match it.
 
@@ -103,6 +112,8 @@ def settle_pot(
     - each payer pays the pre-showdown pot; the payments form the next pot (R5).
     - the next pot is capped, the excess goes to the reserve (R6); an empty pot is
       refilled from the reserve up to the cap (R7).
+    - ``one_payment``: the payers share one payment of the pot instead (the weenie rule's
+      tie option ``share_one``, V7).
 
     >>> s = settle_pot(pot=Fraction(80), reserve=ZERO, winners=1, payers=3, cap=Fraction(100))
     >>> s.collected, s.pot, s.reserve
@@ -125,6 +136,7 @@ def settle_pot(
             payers,
             None if cap is None else cap.numerator,
             added.numerator,
+            one_payment,
         )
         return Settlement(*[whole(v) if isinstance(v, int) else v for v in numbers])
-    return Settlement(*_settle(pot, reserve, winners, payers, cap, added))
+    return Settlement(*_settle(pot, reserve, winners, payers, cap, added, one_payment))

@@ -118,9 +118,21 @@ def going_in(
     per_pot: Fraction | Estimate
     if counts_exactly(rules) and isinstance(strength, Strength) and not isinstance(others, tuple):
         if isinstance(others, MixedThreshold):
-            per_pot = mixed_gain(strength, others, players=players, weenie=rules.weenie_rule)
+            per_pot = mixed_gain(
+                strength,
+                others,
+                players=players,
+                weenie=rules.weenie_rule,
+                weenie_ties=rules.weenie_ties,
+            )
         else:
-            per_pot = gain(strength, others, players=players, weenie=rules.weenie_rule)
+            per_pot = gain(
+                strength,
+                others,
+                players=players,
+                weenie=rules.weenie_rule,
+                weenie_ties=rules.weenie_ties,
+            )
     else:
         per_pot = sampled_gain(
             mine.cards,

@@ -125,7 +125,10 @@ def equilibrium_bot(
     if rules.hand_size == 3:
         folded = 1 - in_chance(equilibrium(players=players).threshold)
         return ThresholdBot(player, _three_card_threshold(folded, rules))
-    return ThresholdBot(player, equilibrium_play(players=players, weenie=rules.weenie_rule), rng)
+    play = equilibrium_play(
+        players=players, weenie=rules.weenie_rule, weenie_ties=rules.weenie_ties
+    )
+    return ThresholdBot(player, play, rng)
 
 
 @dataclass

@@ -9,7 +9,15 @@ threshold in closed form: going in at the threshold ``a`` must be worth nothing,
 ``a ** (n - 1) = 1/2``, so ``a = 2 ** (-1/(n - 1))`` (heads-up: 1/2). Below ``a`` the gain is
 exactly zero: the equilibrium is not strict, as the first paper says. With the weenie rule
 (V7) the condition becomes ``a ** (n - 1) = 1/3`` and hands below ``a`` lose by going in:
-a strict equilibrium.
+a strict equilibrium (strict is not strong: whether a coalition can beat it is another
+question, which this module does not answer).
+
+The closed forms rest on the 1/n argument: whatever carries over is shared alike in the end.
+That needs the stakes to shrink, the expected carry-over multiple ``beta = (n - 1)(1 - a)``
+(the payments of the others who go in, in pots) below 1. It is for the plain game at every
+size (``beta`` tends to ``ln 2``), but with the weenie rule ``beta`` passes 1 at seven players
+(1.0039) and tends to ``ln 3``: there the stakes do not shrink and the argument does not
+justify the closed form (:func:`carry_over`, :func:`closed_form_justified`).
 
 The check: cut 0-1 into ``steps`` equally likely values (ties now possible, shared as in
 R5), run best-reply iteration exactly as for the cards, and watch the threshold approach
@@ -36,6 +44,26 @@ def threshold(players: int, *, weenie: bool = False) -> float:
     """The symmetric equilibrium threshold of continuous Guts: ``(1/2) ** (1/(n - 1))``, or
     ``(1/3) ** (1/(n - 1))`` with the weenie rule."""
     return float((1 / 3 if weenie else 1 / 2) ** (1 / (players - 1)))
+
+
+def carry_over(players: int, *, weenie: bool = False) -> float:
+    """The expected carry-over multiple ``beta = (n - 1)(1 - a)`` at the closed-form
+    threshold ``a``: what the others who go in pay, in pots.
+
+    >>> round(carry_over(7, weenie=True), 4), round(carry_over(6, weenie=True), 4)
+    (1.0039, 0.9863)
+    """
+    return (players - 1) * (1 - threshold(players, weenie=weenie))
+
+
+def closed_form_justified(players: int, *, weenie: bool = False) -> bool:
+    """True when the stakes shrink (``beta < 1``), as the 1/n argument behind the closed form
+    needs: every size of the plain game; with the weenie rule, up to six players.
+
+    >>> [n for n in range(2, 11) if not closed_form_justified(n, weenie=True)]
+    [7, 8, 9, 10]
+    """
+    return carry_over(players, weenie=weenie) < 1
 
 
 def gain(value: Fraction, edge: Fraction, *, players: int, weenie: bool = False) -> Fraction:

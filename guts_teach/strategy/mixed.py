@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..game.hands import ALL_STRENGTHS, HandOrder, Strength
+from ..game.rules import WeenieTies
 from .odds import check_table_size
 from .thresholds import NoEquilibriumError, Threshold, edge_gain, equilibrium, frequency
 
@@ -53,7 +54,12 @@ class MixedThreshold:
 
 
 def mixed_gain(
-    held: Strength, others: MixedThreshold, *, players: int, weenie: bool = False
+    held: Strength,
+    others: MixedThreshold,
+    *,
+    players: int,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
 ) -> Fraction:
     """The exact gain of going in with ``held`` when the others play ``others``.
 
@@ -63,7 +69,7 @@ def mixed_gain(
     True
     """
     check_table_size(players)
-    return edge_gain(held, others.edge, players, weenie, others.mix)
+    return edge_gain(held, others.edge, players, weenie, others.mix, weenie_ties == "share_one")
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class MixedEquilibrium:
     others: MixedThreshold
     players: int
     weenie: bool
+    weenie_ties: WeenieTies = "each_pays"
 
     @property
     def edge(self) -> Strength:
@@ -86,7 +93,9 @@ class MixedEquilibrium:
 
 
 @cache
-def mixed_equilibrium(*, players: int, weenie: bool = False) -> MixedEquilibrium:
+def mixed_equilibrium(
+    *, players: int, weenie: bool = False, weenie_ties: WeenieTies = "each_pays"
+) -> MixedEquilibrium:
     """The mixed equilibrium between the two thresholds best replies go round.
 
     Raises :class:`ValueError` when a pure equilibrium exists (use
@@ -94,7 +103,7 @@ def mixed_equilibrium(*, players: int, weenie: bool = False) -> MixedEquilibrium
     classes.
     """
     try:
-        found = equilibrium(players=players, weenie=weenie)
+        found = equilibrium(players=players, weenie=weenie, weenie_ties=weenie_ties)
     except NoEquilibriumError as error:
         cycle = sorted(error.cycle, key=lambda t: t.strength.value)
     else:
@@ -110,14 +119,17 @@ def mixed_equilibrium(*, players: int, weenie: bool = False) -> MixedEquilibrium
     lo, hi = Fraction(0), Fraction(1)  # gain at the edge: positive at 0, negative at 1
     for _ in range(STEPS):
         middle = (lo + hi) / 2
-        if edge_gain(low, low, players, weenie, middle) > 0:
+        if edge_gain(low, low, players, weenie, middle, weenie_ties == "share_one") > 0:
             lo = middle
         else:
             hi = middle
-    return MixedEquilibrium(MixedThreshold(low, (lo + hi) / 2), players, weenie)
+    mixed = MixedThreshold(low, (lo + hi) / 2)
+    return MixedEquilibrium(mixed, players, weenie, weenie_ties)
 
 
-def equilibrium_play(*, players: int, weenie: bool = False) -> Threshold | MixedThreshold:
+def equilibrium_play(
+    *, players: int, weenie: bool = False, weenie_ties: WeenieTies = "each_pays"
+) -> Threshold | MixedThreshold:
     """The symmetric equilibrium's way of playing: the pure threshold where there is one,
     otherwise the mixed threshold.
 
@@ -125,13 +137,17 @@ def equilibrium_play(*, players: int, weenie: bool = False) -> Threshold | Mixed
     'in with better than K-3, and with K-3 8% of the time'
     """
     try:
-        return equilibrium(players=players, weenie=weenie).threshold
+        return equilibrium(players=players, weenie=weenie, weenie_ties=weenie_ties).threshold
     except NoEquilibriumError:
-        return mixed_equilibrium(players=players, weenie=weenie).others
+        return mixed_equilibrium(players=players, weenie=weenie, weenie_ties=weenie_ties).others
 
 
 def threshold_values(
-    others: MixedThreshold, *, players: int, weenie: bool = False
+    others: MixedThreshold,
+    *,
+    players: int,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
 ) -> dict[Strength, Fraction]:
     """What each pure threshold gains over always staying out (a fraction of the pot,
     averaged over the hands dealt) against ``others``; at a mixed equilibrium the two
@@ -146,7 +162,8 @@ def threshold_values(
     values: dict[Strength, Fraction] = {}
     running = Fraction(0)
     for strength in reversed(ALL_STRENGTHS):
-        gained = edge_gain(strength, others.edge, players, weenie, others.mix)
+        share_one = weenie_ties == "share_one"
+        gained = edge_gain(strength, others.edge, players, weenie, others.mix, share_one)
         running += frequency(strength) * gained
         values[strength] = running / 1326
     return dict(reversed(values.items()))

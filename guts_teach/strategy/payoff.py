@@ -8,6 +8,8 @@ going in rather than out is worth (in pots):
 - nobody else in: ``1 - 1/n`` (you take the pot instead of leaving it to carry over); with
   the weenie rule (V7) and a hand at or above the threshold, ``2 - 2/n``, because out you
   would hold the best hand and pay the pot into it;
+  (with ``weenie_ties="share_one"`` players tied for that best hand share one payment, and
+  the values follow the same reasoning);
 - your hand strictly best, ``w`` others sharing the best hand among the rest that are in:
   ``1 + w/n`` (without you those ``w`` would have won instead of paying);
 - tied for best with ``t`` others: ``1/(t + 1)`` (the others in pay either way);
@@ -44,7 +46,10 @@ class Chances:
       sharing the best hand of all, in deals where it lies above yours and below the
       threshold;
     - ``level_out``: (weenie, a mixed threshold at your class) the expected number of others
-      level with you in deals where nobody else is in: out, they would pay with you.
+      level with you in deals where nobody else is in: out, they would pay with you;
+    - ``nobody_in_shared``: (weenie, tied players sharing one payment) the chance that nobody
+      else is in, each deal weighted by ``1/(t + 1)`` for the ``t`` others level with you
+      and out (``None``: nobody level is ever out, so it equals ``nobody_in``).
     """
 
     nobody_in: Fraction
@@ -53,25 +58,45 @@ class Chances:
     shared_below: Fraction = ZERO
     shared_above: Fraction = ZERO
     level_out: Fraction = ZERO
+    nobody_in_shared: Fraction | None = None
 
 
-def gain_from(chances: Chances, *, players: int, above: bool, weenie: bool = False) -> Fraction:
+def gain_from(
+    chances: Chances,
+    *,
+    players: int,
+    above: bool,
+    weenie: bool = False,
+    share_one: bool = False,
+) -> Fraction:
     """The gain of going in (in pots) for a hand ``above`` (at or above) the threshold or
-    below it, from the ``chances`` of what the others hold."""
+    below it, from the ``chances`` of what the others hold. ``share_one``: with the weenie
+    rule, players tied for the best hand when nobody is in share one payment of the pot
+    (``weenie_ties="share_one"``) instead of each paying it."""
     n, c = players, chances
     keep = 1 - Fraction(1, n)
     level = sum(c.ties.values(), ZERO)
     beaten = 1 - c.best - level
     if above:
-        alone = c.nobody_in * 2 * keep - c.level_out / n if weenie else c.nobody_in * keep
+        if not weenie:
+            alone = c.nobody_in * keep
+        elif share_one:  # out, you and t level others pay one pot: 1/(t + 1) of it is yours
+            shared = c.nobody_in if c.nobody_in_shared is None else c.nobody_in_shared
+            alone = c.nobody_in * (1 - Fraction(2, n)) + shared
+        else:
+            alone = c.nobody_in * 2 * keep - c.level_out / n
         ties = sum((p / (t + 1) for t, p in c.ties.items()), ZERO)
         return alone + c.best - c.nobody_in + c.shared_below / n + ties - beaten * keep
     if not weenie:
         return (2 * c.nobody_in - 1) * keep
     # Out with nobody in, the best hands pay the pot: yours among them, or others above yours.
     out = c.best * (Fraction(2, n) - 1)
-    out += sum((p * (Fraction(t + 2, n) - 1) for t, p in c.ties.items()), ZERO)
-    out += (c.nobody_in - c.best - level + c.shared_above) / n
+    if share_one:  # one payment, shared by the tied: the pot always doubles
+        out += sum((p * (Fraction(2, n) - Fraction(1, t + 1)) for t, p in c.ties.items()), ZERO)
+        out += (c.nobody_in - c.best - level) * Fraction(2, n)
+    else:
+        out += sum((p * (Fraction(t + 2, n) - 1) for t, p in c.ties.items()), ZERO)
+        out += (c.nobody_in - c.best - level + c.shared_above) / n
     return c.nobody_in - out - (1 - c.nobody_in) * keep
 
 

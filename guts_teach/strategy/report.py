@@ -14,7 +14,7 @@ from typing import Any
 from ..game.cards import parse_cards
 from ..game.hands import ALL_STRENGTHS, hand
 from ..game.money import to_json_number
-from ..game.rules import Rules
+from ..game.rules import Rules, WeenieTies
 from .mixed import mixed_equilibrium
 from .odds import hand_odds
 from .sampling import sampled_odds
@@ -35,6 +35,15 @@ def _percent(p: Fraction) -> str:
     return f"{float(p):8.4%}  ({p})"
 
 
+def chance_text(chance: Fraction) -> str:
+    """A chance in the reports' JSON: always an exact fraction as text, even 0 and 1.
+
+    >>> chance_text(Fraction(0)), chance_text(Fraction(2, 6))
+    ('0', '1/3')
+    """
+    return str(chance)
+
+
 def odds_report(text: str, *, players: int, as_json: bool, seed: int = 1) -> str:
     """Odds of a hand if everyone stays in: two cards exact; three cards (V6) exact
     heads-up and sampled (with error bars) at bigger tables.
@@ -49,9 +58,9 @@ def odds_report(text: str, *, players: int, as_json: bool, seed: int = 1) -> str
         data = {
             "hand": odds.strength.name,
             "players": players,
-            "best": to_json_number(odds.best),
-            "ties": {str(t): to_json_number(p) for t, p in odds.ties.items()},
-            "share": to_json_number(odds.share),
+            "best": chance_text(odds.best),
+            "ties": {str(t): chance_text(p) for t, p in odds.ties.items()},
+            "share": chance_text(odds.share),
         }
         return json.dumps(data, indent=2)
     lines = [
@@ -88,7 +97,7 @@ def _three_card_report(text: str, players: int, as_json: bool, seed: int) -> str
     if as_json:
         for key in ("best", "tied", "share"):
             if isinstance(data[key], Fraction):
-                data[key] = to_json_number(data[key])
+                data[key] = chance_text(data[key])
         return json.dumps(data, indent=2)
     return "\n".join(
         [
@@ -100,16 +109,19 @@ def _three_card_report(text: str, players: int, as_json: bool, seed: int) -> str
     )
 
 
-def _mixed_report(error: NoEquilibriumError, players: int, weenie: bool, as_json: bool) -> str:
+def _mixed_report(
+    error: NoEquilibriumError, players: int, weenie: bool, ties: WeenieTies, as_json: bool
+) -> str:
     cycle = [str(t.strength) for t in error.cycle]
     try:
-        mixed = mixed_equilibrium(players=players, weenie=weenie)
+        mixed = mixed_equilibrium(players=players, weenie=weenie, weenie_ties=ties)
     except ValueError:
         mixed = None
     if as_json:
         data: dict[str, Any] = {
             "players": players,
             "weenie": weenie,
+            **({"weenie_ties": ties} if weenie else {}),
             "threshold": None,
             "cycle": cycle,
         }
@@ -126,34 +138,40 @@ def _mixed_report(error: NoEquilibriumError, players: int, weenie: bool, as_json
 
 
 def strategy_report(
-    *, players: int, weenie: bool = False, held: str | None = None, as_json: bool = False
+    *,
+    players: int,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
+    held: str | None = None,
+    as_json: bool = False,
 ) -> str:
-    """The symmetric threshold equilibrium at a table of ``players`` and what it is worth."""
+    """The symmetric threshold equilibrium at a table of ``players`` and what it is worth;
+    ``weenie_ties`` is the weenie rule's option for players tied for the best hand."""
     rules = " with the weenie rule (V7)" if weenie else ""
+    if weenie and weenie_ties == "share_one":
+        rules = " with the weenie rule (V7), tied best hands sharing one payment"
+    kw: dict[str, Any] = {"players": players, "weenie": weenie, "weenie_ties": weenie_ties}
     try:
-        found = equilibrium(players=players, weenie=weenie)
+        found = equilibrium(**kw)
     except NoEquilibriumError as error:
-        return _mixed_report(error, players, weenie, as_json)
+        return _mixed_report(error, players, weenie, weenie_ties, as_json)
     edge = found.threshold.strength
     below = [s for s in ALL_STRENGTHS if s.value < edge.value]
     numbers: dict[str, Fraction] = {
-        "gain_at_threshold": gain(edge, found.threshold, players=players, weenie=weenie),
+        "gain_at_threshold": gain(edge, found.threshold, **kw),
         "in_chance": in_chance(found.threshold),
         "nobody_in_chance": nobody_in_chance(found.threshold, players=players),
-        "value_over_always_out": value(
-            found.threshold, found.threshold, players=players, weenie=weenie
-        ),
+        "value_over_always_out": value(found.threshold, found.threshold, **kw),
     }
     if below:
-        numbers["gain_just_below"] = gain(
-            below[-1], found.threshold, players=players, weenie=weenie
-        )
+        numbers["gain_just_below"] = gain(below[-1], found.threshold, **kw)
     if held is not None:
-        numbers["gain_of_hand"] = gain(held, found.threshold, players=players, weenie=weenie)
+        numbers["gain_of_hand"] = gain(held, found.threshold, **kw)
     if as_json:
         data: dict[str, Any] = {
             "players": players,
             "weenie": weenie,
+            **({"weenie_ties": weenie_ties} if weenie else {}),
             "threshold": str(edge),
             "threshold_name": edge.name,
             "best_reply_path": [str(t.strength) for t in found.path],

@@ -27,6 +27,7 @@ from functools import cache
 from math import comb, factorial
 
 from ..game.hands import ALL_STRENGTHS, HandOrder, Strength, hand
+from ..game.rules import WEENIE_TIES, WeenieTies
 from ..game.three_cards import ThreeCardStrength
 from .matchings import below, ordered_deals
 from .odds import check_table_size, hand_odds
@@ -58,12 +59,15 @@ def gain(
     *,
     players: int = 2,
     weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
 ) -> Fraction:
     """The exact gain of going in rather than out, as a fraction of the pot, when the
     ``players - 1`` others all play the threshold ``others``.
 
     With ``weenie`` (V7), when nobody is in the best hand pays the pot into it: holding a
-    hand the others fold, going in saves that payment as well.
+    hand the others fold, going in saves that payment as well. ``weenie_ties`` says what
+    players tied for that best hand do: each pay the pot (``"each_pays"``, the default) or
+    share one payment (``"share_one"``).
 
     >>> gain("Jc 7d", Threshold(hand("Jc 7d").strength)) > 0
     True
@@ -76,7 +80,16 @@ def gain(
         raise TypeError(
             "exact gains are for two-card Guts; guts_teach.strategy.sampling does three"
         )
-    return edge_gain(mine, others.strength, players, weenie)
+    return edge_gain(mine, others.strength, players, weenie, share_one=_share_one(weenie_ties))
+
+
+def _share_one(weenie_ties: str) -> bool:
+    """True for the weenie rule's ``"share_one"`` tie option; a clear error for a typo."""
+    if weenie_ties not in WEENIE_TIES:
+        raise ValueError(
+            f"weenie_ties must be one of {', '.join(WEENIE_TIES)}; got {weenie_ties!r}"
+        )
+    return weenie_ties == "share_one"
 
 
 @cache
@@ -126,7 +139,12 @@ def _between(low: int, high: int) -> list[Strength]:
 
 @cache
 def edge_gain(
-    mine: Strength, edge: Strength, players: int, weenie: bool, mix: Fraction = Fraction(1)
+    mine: Strength,
+    edge: Strength,
+    players: int,
+    weenie: bool,
+    mix: Fraction = Fraction(1),
+    share_one: bool = False,
 ) -> Fraction:
     """The exact gain of going in with ``mine`` (a fraction of the pot) when the other
     ``players - 1`` go in above ``edge``, and with ``edge`` itself with chance ``mix`` (1: the
@@ -152,11 +170,16 @@ def edge_gain(
         level_out = sum(
             (level * p * (1 - mix) ** level for level, p in enumerate(at_edge)), Fraction(0)
         )
+        shared_out = sum(
+            (p * (1 - mix) ** level / (level + 1) for level, p in enumerate(at_edge)),
+            Fraction(0),
+        )
         chances = Chances(
             nobody_in,
             nobody_in,
             {t: p for t, p in sorted(ties.items()) if p},
             level_out=level_out,
+            nobody_in_shared=shared_out,
         )
     else:
         shared = Fraction(0)
@@ -166,7 +189,10 @@ def edge_gain(
                 (level * p * (1 - mix) ** level for level, p in enumerate(at_edge)), Fraction(0)
             )
         chances = Chances(nobody_in, odds.best, odds.ties, shared_above=shared)
-    return gain_from(chances, players=players, above=mine.value >= edge.value, weenie=weenie)
+    at_or_above = mine.value >= edge.value
+    return gain_from(
+        chances, players=players, above=at_or_above, weenie=weenie, share_one=share_one
+    )
 
 
 def in_chance(threshold: Threshold) -> Fraction:
@@ -203,7 +229,12 @@ def frequency(strength: Strength) -> int:
 
 
 def value(
-    strategy: Threshold, others: Threshold, *, players: int = 2, weenie: bool = False
+    strategy: Threshold,
+    others: Threshold,
+    *,
+    players: int = 2,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
 ) -> Fraction:
     """What a threshold strategy gains over always staying out, averaged over the hands
     dealt (a fraction of the pot).
@@ -214,7 +245,7 @@ def value(
     """
     total = sum(
         (
-            frequency(s) * gain(s, others, players=players, weenie=weenie)
+            frequency(s) * gain(s, others, players=players, weenie=weenie, weenie_ties=weenie_ties)
             for s in ALL_STRENGTHS
             if strategy.goes_in(s)
         ),
@@ -223,7 +254,13 @@ def value(
     return total / 1326
 
 
-def best_reply(others: Threshold, *, players: int = 2, weenie: bool = False) -> Threshold:
+def best_reply(
+    others: Threshold,
+    *,
+    players: int = 2,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
+) -> Threshold:
     """The threshold strategy that answers ``others`` best.
 
     Card removal makes the gain of going in dip here and there as hands grow stronger (the
@@ -234,9 +271,11 @@ def best_reply(others: Threshold, *, players: int = 2, weenie: bool = False) -> 
     >>> str(best_reply(Threshold(hand("Ac Kd").strength)))  # a rival who rarely goes in
     'in with 3-2 or better'
     """
-    edge = best_threshold(
-        ALL_STRENGTHS, frequency, lambda s: gain(s, others, players=players, weenie=weenie)
-    )
+
+    def gained(s: Strength) -> Fraction:
+        return gain(s, others, players=players, weenie=weenie, weenie_ties=weenie_ties)
+
+    edge = best_threshold(ALL_STRENGTHS, frequency, gained)
     return Threshold(edge)
 
 
@@ -245,15 +284,29 @@ class NoEquilibriumError(RuntimeError):
     own best reply (the symmetric equilibrium then mixes thresholds, which this module does
     not compute)."""
 
-    def __init__(self, cycle: tuple[Threshold, ...], players: int, weenie: bool) -> None:
+    def __init__(
+        self,
+        cycle: tuple[Threshold, ...],
+        players: int,
+        weenie: bool,
+        weenie_ties: WeenieTies = "each_pays",
+    ) -> None:
         self.cycle = cycle
-        rules = " with the weenie rule" if weenie else ""
+        rules = _rule_words(weenie, weenie_ties)
         names = " -> ".join(str(t.strength) for t in (*cycle, cycle[0]))
         ends = sorted(cycle, key=lambda t: t.strength.value)
         super().__init__(
             f"no threshold from {ends[0].strength} to {ends[-1].strength} is its own best reply "
             f"at {players} players{rules}: best replies go round {names}"
         )
+
+
+def _rule_words(weenie: bool, weenie_ties: str) -> str:
+    if not weenie:
+        return ""
+    return " with the weenie rule" + (
+        " (tied players sharing one payment)" if weenie_ties == "share_one" else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -271,6 +324,7 @@ class Equilibrium:
     players: int = 2
     weenie: bool = False
     between: bool = False
+    weenie_ties: WeenieTies = "each_pays"
 
     def story(self) -> str:
         """How it was found, in words.
@@ -308,7 +362,12 @@ def first_guess(players: int, *, weenie: bool = False) -> Threshold:
 
 
 def equilibrium(
-    start: Threshold | None = None, *, players: int = 2, weenie: bool = False, rounds: int = 100
+    start: Threshold | None = None,
+    *,
+    players: int = 2,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
+    rounds: int = 100,
 ) -> Equilibrium:
     """Iterate best replies from ``start`` to a fixed point: a threshold that is its own best
     reply. Heads-up the default start is "in with any hand"; at bigger tables it is
@@ -318,17 +377,23 @@ def equilibrium(
         start = Threshold(ALL_STRENGTHS[0]) if players == 2 else first_guess(players, weenie=weenie)
     try:
         path = iterate_replies(
-            start, lambda t: best_reply(t, players=players, weenie=weenie), rounds=rounds
+            start,
+            lambda t: best_reply(t, players=players, weenie=weenie, weenie_ties=weenie_ties),
+            rounds=rounds,
         )
     except ReplyCycleError as cycle:
         thresholds = tuple(t for t in cycle.cycle if isinstance(t, Threshold))
         visited = tuple(t for t in cycle.path if isinstance(t, Threshold))
-        return _between_cycle(thresholds, visited, players, weenie)
-    return Equilibrium(path[-1], path, players, weenie)
+        return _between_cycle(thresholds, visited, players, weenie, weenie_ties)
+    return Equilibrium(path[-1], path, players, weenie, weenie_ties=weenie_ties)
 
 
 def _between_cycle(
-    cycle: tuple[Threshold, ...], visited: tuple[Threshold, ...], players: int, weenie: bool
+    cycle: tuple[Threshold, ...],
+    visited: tuple[Threshold, ...],
+    players: int,
+    weenie: bool,
+    weenie_ties: WeenieTies = "each_pays",
 ) -> Equilibrium:
     """Best replies overshoot round ``cycle``; a threshold between its ends may still be its
     own best reply (the replies jump over it). Check each; if none is, there is no pure
@@ -337,7 +402,10 @@ def _between_cycle(
     for strength in ALL_STRENGTHS:
         if min(values) < strength.value < max(values):
             candidate = Threshold(strength)
-            if best_reply(candidate, players=players, weenie=weenie) == candidate:
+            reply = best_reply(candidate, players=players, weenie=weenie, weenie_ties=weenie_ties)
+            if reply == candidate:
                 closed = (*visited, cycle[0])
-                return Equilibrium(candidate, closed, players, weenie, between=True)
-    raise NoEquilibriumError(cycle, players, weenie)
+                return Equilibrium(
+                    candidate, closed, players, weenie, between=True, weenie_ties=weenie_ties
+                )
+    raise NoEquilibriumError(cycle, players, weenie, weenie_ties)

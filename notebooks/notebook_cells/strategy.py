@@ -81,27 +81,34 @@ from guts_teach.game.hands import hand
 from guts_teach.strategy.mixed import mixed_equilibrium
 from guts_teach.strategy.thresholds import NoEquilibriumError, equilibrium, gain, in_chance, nobody_in_chance
 
+def weenie_play(players, ties):
+    try:
+        return str(equilibrium(players=players, weenie=True, weenie_ties=ties).threshold.strength)
+    except NoEquilibriumError:
+        mixed = mixed_equilibrium(players=players, weenie=True, weenie_ties=ties)
+        return f"{mixed.edge} at {float(mixed.mix):.0%}"
+
 rows = []
 for players in range(2, 11):
     found = equilibrium(players=players)
     edge = found.threshold
-    try:
-        weenie = str(equilibrium(players=players, weenie=True).threshold.strength)
-    except NoEquilibriumError:
-        mixed = mixed_equilibrium(players=players, weenie=True)
-        weenie = f"above {mixed.edge}, and {mixed.edge} {float(mixed.mix):.0%} of the time"
     rows.append((players, str(edge.strength), f"{float(in_chance(edge)):.1%}",
                  f"{float(nobody_in_chance(edge, players=players)):.1%}",
-                 f"{float(gain('Ac 5d', edge, players=players)):+.3f}", weenie))
-print(f"{'players':>7}  {'in with':>8}  {'in':>6}  {'all out':>7}  {'A-5 gains':>9}  weenie rule")
+                 f"{float(gain('Ac 5d', edge, players=players)):+.3f}",
+                 weenie_play(players, "each_pays"), weenie_play(players, "share_one")))
+print(f"{'players':>7}  {'in with':>8}  {'in':>6}  {'all out':>7}  {'A-5 gains':>9}"
+      f"  {'weenie, each pays':>17}  {'weenie, one payment shared':>26}")
 for row in rows:
-    print(f"{row[0]:>7}  {row[1]:>8}  {row[2]:>6}  {row[3]:>7}  {row[4]:>9}  {row[5]}")"""),
+    print(f"{row[0]:>7}  {row[1]:>8}  {row[2]:>6}  {row[3]:>7}  {row[4]:>9}  {row[5]:>17}  {row[6]:>26}")"""),
     ("md", """\
 The tip holds: A-5 is worth going in with up to five players and loses from six on. The pot's
 size does not move the threshold (every case above scales with the pot), so "watch the pot" is
 about what you can afford: the stakes grow, the best play does not.
 
-With the weenie rule (nobody in: the best hand pays the pot into it) best replies often go round
+The weenie rule (nobody in: the best hand pays the pot into it) has two readings when several
+tie for that best hand: each of them pays the pot, or they share one payment. The last two
+columns show that the choice matters: sharing gives pure equilibria at four and eight players.
+With the weenie rule best replies often go round
 two neighbouring thresholds and no single threshold is its own best reply. The equilibrium then
 mixes them: everyone goes in with every class above the lower one, and with the lower class
 itself only some of the time, by a private coin; at that chance going in with it is worth exactly
@@ -119,13 +126,19 @@ The papers on Guts (Castronova, Chen and Zumbrun, arXiv 2108.06556; Buck et al.,
 study a continuous version: each hand is a number from 0 to 1. The same payoff table gives the
 equilibrium in closed form: go in when all the others fold together with chance one half,
 *a* = (1/2)^(1/(n-1)), or one third with the weenie rule. Best replies on a fine grid of hands,
-the same method as for the cards, land on it:"""),
+the same method as for the cards, land on it. The closed form rests on sharing whatever carries
+over alike, which needs the stakes to shrink: the carry-over multiple beta = (n-1)(1-a) must
+stay below 1. With the weenie rule it does not from seven players on, so there the argument
+does not justify the closed form:"""),
     ("code", """\
-from guts_teach.strategy.continuous import grid_equilibrium, threshold
+from guts_teach.strategy.continuous import carry_over, grid_equilibrium, threshold
 
-print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}")
-for players in (2, 3, 5, 10):
-    print(f"{players:>7}  {threshold(players):>11.4f}  {float(grid_equilibrium(players, steps=400)):>11.4f}")"""),
+print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}  {'beta':>6}  {'weenie beta':>11}")
+for players in (2, 3, 5, 6, 7, 10):
+    grid = float(grid_equilibrium(players, steps=400))
+    shrink = carry_over(players, weenie=True)
+    print(f"{players:>7}  {threshold(players):>11.4f}  {grid:>11.4f}  {carry_over(players):>6.3f}"
+          f"  {shrink:>11.4f}{'' if shrink < 1 else '  (not below 1)'}")"""),
     ("md", """\
 ## Three-card Guts
 
