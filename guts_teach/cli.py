@@ -32,7 +32,7 @@ from .game.replay import deal_rows, replay
 from .game.rules import Rules
 from .game.session import Session
 from .lessons.examples import EXAMPLES, WorkedExample, example
-from .strategy.report import odds_report, strategy_report
+from .strategy.report import odds_report, repeated_report, strategy_report
 from .text_table import render
 
 
@@ -89,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
         default="each_pays",
         help="with --weenie, players tied for the best hand each pay the pot (default) or "
         "share one payment",
+    )
+    strategy_cmd.add_argument(
+        "--repeated",
+        action="store_true",
+        help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
     )
     strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
@@ -154,12 +159,16 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             report = odds_report(args.hand, players=args.players, as_json=args.json, seed=args.seed)
             stdout.write(report + "\n")
         elif args.command == "strategy":
-            report = strategy_report(
-                players=args.players,
-                weenie=args.weenie,
-                weenie_ties=args.weenie_ties,
-                held=args.hand,
-                as_json=args.json,
+            report = (
+                repeated_report(players=args.players, as_json=args.json)
+                if args.repeated
+                else strategy_report(
+                    players=args.players,
+                    weenie=args.weenie,
+                    weenie_ties=args.weenie_ties,
+                    held=args.hand,
+                    as_json=args.json,
+                )
             )
             stdout.write(report + "\n")
         elif args.command == "workbook":

@@ -17,10 +17,13 @@ from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
 from .mixed import mixed_equilibrium
 from .odds import hand_odds
+from .repeated import best_reply_repeated, profile
 from .sampling import sampled_odds
 from .three_card_odds import heads_up
 from .thresholds import (
     NoEquilibriumError,
+    Threshold,
+    best_reply,
     equilibrium,
     gain,
     in_chance,
@@ -201,4 +204,58 @@ def strategy_report(
         "  (gains are fractions of the pot before the showdown, with 1/n of all that carries "
         "over counted as yours)",
     ]
+    return "\n".join(lines)
+
+
+def repeated_report(*, players: int, as_json: bool = False) -> str:
+    """The repeated game at a table of ``players``: the equilibrium's alpha, beta and value,
+    and the best replies from "in with anything" under the one-deal rule and the repeated
+    game, side by side against the same others."""
+    edge = equilibrium(players=players).threshold
+    found = profile(edge, edge, players=players)
+    others = Threshold(ALL_STRENGTHS[0])
+    steps: list[dict[str, Any]] = []
+    while True:
+        one_deal = best_reply(others, players=players)
+        try:
+            repeated: str | None = str(best_reply_repeated(others, players=players).strength)
+        except ValueError:  # no reply makes the stakes shrink against these others
+            repeated = None
+        beta = profile(others, others, players=players).beta
+        steps.append(
+            {
+                "others": str(others.strength),
+                "others_beta": chance_text(beta),
+                "one_deal_reply": str(one_deal.strength),
+                "repeated_reply": repeated,
+            }
+        )
+        if one_deal == others or len(steps) > 20:
+            break
+        others = one_deal
+    data: dict[str, Any] = {
+        "players": players,
+        "equilibrium": str(edge.strength),
+        "alpha": chance_text(found.alpha),
+        "beta": chance_text(found.beta),
+        "repeated_value": chance_text(found.repeated_value or Fraction(0)),
+        "replies": steps,
+    }
+    if as_json:
+        return json.dumps(data, indent=2)
+    lines = [
+        f"The repeated game at {players} players (plain two-card Guts, exact):",
+        f"  at the equilibrium ({edge.strength}) a pot gives each player alpha = "
+        f"{float(found.alpha):.4f} now and carries beta = {float(found.beta):.4f} of itself "
+        f"over; played out, alpha / (1 - beta) = {float(found.repeated_value or 0):.4f} "
+        f"= 1/{players}",
+        "  best replies to the same others, one-deal rule (1/n of the carry-over) against the "
+        "repeated game (alpha / (1 - beta)):",
+    ]
+    for step in steps:
+        shrink = "" if Fraction(step["others_beta"]) < 1 else "  (stakes do not shrink: beta >= 1)"
+        lines.append(
+            f"    others in with {step['others']:>4}: one deal {step['one_deal_reply']:>4}, "
+            f"repeated {step['repeated_reply'] or '-':>4}{shrink}"
+        )
     return "\n".join(lines)

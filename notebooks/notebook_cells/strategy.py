@@ -140,6 +140,38 @@ for players in (2, 3, 5, 6, 7, 10):
     print(f"{players:>7}  {threshold(players):>11.4f}  {grid:>11.4f}  {carry_over(players):>6.3f}"
           f"  {shrink:>11.4f}{'' if shrink < 1 else '  (not below 1)'}")"""),
     ("md", """\
+## The repeated game: do the stakes shrink?
+
+The equilibria above share whatever carries over to the next pot 1/*n* each. Played out deal
+after deal instead, a pot gives you *alpha* now (what you take or pay) and carries *beta* of
+itself over, so it is worth *alpha* / (1 - *beta*), but only while the stakes shrink,
+*beta* < 1. When everyone plays the same threshold the carry-over stays below the pot in a band
+around the equilibrium (J-7 heads-up: *beta* = 0.48), but with everyone in nearly always it is
+close to *n* - 1 pots. Against others who do not play alike, the two ways of counting can pick
+different best replies:"""),
+    ("code", """\
+import matplotlib.pyplot as plt
+
+from guts_teach.game.hands import ALL_STRENGTHS
+from guts_teach.strategy.report import repeated_report
+from guts_teach.strategy.repeated import profile
+from guts_teach.strategy.thresholds import Threshold
+
+classes = ALL_STRENGTHS[::6]
+fig, ax = plt.subplots(figsize=(9, 3.2))
+for players in (2, 3, 5):
+    betas = [float(profile(Threshold(s), Threshold(s), players=players).beta) for s in classes]
+    ax.plot(range(len(classes)), betas, marker="o", label=f"{players} players")
+ax.axhline(1, color="#424242", linestyle="--", label="beta = 1: the stakes stop shrinking")
+ax.set_xticks(range(len(classes)), [str(s) for s in classes], rotation=60)
+ax.set_xlabel("everyone goes in with this hand or better")
+ax.set_ylabel("carry-over, in pots")
+ax.set_title("The next pot, as a share of this one")
+ax.legend(loc="upper right")
+fig.tight_layout()
+plt.show()
+print(repeated_report(players=2))"""),
+    ("md", """\
 ## Three-card Guts
 
 With three cards (straights and flushes count) heads-up odds are still counted exactly, over the
