@@ -32,7 +32,12 @@ from .game.replay import deal_rows, replay
 from .game.rules import Rules
 from .game.session import Session
 from .lessons.examples import EXAMPLES, WorkedExample, example
-from .strategy.report import odds_report, repeated_report, strategy_report
+from .strategy.report import (
+    guarantee_report,
+    odds_report,
+    repeated_report,
+    strategy_report,
+)
 from .text_table import render
 
 
@@ -89,6 +94,11 @@ def _parser() -> argparse.ArgumentParser:
         default="each_pays",
         help="with --weenie, players tied for the best hand each pay the pot (default) or "
         "share one payment",
+    )
+    strategy_cmd.add_argument(
+        "--guarantee",
+        action="store_true",
+        help="heads-up: what J-7 guarantees against every strategy, not just thresholds",
     )
     strategy_cmd.add_argument(
         "--repeated",
@@ -160,7 +170,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             stdout.write(report + "\n")
         elif args.command == "strategy":
             report = (
-                repeated_report(players=args.players, as_json=args.json)
+                guarantee_report(as_json=args.json)
+                if args.guarantee
+                else repeated_report(players=args.players, as_json=args.json)
                 if args.repeated
                 else strategy_report(
                     players=args.players,

@@ -15,6 +15,7 @@ from ..game.cards import parse_cards
 from ..game.hands import ALL_STRENGTHS, hand
 from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
+from .heads_up import J7, guarantee, guarantee_table
 from .mixed import mixed_equilibrium
 from .odds import hand_odds
 from .repeated import best_reply_repeated, profile
@@ -258,4 +259,28 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
             f"    others in with {step['others']:>4}: one deal {step['one_deal_reply']:>4}, "
             f"repeated {step['repeated_reply'] or '-':>4}{shrink}"
         )
+    return "\n".join(lines)
+
+
+def guarantee_report(*, as_json: bool = False) -> str:
+    """Heads-up: what J-7 guarantees against every strategy, and its edge over half the pot
+    against the thresholds around it."""
+    found = guarantee(J7)
+    rows = guarantee_table(J7)
+    if as_json:
+        data = {
+            "threshold": str(J7.strength),
+            "guaranteed_share": chance_text(found.share),
+            "best_reply": [str(s) for s in found.best_reply],
+            "best_reply_is_a_threshold": found.reply_is_a_threshold,
+            "edge_over_half": {name: chance_text(edge) for name, edge in rows},
+        }
+        return json.dumps(data, indent=2)
+    lines = [
+        f"Heads-up, in with J-7 or better guarantees {found.share} of the pot against every "
+        "strategy: the rival's best reply over all 2^1326 choices of hands goes in with "
+        f"{found.best_reply[0]} or better, J-7 itself.",
+        "  its edge over half the pot against other rivals (exact):",
+    ]
+    lines += [f"    {name:>24}: {edge!s:>13}  ({float(edge):.2e})" for name, edge in rows]
     return "\n".join(lines)

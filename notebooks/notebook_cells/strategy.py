@@ -140,6 +140,32 @@ for players in (2, 3, 5, 6, 7, 10):
     print(f"{players:>7}  {threshold(players):>11.4f}  {grid:>11.4f}  {carry_over(players):>6.3f}"
           f"  {shrink:>11.4f}{'' if shrink < 1 else '  (not below 1)'}")"""),
     ("md", """\
+## Heads-up, J-7 beats every strategy, not just thresholds
+
+A rival may go in with any choice of hands, not only "this hand or better". Against J-7 the
+rival's share of the pot is what they get out plus, for each hand they go in with, that hand's
+exact gain, and the gain is positive for J-7 and better only. So J-7 guarantees half the pot
+whatever the rival does, and every strategy but J-7 itself leaves it a little more (the bars are
+in millionths of the pot, exact fractions behind them):"""),
+    ("code", """\
+import matplotlib.pyplot as plt
+
+from guts_teach.strategy.heads_up import J7, guarantee, guarantee_table
+
+found = guarantee(J7)
+print(f"J-7 guarantees {found.share} of the pot; the best reply goes in with {found.best_reply[0]} or better")
+rows = [(name, edge) for name, edge in guarantee_table(J7) if not name.startswith("always")]
+fig, ax = plt.subplots(figsize=(9, 3))
+ax.bar(range(len(rows)), [float(edge) * 1e6 for _, edge in rows], color="#0d47a1")
+ax.set_xticks(range(len(rows)), [name.split()[2] for name, _ in rows])
+ax.set_xlabel("the rival goes in with this hand or better")
+ax.set_ylabel("J-7's edge, millionths of the pot")
+ax.set_title("What J-7 gets beyond half the pot")
+fig.tight_layout()
+plt.show()
+for name, edge in rows[5:8]:
+    print(f"  against {name}: +{edge} of the pot")"""),
+    ("md", """\
 ## The repeated game: do the stakes shrink?
 
 The equilibria above share whatever carries over to the next pot 1/*n* each. Played out deal
@@ -150,8 +176,6 @@ around the equilibrium (J-7 heads-up: *beta* = 0.48), but with everyone in nearl
 close to *n* - 1 pots. Against others who do not play alike, the two ways of counting can pick
 different best replies:"""),
     ("code", """\
-import matplotlib.pyplot as plt
-
 from guts_teach.game.hands import ALL_STRENGTHS
 from guts_teach.strategy.report import repeated_report
 from guts_teach.strategy.repeated import profile
