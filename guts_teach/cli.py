@@ -33,6 +33,7 @@ from .game.rules import Rules
 from .game.session import Session
 from .lessons.examples import EXAMPLES, WorkedExample, example
 from .strategy.report import (
+    fictitious_report,
     guarantee_report,
     odds_report,
     repeated_report,
@@ -94,6 +95,12 @@ def _parser() -> argparse.ArgumentParser:
         default="each_pays",
         help="with --weenie, players tied for the best hand each pay the pot (default) or "
         "share one payment",
+    )
+    strategy_cmd.add_argument(
+        "--fictitious",
+        type=int,
+        metavar="ROUNDS",
+        help="with --weenie: ROUNDS of fictitious play, converging to the mixed equilibrium",
     )
     strategy_cmd.add_argument(
         "--guarantee",
@@ -170,7 +177,14 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             stdout.write(report + "\n")
         elif args.command == "strategy":
             report = (
-                guarantee_report(as_json=args.json)
+                fictitious_report(
+                    players=args.players,
+                    weenie_ties=args.weenie_ties,
+                    rounds=args.fictitious,
+                    as_json=args.json,
+                )
+                if args.fictitious
+                else guarantee_report(players=args.players, as_json=args.json)
                 if args.guarantee
                 else repeated_report(players=args.players, as_json=args.json)
                 if args.repeated

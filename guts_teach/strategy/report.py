@@ -12,9 +12,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..game.cards import parse_cards
+from ..game.errors import PlayerError
 from ..game.hands import ALL_STRENGTHS, hand
 from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
+from .fictitious import fictitious_play
 from .heads_up import J7, guarantee, guarantee_table
 from .mixed import mixed_equilibrium
 from .odds import hand_odds
@@ -262,9 +264,11 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
     return "\n".join(lines)
 
 
-def guarantee_report(*, as_json: bool = False) -> str:
+def guarantee_report(*, players: int = 2, as_json: bool = False) -> str:
     """Heads-up: what J-7 guarantees against every strategy, and its edge over half the pot
-    against the thresholds around it."""
+    against the thresholds around it (``players`` must be 2)."""
+    if players != 2:
+        raise PlayerError(f"the guarantee is for heads-up play: players must be 2; got {players}")
     found = guarantee(J7)
     rows = guarantee_table(J7)
     if as_json:
@@ -283,4 +287,35 @@ def guarantee_report(*, as_json: bool = False) -> str:
         "  its edge over half the pot against other rivals (exact):",
     ]
     lines += [f"    {name:>24}: {edge!s:>13}  ({float(edge):.2e})" for name, edge in rows]
+    return "\n".join(lines)
+
+
+def fictitious_report(
+    *,
+    players: int,
+    weenie_ties: WeenieTies = "each_pays",
+    rounds: int = 2000,
+    as_json: bool = False,
+) -> str:
+    """Fictitious play with the weenie rule at a table of ``players``: the averaged play
+    against the mixed equilibrium."""
+    play = fictitious_play(players=players, weenie_ties=weenie_ties, rounds=rounds)
+    marks = [k for k in (10, 100, 1000, rounds) if k <= rounds]
+    if as_json:
+        data = {
+            "players": players,
+            "weenie_ties": weenie_ties,
+            "cycle": [str(play.low), str(play.high)],
+            "rounds": rounds,
+            "share_of_low_after": {str(k): chance_text(play.shares[k]) for k in marks},
+            "mixed_equilibrium": round(float(play.equilibrium), 9),
+        }
+        return json.dumps(data, indent=2)
+    lines = [
+        f"Fictitious play with the weenie rule at {players} players: best replies go round "
+        f"{play.low} and {play.high}; each round answers the average of all play so far.",
+        f"  share of rounds in with {play.low} (the others' chance with it), against the mixed "
+        f"equilibrium's {float(play.equilibrium):.6f}:",
+    ]
+    lines += [f"    after {k:>5} rounds: {float(play.shares[k]):.6f}" for k in marks]
     return "\n".join(lines)

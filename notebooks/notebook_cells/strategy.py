@@ -196,6 +196,29 @@ fig.tight_layout()
 plt.show()
 print(repeated_report(players=2))"""),
     ("md", """\
+## Fictitious play: averaging the cycle
+
+Where best replies only go round two thresholds (the weenie rule at three players: Q-4, Q-5,
+Q-4, ...), let every player answer the average of all the play so far instead. The average is
+itself a mixed threshold, so every answer is exact, and the share of rounds that went in with
+Q-4 drifts to the mixed equilibrium, 712/1497 of the time:"""),
+    ("code", """\
+from guts_teach.strategy.fictitious import fictitious_play
+
+fig, ax = plt.subplots(figsize=(9, 3))
+for players, colour in ((3, "#0d47a1"), (5, "#7a4a00")):
+    play = fictitious_play(players=players, rounds=2000)
+    ax.plot(range(1, 2001), [float(s) for s in play.shares[1:]], color=colour,
+            label=f"{players} players: in with {play.low} in this share of rounds")
+    ax.axhline(float(play.equilibrium), color=colour, linestyle="--", linewidth=1)
+ax.set_xscale("log")
+ax.set_xlabel("round (log scale)")
+ax.set_ylabel("share of rounds")
+ax.set_title("Fictitious play meets the mixed equilibrium (dashed)")
+ax.legend(loc="lower right")
+fig.tight_layout()
+plt.show()"""),
+    ("md", """\
 ## Three-card Guts
 
 With three cards (straights and flushes count) heads-up odds are still counted exactly, over the
