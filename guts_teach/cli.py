@@ -27,10 +27,9 @@ from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
 from .lab_report import odds_report, strategy_report
-from .ledger import load
 from .money import format_amount
 from .records import DealRecord
-from .replay import deal_rows, replay
+from .replay import deal_rows, load_replayed
 from .rules import Rules
 from .session import Session
 from .text_table import render
@@ -128,7 +127,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         if args.command == "replay" and _is_shelby(args.ledger):
             stdout.write(_replay_shelby(args.ledger, as_json=args.json) + "\n")
         elif args.command == "replay":
-            session = replay(load(args.ledger))
+            _, session = load_replayed(args.ledger)
             if args.json:
                 stdout.write(json.dumps(deal_rows(session), ensure_ascii=False, indent=2) + "\n")
             elif args.steps:
@@ -162,11 +161,18 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             ).ranking()
             stdout.write(compare_hands(args.hands, ranking).text() + "\n")
     except GutsError as error:
-        print(f"guts-teach: error: {error}", file=sys.stderr)
+        _say_error(str(error))
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     return 0
+
+
+def _say_error(message: str) -> None:
+    """The error on stderr, whatever it holds (a lone surrogate is shown escaped)."""
+    line = f"guts-teach: error: {message}\n"
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    sys.stderr.write(line.encode(encoding, "backslashreplace").decode(encoding))
 
 
 def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
@@ -176,6 +182,7 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
         raise GutsError(
             f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
         ) from None
+    from .atomic import check_target
     from .ledger import dumps, save
     from .rules import profile
 
@@ -184,15 +191,21 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
 
         players = [name for item in args.players for name in item.split(",") if name.strip()]
         seat_players(players, 2, 10)
+        workbook.check_rows(args.rows)
+        check_target(args.path)
         book = workbook.new_workbook(
             tuple(players), profile(args.profile), rows=args.rows, profile=args.profile
         )
         workbook.save_atomic(book, args.path)
         stdout.write(f"wrote {args.path}\n")
     elif args.action == "export":
-        workbook.export_ledger(load(args.ledger), args.path)
+        check_target(args.path)
+        ledger, session = load_replayed(args.ledger)
+        workbook.export_ledger(ledger, args.path, session=session)
         stdout.write(f"wrote {args.path}\n")
     else:
+        if args.out:
+            check_target(args.out)
         ledger = reader.import_ledger(args.path)
         if args.out:
             save(ledger, args.out)
@@ -219,9 +232,11 @@ def _launch(args: argparse.Namespace) -> int:
 
 def _is_shelby(path: str) -> bool:
     """True for a ledger file of a Shelby game (peeked at without checking it)."""
+    from .json_text import loads_checked
+
     try:
         with open(path, encoding="utf-8") as stream:
-            data = json.load(stream)
+            data = loads_checked(stream.read(), "ledger")
     except (OSError, ValueError):
         return False  # the ordinary loader says what is wrong
     return isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")

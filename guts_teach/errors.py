@@ -91,4 +91,11 @@ class SessionOverError(IllegalActionError):
 
 
 class LedgerError(GutsError):
-    """A ledger file that is malformed or inconsistent; the message names the deal and field."""
+    """A ledger file that is malformed or inconsistent; the message names the deal and field.
+
+    When a replay finds the problem, ``deal`` is the deal's index (from 0; ``None`` for the
+    ledger's own fields) and ``detail`` the message without the place.
+    """
+
+    deal: int | None = None
+    detail: str | None = None

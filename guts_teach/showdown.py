@@ -117,6 +117,7 @@ def decide(
                     "everyone's cards or name the weenie",
                     "weenie",
                 )
+        check_losers(losers, ())
         return Outcome(NOBODY_IN, (), payers, False)
 
     strangers = sorted((winners or frozenset()) - set(ins))
@@ -132,6 +133,7 @@ def decide(
             raise WinnerError(
                 f"winners {sorted(winners)} do not fit the deal: only {ins[0]} was in (R4)"
             )
+        check_losers(losers, ())
         return Outcome(DEALER_TAKES if dealer_took else UNCONTESTED, ins, (), False)
 
     from_cards = all_shown and (ghost is not None or not rules.ghost_hand)
