@@ -21,7 +21,7 @@ from collections.abc import Mapping, Set
 from fractions import Fraction
 from typing import Any
 
-from .errors import AmountError, CardError, GutsError, PlayerError, RulesError
+from .errors import AmountError, ArgumentError, CardError, GutsError, PlayerError, RulesError
 from .money import as_amount, format_amount
 
 
@@ -75,7 +75,7 @@ def rules_arg(rules: object) -> Any:
 def rng_arg(rng: object) -> random.Random | None:
     """The rng argument: a :class:`random.Random` (or ``None``)."""
     if rng is not None and not isinstance(rng, random.Random):
-        raise GutsError(f"rng must be a random.Random, such as random.Random(42); got {rng!r}")
+        raise ArgumentError(f"rng must be a random.Random, such as random.Random(42); got {rng!r}")
     return rng
 
 

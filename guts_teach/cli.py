@@ -204,10 +204,10 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
         workbook.export_ledger(ledger, args.path, session=session)
         stdout.write(f"wrote {args.path}\n")
     else:
-        if args.out:
+        if args.out is not None:
             check_target(args.out)
         ledger = reader.import_ledger(args.path)
-        if args.out:
+        if args.out is not None:
             save(ledger, args.out)
             stdout.write(f"wrote {args.out}\n")
         else:

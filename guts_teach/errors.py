@@ -22,6 +22,10 @@ class GutsError(ValueError):
     field: str | None = None
 
 
+class ArgumentError(GutsError):
+    """An argument of the wrong kind, such as an ``rng`` that is not a ``random.Random``."""
+
+
 class AmountError(GutsError):
     """An amount of chips that is not an exact, usable number (a float, junk text, ...)."""
 

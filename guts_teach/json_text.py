@@ -96,6 +96,8 @@ def loads_checked(text: str, what: str) -> Any:
         ) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise GutsError(f"{what}: the JSON is nested too deeply") from None
+    except GutsError as error:  # a number beyond MAX_DIGITS
+        raise GutsError(f"{what}: {error}") from None
 
 
 def number_json(value: int) -> str:

@@ -83,7 +83,7 @@ def test_R5a_guts_ledger_refuses_a_row_with_in_marks_and_no_won_mark():
     with pytest.raises(CellError) as caught:
         call("GUTS_LEDGER", deals, NAMES, 1, 20, None, 6, None)
     assert str(caught.value) == (
-        f"GUTS_LEDGER: argument deals: row 1 of the range, field winners: {NO_WINNER}"
+        f"GUTS_LEDGER: argument deals: row 1, columns F to I (Won marks): {NO_WINNER}"
     )
 
 

@@ -43,7 +43,7 @@ from .cell_args import (
 )
 from .cells import ledger_rows, to_cell, whole_numbers
 from .layout import LEDGER_HEADERS, Layout
-from .reader import read_deal_rows
+from .reader import located_in_sheet, read_deal_rows
 
 __all__ = ["GUTS_COMPARE", "GUTS_HAND", "GUTS_LEDGER", "GUTS_SETTLE", "GUTS_WINNERS", "CellError"]
 
@@ -206,7 +206,7 @@ def GUTS_LEDGER(  # noqa: N802
     table_arg(function, list(players), rules, start_pot, start_reserve)
     layout = Layout(players, len(rows))
     try:
-        located = read_deal_rows(whole_numbers(_clean(rows)), layout, rules)
+        located = read_deal_rows(whole_numbers(_clean(rows)), layout, rules, first_row=1)
     except GutsError as error:
         raise _fail(function, "deals", str(error).replace("sheet 'Deals', ", "")) from None
     ledger = Ledger(
@@ -219,8 +219,6 @@ def GUTS_LEDGER(  # noqa: N802
     try:
         session = replay(ledger)
     except GutsError as error:
-        index = getattr(error, "deal", None)
-        where = "" if index is None else f"row {located[index][0] - 1} of the range, "
-        detail = getattr(error, "detail", None) or str(error)
-        raise _fail(function, "deals", f"{where}field {error.field}: {detail}") from None
+        placed = located_in_sheet(error, [r for r, _ in located], layout)
+        raise _fail(function, "deals", str(placed).replace("sheet 'Deals', ", "")) from None
     return _output(function, lambda: [[*LEDGER_HEADERS, *players], *ledger_rows(session.deals)])

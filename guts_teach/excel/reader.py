@@ -22,7 +22,6 @@ from ..records import join_names
 from ..rules import Rules, profile
 from .cells import WorkbookError
 from .layout import (
-    CALC,
     DEALS,
     MARK,
     MORE_RULE_CELLS,
@@ -231,19 +230,20 @@ def below_formulas(row: int, column: int, last: int) -> WorkbookError:
 
 
 def read_deal_rows(
-    rows: Sequence[Sequence[Any]], layout: Layout, rules: Rules
+    rows: Sequence[Sequence[Any]], layout: Layout, rules: Rules, *, first_row: int = 2
 ) -> list[tuple[int, LedgerDeal]]:
-    """Deals from the Deals sheet's rows (from row 2), each with its row number: the rows
-    the formulas read (``layout.rows`` of them), skipping those without a deal number."""
+    """Deals from the Deals sheet's rows (from ``first_row``), each with its row number:
+    the rows the formulas read (``layout.rows`` of them), skipping those without a deal
+    number."""
     ranking = rules.ranking()
     deals = []
     seen: dict[int, int] = {}
-    for r, row in enumerate(rows, start=2):
+    for r, row in enumerate(rows, start=first_row):
         cells = list(row)[: layout.note_col] + [None] * (layout.note_col - len(row))
         filled = [i for i, v in enumerate(cells) if v not in (None, "")]
         if not filled:
             continue
-        if r > layout.last_row:
+        if r - first_row >= layout.rows:
             raise below_formulas(r, filled[0] + 1, layout.last_row)
         if cells[0] in (None, ""):
             raise WorkbookError(
@@ -363,34 +363,8 @@ def ledger_from_grids(
 
 
 def import_ledger(path: str) -> Ledger:
-    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds."""
-    from .xlsx_read import last_row, open_bounded, sparse_rows
+    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds
+    (:func:`.file_import.import_file`)."""
+    from .file_import import import_file
 
-    book = open_bounded(path)
-    try:
-        check_sheets(book.sheetnames, path)
-        formula_rows = (last_row(book, CALC) or 1) - 1
-        rules_cells = {(r, c): v for r, row in sparse_rows(book, RULES) for c, v in row.items()}
-        names = {r: row.get(2) for r, row in sparse_rows(book, PLAYERS) if r <= 13}
-        players = [names.get(r) for r in range(2, 14)]
-        width = 2 + 3 * 10  # the Deals columns for the most players (R11)
-        headers: list[Any] = []
-        deal_rows: list[list[Any]] = []
-        for r, row in sparse_rows(book, DEALS):
-            cells = [row.get(c) for c in range(1, width + 1)]
-            if r == 1:
-                headers = cells
-            elif r > formula_rows + 1:
-                raise below_formulas(r, min(row), formula_rows + 1)
-            else:
-                deal_rows.extend([[]] * (r - 2 - len(deal_rows)))
-                deal_rows.append(cells)
-    finally:
-        book.close()
-    return ledger_from_grids(
-        lambda row, column: rules_cells.get((row, column)),
-        players,
-        deal_rows,
-        formula_rows,
-        headers=headers,
-    )
+    return import_file(path)
