@@ -298,3 +298,15 @@ def test_a_pot_of_any_length_round_trips_through_the_ledger_format():
     pot = Fraction(random.Random(3).getrandbits(20_000), 3)
     table = Session(["A", "B"], rules=teaching().replace(cap=None), pot=pot)
     assert loads(dumps(ledger_of(table))).pot == pot
+
+
+def test_a_negative_starting_pot_is_reported_under_its_own_field_not_players(tmp_path):
+    path = write(tmp_path / "neg.json", {**LEDGER, "pot": -3})
+    assert refused("replay", path) == (
+        f'{path}: ledger field "pot": the starting pot cannot be negative; got -3'
+    )
+    path = write(tmp_path / "over.json", {**LEDGER, "pot": 30})
+    assert refused("replay", path) == (
+        f'{path}: ledger field "pot": the starting pot of 30 is above the cap of 20: the '
+        "excess belongs in the reserve (R6)"
+    )
