@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
 from guts_teach import Session, teaching
+from guts_teach.errors import GutsError
 from guts_teach.excel.layout import CALC, DEALS, LEDGER, MAX_ROWS
 from guts_teach.excel.reader import WorkbookError, import_ledger
 from guts_teach.excel.workbook import export_ledger, new_workbook
@@ -244,3 +245,29 @@ def test_workbook_rows_are_bounded(tmp_path):
             f"rows (the deal rows to prepare) must be a whole number from 1 to {MAX_ROWS}; "
             f"got {rows!r}"
         )
+
+
+def test_import_reads_the_rows_libreoffice_computes_blank_rows_included(base, tmp_path):
+    edited(base, DEALS, {**{f"{c}3": None for c in "ABCDEFGHIJKLMNOPQ"}, "A6": 9, "C6": "x"})
+    ledger = import_ledger(str(base))
+    assert [deal.ins for deal in ledger.deals] == [("Ana", "Ben"), ("Ben", "Cleo"), ("Ben",)]
+    done = load_workbook(recalculate(base, tmp_path / "out"), data_only=True)[LEDGER]
+    last = replay(ledger).deals[-1]
+    assert done.cell(3, 1).value in (None, "")  # the formulas skip the blank row too
+    assert close(done.cell(6, 7).value, last.pot_after)
+    for i, balance in enumerate(last.balances):
+        assert close(done.cell(6, 9 + i).value, balance), i
+
+
+def test_a_won_mark_with_one_player_in_counts_in_the_import_and_in_guts_settle(base):
+    from test_functions import NAMES, call
+
+    edited(base, DEALS, {"H3": "x"})  # deal 2: only Ana in, Won marked under Cleo
+    message = "winner Cleo was not in; the players in were Ana"
+    assert refused(base) == f"sheet 'Deals', row 3, columns F to I (Won marks): {message}"
+    with pytest.raises(GutsError) as caught:
+        call("GUTS_SETTLE", 6, 0, NAMES, [["x", None, None, None]], [[None, None, "x", None]], 20)
+    assert (
+        str(caught.value)
+        == "GUTS_SETTLE: argument winners: winner C was not in; the players in were A"
+    )

@@ -157,7 +157,8 @@ def GUTS_SETTLE(  # noqa: N802 - one argument per cell range, as Excel calls it
     chosen = [p for p, f in zip(players, in_flags, strict=True) if f]
     won = [p for p, f in zip(players, won_flags, strict=True) if f]
     try:
-        record = table.play(chosen, winners=won if len(chosen) > 1 else None)
+        # As the workbook import reads a row: a Won mark always counts (R5a, one reading).
+        record = table.play(chosen, winners=won if won or len(chosen) > 1 else None)
     except GutsError as error:
         raise _fail("GUTS_SETTLE", "winners", str(error)) from None
     s = record.settlement
