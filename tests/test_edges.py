@@ -310,3 +310,51 @@ def test_a_negative_starting_pot_is_reported_under_its_own_field_not_players(tmp
         f'{path}: ledger field "pot": the starting pot of 30 is above the cap of 20: the '
         "excess belongs in the reserve (R6)"
     )
+
+
+def test_output_into_a_read_only_folder_via_the_cli(tmp_path):
+    """As a user who may not write there (as root, the test becomes nobody via setpriv)."""
+    import shutil
+    import tempfile
+
+    from conftest import require
+
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        require(shutil.which("setpriv") is not None, "setpriv (util-linux) is not installed")
+        prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    base = tempfile.mkdtemp(prefix="guts-ro-")
+    try:
+        os.chmod(base, 0o755)
+        ledger = os.path.join(base, "evening.json")
+        save(ledger_of(Session(["A", "B"])), ledger)
+        book = os.path.join(base, "club.xlsx")
+        with open(os.devnull, "w") as sink:
+            assert main(["workbook", "new", book], out=sink) == 0
+        os.chmod(book, 0o644)
+        locked = os.path.join(base, "locked")
+        os.mkdir(locked, 0o555)
+        os.chmod(locked, 0o555)
+        target = os.path.join(locked, "out.xlsx")
+        for argv in (
+            ["workbook", "new", target],
+            ["workbook", "export", ledger, target],
+            ["workbook", "import", book, "--out", target],
+        ):
+            done = subprocess.run(
+                [*prefix, sys.executable, "-m", "guts_teach", *argv],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                cwd=base,
+            )
+            assert done.returncode == 2, done.stderr
+            assert "Traceback" not in done.stderr
+            assert done.stderr == (
+                f"guts-teach: error: cannot write {target}: the folder {locked} is read-only\n"
+            )
+            assert os.listdir(locked) == []
+    finally:
+        for folder, _, _ in os.walk(base):
+            os.chmod(folder, 0o755)
+        shutil.rmtree(base)
