@@ -35,27 +35,15 @@ from .atomic import save_text
 from .errors import GutsError, LedgerError
 from .hands import HandOrder, TwoCardRanking
 from .json_text import loads_checked
-from .ledger_json import FORMAT, dumps, to_dict
+from .ledger_json import FORMAT as FORMAT
+from .ledger_json import dumps as dumps
+from .ledger_json import to_dict as to_dict
 from .money import ZERO, as_amount
 from .records import DealRecord
 from .rules import FIELD_NAMES, Rules, closest_profile, profile, teaching
 from .three_cards import ThreeCardRanking
 
 Ranking = TwoCardRanking | ThreeCardRanking
-
-__all__ = [
-    "FORMAT",
-    "Ledger",
-    "LedgerDeal",
-    "check",
-    "dumps",
-    "from_dict",
-    "ledger_of",
-    "load",
-    "loads",
-    "save",
-    "to_dict",
-]
 
 TOP_KEYS = (
     "format",
