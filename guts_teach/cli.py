@@ -25,10 +25,9 @@ from typing import TextIO
 
 from .game.compare import compare_hands
 from .game.errors import GutsError
-from .game.ledger import load
 from .game.money import format_amount
 from .game.records import DealRecord
-from .game.replay import deal_rows, replay
+from .game.replay import deal_rows, load_replayed
 from .game.rules import Rules
 from .game.session import Session
 from .lessons.examples import EXAMPLES, WorkedExample, example
@@ -158,7 +157,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         if shelby_data is not None:
             stdout.write(_replay_shelby(shelby_data, as_json=args.json) + "\n")
         elif args.command == "replay":
-            session = replay(load(args.ledger))
+            _, session = load_replayed(args.ledger)
             if args.json:
                 stdout.write(json.dumps(deal_rows(session), ensure_ascii=False, indent=2) + "\n")
             elif args.steps:
@@ -209,11 +208,18 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             ).ranking()
             stdout.write(compare_hands(args.hands, ranking).text() + "\n")
     except GutsError as error:
-        print(f"guts-teach: error: {error}", file=sys.stderr)
+        _say_error(str(error))
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     return 0
+
+
+def _say_error(message: str) -> None:
+    """The error on stderr, whatever it holds (a lone surrogate is shown escaped)."""
+    line = f"guts-teach: error: {message}\n"
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    sys.stderr.write(line.encode(encoding, "backslashreplace").decode(encoding))
 
 
 def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
@@ -223,6 +229,7 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
         raise GutsError(
             f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
         ) from None
+    from .game.atomic import check_target
     from .game.ledger import dumps, save
     from .game.rules import profile
 
@@ -231,17 +238,23 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
 
         players = [name for item in args.players for name in item.split(",") if name.strip()]
         seat_players(players, 2, 10)
+        workbook.check_rows(args.rows)
+        check_target(args.path)
         book = workbook.new_workbook(
             tuple(players), profile(args.profile), rows=args.rows, profile=args.profile
         )
         workbook.save_atomic(book, args.path)
         stdout.write(f"wrote {args.path}\n")
     elif args.action == "export":
-        workbook.export_ledger(load(args.ledger), args.path)
+        check_target(args.path)
+        ledger, session = load_replayed(args.ledger)
+        workbook.export_ledger(ledger, args.path, session=session)
         stdout.write(f"wrote {args.path}\n")
     else:
+        if args.out is not None:
+            check_target(args.out)
         ledger = reader.import_ledger(args.path)
-        if args.out:
+        if args.out is not None:
             save(ledger, args.out)
             stdout.write(f"wrote {args.out}\n")
         else:
@@ -266,10 +279,12 @@ def _launch(args: argparse.Namespace) -> int:
 
 def _shelby_data(path: str) -> object | None:
     """A Shelby game's parsed ledger file, or None for anything else (the ordinary loader
-    then says what is wrong with it). The file is read and parsed once."""
+    then says what is wrong with it). The file is read and parsed once, safely."""
+    from .game.json_text import loads_checked
+
     try:
         with open(path, encoding="utf-8") as stream:
-            data = json.load(stream)
+            data = loads_checked(stream.read(), "ledger")
     except (OSError, ValueError):
         return None
     shelby = isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Session, classic
-from guts_teach.game.errors import LedgerError
+from guts_teach.game.errors import GutsError, LedgerError
 from guts_teach.game.ledger import FORMAT, Ledger, LedgerDeal, dumps, ledger_of, load, loads, save
 from guts_teach.game.replay import replay
 from guts_teach.game.rules import teaching
@@ -178,7 +178,9 @@ def test_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(
+        GutsError, match=r"^cannot write .*club.json: disk full; it was left as it was$"
+    ):
         save(ledger.with_deals(()), path)
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["club.json"]

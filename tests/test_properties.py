@@ -79,10 +79,16 @@ def play_random_deal(table: Session, chooser: random.Random) -> None:
     winners = chooser.sample(ins, chooser.randint(1, len(ins))) if len(ins) > 1 else None
     if rules.ghost_hand:
         winners = chooser.sample(ins, chooser.randint(0, len(ins)))
+    # R5a: the losers are among those in who did not win, and only when someone pays.
+    payers = [p for p in ins if p not in (winners or ())] if len(ins) > 1 or winners == [] else []
     losers = (
-        chooser.sample(ins, chooser.randint(1, len(ins))) if rules.single_loser and ins else None
+        chooser.sample(payers, chooser.randint(1, len(payers)))
+        if rules.single_loser and payers
+        else None
     )
-    weenie = chooser.sample(table.players, 1) if rules.weenie_rule and not ins else None
+    # In turn (V1) nobody in means the dealer takes the pot: there is no weenie to name.
+    nobody = not ins and rules.declaration != "in_turn"
+    weenie = chooser.sample(table.players, 1) if rules.weenie_rule and nobody else None
     table.play(ins, winners=winners, losers=losers, weenie=weenie)
 
 

@@ -8,6 +8,7 @@ import pytest
 from guts_teach import Session, classic, teaching
 from guts_teach.game.errors import (
     AlreadyDeclaredError,
+    AmountError,
     DealInProgressError,
     DuplicateCardError,
     IllegalActionError,
@@ -225,7 +226,7 @@ def test_overdraft_option_refuses_an_in_without_chips():
 
 
 def test_overdraft_allowed_by_default():
-    t = Session(["A", "B"], rules=classic(), pot=150, reserve=0)
+    t = Session(["A", "B"], rules=classic().replace(cap=None), pot=150, reserve=0)
     t.play(["A", "B"], winners=["A"])
     assert t.balances["B"] == -50  # below the stack's zero (R8)
 
@@ -272,8 +273,11 @@ def test_starting_stack_shows_in_balances():
 
 
 def test_negative_starting_amounts_refused():
-    with pytest.raises(IllegalActionError, match="negative"):
+    with pytest.raises(AmountError, match=r"^the starting pot cannot be negative; got -1$") as e:
         Session(["A", "B"], pot=-1)
+    assert e.value.field == "pot"
+    with pytest.raises(AmountError, match=r"^the starting reserve cannot be negative; got -2$"):
+        Session(["A", "B"], reserve=-2)
 
 
 def test_conservation_with_a_starting_pot():

@@ -16,14 +16,69 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from ..game.errors import GutsError
+from ..game.money import format_amount
 from ..game.records import DealRecord
 
 FORMULA_STARTS = ("=", "+", "-", "@")
+EXACT_LIMIT = 2**53
+"""Spreadsheets count in binary floating point: whole numbers are exact up to 2^53."""
+
+
+class WorkbookError(GutsError):
+    """A workbook that is missing, damaged, renamed or holds junk in a cell, or a ledger the
+    workbook cannot hold."""
+
+
+def check_cell_range(value: Fraction, what: str) -> Fraction:
+    """Refuse an amount a spreadsheet cannot hold exactly (beyond 2^53 either way).
+
+    >>> check_cell_range(Fraction(2**60), "the pot after deal 3")
+    Traceback (most recent call last):
+    ...
+    guts_teach.excel.cells.WorkbookError: the pot after deal 3 is 1152921504606846976, \
+beyond what a spreadsheet cell holds exactly (9007199254740992 either way); \
+keep this game as a ledger file
+    """
+    if abs(value) > EXACT_LIMIT:
+        raise WorkbookError(
+            f"{what} is {_short(value)}, beyond what a spreadsheet cell holds exactly "
+            f"({EXACT_LIMIT} either way); keep this game as a ledger file"
+        )
+    return value
+
+
+def _short(value: Fraction) -> str:
+    if value.numerator.bit_length() > 200:
+        return f"a number of about {int(value.numerator.bit_length() * 0.30103) + 1} digits"
+    return format_amount(value)
 
 
 def to_cell(value: Fraction) -> int | float:
-    """An exact amount as a cell number: whole numbers stay integers."""
+    """An exact amount as a cell number: whole numbers stay integers.
+
+    >>> to_cell(Fraction(10) ** 400)
+    Traceback (most recent call last):
+    ...
+    guts_teach.excel.cells.WorkbookError: an amount is a number of about 401 digits, \
+beyond what a spreadsheet cell holds exactly (9007199254740992 either way); \
+keep this game as a ledger file
+    """
+    check_cell_range(value, "an amount")
     return value.numerator if value.denominator == 1 else float(value)
+
+
+def amount_cell(value: Fraction, what: str) -> int | str:
+    """An input amount as the workbook stores it exactly: a whole number, or a formula
+    such as ``=7/2`` that the formulas compute with and the import reads back exactly.
+
+    >>> amount_cell(Fraction(7, 2), "pot"), amount_cell(Fraction(3), "pot")
+    ('=7/2', 3)
+    """
+    check_cell_range(value, what)
+    if value.denominator == 1:
+        return value.numerator
+    return f"={value.numerator}/{value.denominator}"
 
 
 def ledger_rows(records: Sequence[DealRecord], text: Callable[[str], str] = str) -> list[list[Any]]:

@@ -17,48 +17,37 @@ text names the function, the argument and what was expected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import xlwings as xw
 
+from ..game.cards import check_unique
 from ..game.errors import GutsError
 from ..game.hands import explain
 from ..game.ledger import Ledger
-from ..game.money import as_amount
 from ..game.replay import replay
 from ..game.rules import teaching
-from ..game.session import Session
+from .cell_args import (
+    CellError,
+    amount_arg,
+    fail,
+    flags_arg,
+    hand_size_arg,
+    names_arg,
+    row_arg,
+    rules_arg,
+    table_arg,
+    text_arg,
+)
 from .cells import ledger_rows, to_cell, whole_numbers
 from .layout import LEDGER_HEADERS, Layout
-from .reader import read_deal_rows
+from .reader import located_in_sheet, read_deal_rows
 
+__all__ = ["GUTS_COMPARE", "GUTS_HAND", "GUTS_LEDGER", "GUTS_SETTLE", "GUTS_WINNERS", "CellError"]
 
-class CellError(GutsError):
-    """A custom-function argument that is not what the function expects."""
-
-
-def _fail(function: str, argument: str, detail: str) -> CellError:
-    return CellError(f"{function}: argument {argument}: {detail}")
-
-
-def _text(function: str, argument: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(function, argument, f'expected cards as text, like "Qs Qh"; got {value!r}')
-    return value
-
-
-def _amount(function: str, argument: str, value: Any, *, blank: Fraction | None = None) -> Any:
-    if value in (None, "") and blank is not None:
-        return blank
-    if value in (None, ""):
-        return None
-    if isinstance(value, float):
-        return Fraction(value).limit_denominator(10**6)
-    try:
-        return as_amount(value, what="the value")
-    except GutsError as error:
-        raise _fail(function, argument, str(error)) from None
+_fail, _text, _amount, _row = fail, text_arg, amount_arg, row_arg
 
 
 def _clean(rows: list[list[Any]]) -> list[list[Any]]:
@@ -68,43 +57,14 @@ def _clean(rows: list[list[Any]]) -> list[list[Any]]:
     return [[None if v == "" or type(v).__name__ == "JsNull" else v for v in row] for row in rows]
 
 
-def _row(value: Any) -> list[Any]:
-    """A range argument as one flat list (a single cell becomes a list of one)."""
-    if not isinstance(value, list):
-        return [value]
-    if value and isinstance(value[0], list):
-        return [cell for row in value for cell in row]
-    return value
-
-
-def _names(function: str, value: Any) -> list[str]:
-    names = [str(v).strip() for v in _row(value) if v not in (None, "")]
-    if len(names) < 2:
-        raise _fail(function, "names", "expected a row of at least two player names")
-    return names
-
-
-def _flags(function: str, argument: str, value: Any, count: int) -> list[bool]:
-    cells = _row(value)
-    if len(cells) != count:
-        raise _fail(function, argument, f"expected {count} cells, one per player; got {len(cells)}")
-    flags = []
-    for cell in cells:
-        if cell in (None, "", False, 0):
-            flags.append(False)
-        elif cell is True or cell == 1 or str(cell).strip().lower() == "x":
-            flags.append(True)
-        else:
-            raise _fail(function, argument, f"expected x or an empty cell, got {cell!r}")
-    return flags
-
-
-def _hand_size(function: str, value: Any) -> int:
-    if value in (None, "", 2, 2.0):
-        return 2
-    if value in (3, 3.0):
-        return 3
-    raise _fail(function, "hand_size", f"expected 2 or 3, got {value!r}")
+def _output(function: str, compute: Callable[[], list[list[Any]]]) -> list[list[Any]]:
+    """Results as cells; an amount no cell holds exactly names the function."""
+    try:
+        return compute()
+    except CellError:
+        raise
+    except GutsError as error:
+        raise _fail(function, "pot", str(error)) from None
 
 
 @xw.func
@@ -112,7 +72,7 @@ def _hand_size(function: str, value: Any) -> int:
 @xw.arg("hand_size", doc="2 (default) or 3 for three-card Guts.")
 def GUTS_HAND(cards: Any, hand_size: Any = 2) -> list[list[Any]]:  # noqa: N802 - Excel's style
     """The name and strength of a Guts hand; a bigger strength wins."""
-    ranking = teaching().replace(hand_size=_hand_size("GUTS_HAND", hand_size)).ranking()
+    ranking = teaching().replace(hand_size=hand_size_arg("GUTS_HAND", hand_size)).ranking()
     try:
         held = ranking.hand(_text("GUTS_HAND", "cards", cards))
     except CellError:
@@ -128,7 +88,7 @@ def GUTS_HAND(cards: Any, hand_size: Any = 2) -> list[list[Any]]:  # noqa: N802 
 @xw.arg("hand_size", doc="2 (default) or 3 for three-card Guts.")
 def GUTS_COMPARE(first: Any, second: Any, hand_size: Any = 2) -> str:  # noqa: N802
     """Which of two hands wins, and why, in words."""
-    ranking = teaching().replace(hand_size=_hand_size("GUTS_COMPARE", hand_size)).ranking()
+    ranking = teaching().replace(hand_size=hand_size_arg("GUTS_COMPARE", hand_size)).ranking()
     hands = []
     for argument, value in (("first", first), ("second", second)):
         try:
@@ -137,6 +97,10 @@ def GUTS_COMPARE(first: Any, second: Any, hand_size: Any = 2) -> str:  # noqa: N
             raise
         except GutsError as error:
             raise _fail("GUTS_COMPARE", argument, str(error)) from None
+    try:
+        check_unique({"first": hands[0].cards, "second": hands[1].cards})
+    except GutsError as error:
+        raise _fail("GUTS_COMPARE", "second", str(error)) from None
     return explain(hands[0], hands[1])
 
 
@@ -146,8 +110,8 @@ def GUTS_COMPARE(first: Any, second: Any, hand_size: Any = 2) -> str:  # noqa: N
 @xw.arg("ins", doc="An x under every player who was in.")
 def GUTS_WINNERS(names: Any, hands: Any, ins: Any) -> str:  # noqa: N802
     """Who wins among the players marked in (several names for a shared pot)."""
-    players = _names("GUTS_WINNERS", names)
-    flags = _flags("GUTS_WINNERS", "ins", ins, len(players))
+    players = names_arg("GUTS_WINNERS", names)
+    flags = flags_arg("GUTS_WINNERS", "ins", ins, len(players))
     cells = _row(hands)
     if len(cells) != len(players):
         raise _fail("GUTS_WINNERS", "hands", f"expected {len(players)} cells; got {len(cells)}")
@@ -160,7 +124,7 @@ def GUTS_WINNERS(names: Any, hands: Any, ins: Any) -> str:  # noqa: N802
                 raise
             except GutsError as error:
                 raise _fail("GUTS_WINNERS", "hands", f"{player}: {error}") from None
-    table = Session(players, pot=1)
+    table = table_arg("GUTS_WINNERS", players, teaching(), 1, 0)
     try:
         record = table.play([p for p, f in zip(players, flags, strict=True) if f], hands=known)
     except GutsError as error:
@@ -179,29 +143,34 @@ def GUTS_SETTLE(  # noqa: N802 - one argument per cell range, as Excel calls it
     pot: Any, reserve: Any, names: Any, ins: Any, winners: Any, cap: Any = None
 ) -> list[list[Any]]:
     """One deal settled: each winner's share, each loser's payment, next pot and reserve."""
-    players = _names("GUTS_SETTLE", names)
-    in_flags = _flags("GUTS_SETTLE", "ins", ins, len(players))
-    won_flags = _flags("GUTS_SETTLE", "winners", winners, len(players))
-    rules = teaching().replace(cap=_amount("GUTS_SETTLE", "cap", cap))
-    table = Session(
+    players = names_arg("GUTS_SETTLE", names)
+    in_flags = flags_arg("GUTS_SETTLE", "ins", ins, len(players))
+    won_flags = flags_arg("GUTS_SETTLE", "winners", winners, len(players))
+    rules = rules_arg("GUTS_SETTLE", cap=("cap", _amount("GUTS_SETTLE", "cap", cap)))
+    table = table_arg(
+        "GUTS_SETTLE",
         players,
-        rules=rules,
-        pot=_amount("GUTS_SETTLE", "pot", pot),
-        reserve=_amount("GUTS_SETTLE", "reserve", reserve, blank=Fraction(0)),
+        rules,
+        _amount("GUTS_SETTLE", "pot", pot),
+        _amount("GUTS_SETTLE", "reserve", reserve, blank=Fraction(0)),
     )
     chosen = [p for p, f in zip(players, in_flags, strict=True) if f]
     won = [p for p, f in zip(players, won_flags, strict=True) if f]
     try:
-        record = table.play(chosen, winners=won if len(chosen) > 1 else None)
+        # As the workbook import reads a row: a Won mark always counts (R5a, one reading).
+        record = table.play(chosen, winners=won if won or len(chosen) > 1 else None)
     except GutsError as error:
         raise _fail("GUTS_SETTLE", "winners", str(error)) from None
     s = record.settlement
-    return [
-        ["share", to_cell(s.share)],
-        ["each loser pays", to_cell(s.payment)],
-        ["next pot", to_cell(record.pot_after)],
-        ["reserve", to_cell(record.reserve_after)],
-    ]
+    return _output(
+        "GUTS_SETTLE",
+        lambda: [
+            ["share", to_cell(s.share)],
+            ["each loser pays", to_cell(s.payment)],
+            ["next pot", to_cell(record.pot_after)],
+            ["reserve", to_cell(record.reserve_after)],
+        ],
+    )
 
 
 @xw.func
@@ -222,26 +191,35 @@ def GUTS_LEDGER(  # noqa: N802
     reserve: Any = None,
 ) -> list[list[Any]]:
     """The whole ledger from a Deals table: pots, reserve and balances after every deal."""
-    players = tuple(_names("GUTS_LEDGER", names))
+    function = "GUTS_LEDGER"
+    players = tuple(names_arg(function, names))
     rows = (
         deals if isinstance(deals, list) and deals and isinstance(deals[0], list) else [_row(deals)]
     )
-    rules = teaching().replace(
-        ante=_amount("GUTS_LEDGER", "ante", ante),
-        cap=_amount("GUTS_LEDGER", "cap", cap),
-        starting_stack=_amount("GUTS_LEDGER", "stack", stack),
+    rules = rules_arg(
+        function,
+        ante=("ante", _amount(function, "ante", ante)),
+        cap=("cap", _amount(function, "cap", cap)),
+        starting_stack=("stack", _amount(function, "stack", stack)),
     )
+    start_pot = _amount(function, "pot", pot, blank=Fraction(0))
+    start_reserve = _amount(function, "reserve", reserve, blank=Fraction(0))
+    table_arg(function, list(players), rules, start_pot, start_reserve)
     layout = Layout(players, len(rows))
     try:
-        parsed = read_deal_rows(whole_numbers(_clean(rows)), layout, rules)
-        ledger = Ledger(
-            rules=rules,
-            players=players,
-            deals=tuple(parsed),
-            pot=_amount("GUTS_LEDGER", "pot", pot, blank=Fraction(0)),
-            reserve=_amount("GUTS_LEDGER", "reserve", reserve, blank=Fraction(0)),
-        )
+        located = read_deal_rows(whole_numbers(_clean(rows)), layout, rules, first_row=1)
+    except GutsError as error:
+        raise _fail(function, "deals", str(error).replace("sheet 'Deals', ", "")) from None
+    ledger = Ledger(
+        rules=rules,
+        players=players,
+        deals=tuple(deal for _, deal in located),
+        pot=start_pot,
+        reserve=start_reserve,
+    )
+    try:
         session = replay(ledger)
     except GutsError as error:
-        raise _fail("GUTS_LEDGER", "deals", str(error)) from None
-    return [[*LEDGER_HEADERS, *players], *ledger_rows(session.deals)]
+        placed = located_in_sheet(error, [r for r, _ in located], layout)
+        raise _fail(function, "deals", str(placed).replace("sheet 'Deals', ", "")) from None
+    return _output(function, lambda: [[*LEDGER_HEADERS, *players], *ledger_rows(session.deals)])

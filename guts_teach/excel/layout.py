@@ -32,6 +32,18 @@ RULE_CELLS = (
     ("FirstDealer", "Seat of the first dealer (1 = first player)", 9),
 )
 PROFILE_ROW = 10
+# What the formulas do not use but a ledger holds, below the profile: (name, label, row).
+# Read back by the import so that export then import loses nothing.
+MORE_RULE_CELLS = (
+    ("Title", "Title of the evening (optional)", 11),
+    ("Cycles", "Cycles agreed (blank for none, R10)", 12),
+    ("NoOverdraft", "No declaring in with fewer chips than the pot (yes or no, R8)", 13),
+    ("MinPlayers", "Fewest players allowed (R11)", 14),
+    ("MaxPlayers", "Most players allowed (R11)", 15),
+    ("Ending", "The session ends after agreed cycles or when time is called (cycles or time)", 16),
+)
+MAX_ROWS = 10_000
+"""The most deal rows a workbook gets: 10,000 rows take about ten seconds to write."""
 AMOUNT_FORMAT = "# ???/???"
 """Fractions shown exactly as mixed numbers (a split pot of 20 among 3 is 6 2/3)."""
 MARK = "x"

@@ -1,25 +1,43 @@
 """Reading a club workbook back into a ledger, with errors that name the sheet, row and
-column of anything that is not what the workbook expects."""
+column of anything that is not what the workbook expects.
+
+The import reads exactly the rows the workbook's own formulas read: every Deals row from
+2 to the last row the Calc sheet computes, skipping rows without a deal number as the
+formulas do (and saying so when such a row holds marks), and refusing anything typed
+below the formulas' last row.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..game.errors import GutsError
+from ..game.errors import GutsError, LedgerError
 from ..game.hands import HandOrder
 from ..game.ledger import Ledger, LedgerDeal
 from ..game.money import as_amount
+from ..game.narration import join_names
 from ..game.rules import Rules, profile
-from .layout import DEALS, MARK, PLAYERS, RULE_CELLS, RULES, SHEETS, Layout, col
+from .cells import WorkbookError
+from .layout import (
+    DEALS,
+    MARK,
+    MORE_RULE_CELLS,
+    PLAYERS,
+    PROFILE_ROW,
+    RULE_CELLS,
+    RULES,
+    SHEETS,
+    Layout,
+    col,
+)
 
-
-class WorkbookError(GutsError):
-    """A workbook that is missing, damaged, renamed or holds junk in a cell."""
-
+__all__ = ["WorkbookError", "check_plain", "import_ledger", "ledger_from_grids"]
 
 PLAIN = Rules()
+Grid = Callable[[int, int], Any]
 
 
 def check_plain(rules: Rules) -> None:
@@ -57,48 +75,101 @@ def _where(sheet: str, row: int, column: int) -> str:
     return f"sheet {sheet!r}, row {row}, column {col(column)}"
 
 
-def read_rules(grid: Any) -> tuple[Rules, str, Any, Any, int]:
+def cell_amount(value: Any, what: str) -> Fraction:
+    """An amount typed in a cell: a whole number, a decimal as typed (3.5), exact text
+    ("7/2") or the formula the export writes (``=7/2``)."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise GutsError(f"{what} must be a finite amount; got {value!r}")
+        return Fraction(repr(value))
+    if isinstance(value, str) and value.startswith("="):
+        value = value[1:]
+    return as_amount(value, what=what)
+
+
+def _safe(grid: Grid) -> Grid:
+    """A grid that gives ``None`` beyond what the caller read (the bridge reads A1:B12)."""
+
+    def cell(row: int, column: int) -> Any:
+        try:
+            return grid(row, column)
+        except (IndexError, KeyError):
+            return None
+
+    return cell
+
+
+def _yes_no(value: Any, row: int) -> bool:
+    text = str(value if value not in (None, "") else "no").strip().lower()
+    if text not in ("yes", "no"):
+        raise WorkbookError(f"{_where(RULES, row, 2)}: expected yes or no, got {value!r}")
+    return text == "yes"
+
+
+def _whole(value: Any, row: int, what: str, *, least: int = 1) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise WorkbookError(
+            f"{_where(RULES, row, 2)}: expected {what} (a whole number of at least {least}), "
+            f"got {value!r}"
+        )
+    return value
+
+
+def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int]:
     """Rules, profile name, starting pot and reserve and first dealer seat from the Rules grid.
 
     ``grid(row, column)`` returns a cell's value.
     """
-    values = {name: grid(row, 2) for name, _, row in RULE_CELLS}
-    name = grid(10, 2) or "teaching"
+    grid = _safe(grid)
+    values = {name: grid(row, 2) for name, _, row in (*RULE_CELLS, *MORE_RULE_CELLS)}
+    name = grid(PROFILE_ROW, 2) or "teaching"
 
     def amount(key: str, row: int, *, blank_ok: bool) -> Any:
         value = values[key]
         if value in (None, "") and blank_ok:
             return None
         try:
-            return as_amount(value, what=key)
+            return cell_amount(value, key)
         except GutsError as error:
             raise WorkbookError(f"{_where(RULES, row, 2)}: {error}") from None
 
-    reante = str(values["Reante"] or "no").strip().lower()
-    if reante not in ("yes", "no"):
-        raise WorkbookError(f"{_where(RULES, 6, 2)}: expected yes or no, got {values['Reante']!r}")
+    changes: dict[str, Any] = {
+        "ante": amount("Ante", 3, blank_ok=False),
+        "cap": amount("Cap", 4, blank_ok=True),
+        "starting_stack": amount("Stack", 5, blank_ok=True),
+        "reante_when_nobody_in": _yes_no(values["Reante"], 6),
+        "no_overdraft": _yes_no(values["NoOverdraft"], 13),
+    }
+    for key, field, row in (("MinPlayers", "min_players", 14), ("MaxPlayers", "max_players", 15)):
+        if values[key] not in (None, ""):
+            changes[field] = _whole(values[key], row, field, least=2)
+    if values["Ending"] not in (None, ""):
+        changes["ending"] = str(values["Ending"]).strip().lower()
     try:
-        rules = profile(str(name)).replace(
-            ante=amount("Ante", 3, blank_ok=False),
-            cap=amount("Cap", 4, blank_ok=True),
-            starting_stack=amount("Stack", 5, blank_ok=True),
-            reante_when_nobody_in=reante == "yes",
-        )
-    except WorkbookError:
-        raise
+        rules = profile(str(name)).replace(**changes)
     except GutsError as error:
         raise WorkbookError(f"sheet {RULES!r}: {error}") from None
-    seat = values["FirstDealer"] or 1
-    if isinstance(seat, float) and seat.is_integer():
-        seat = int(seat)
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise WorkbookError(f"{_where(RULES, 9, 2)}: expected a seat number, got {seat!r}")
+    seat = values["FirstDealer"]
+    seat = 1 if seat in (None, "") else _whole(seat, 9, "a seat number")
     return (
         rules,
         str(name),
         amount("StartPot", 7, blank_ok=True) or Fraction(0),
         amount("StartReserve", 8, blank_ok=True) or Fraction(0),
         seat,
+    )
+
+
+def read_extras(grid: Grid) -> tuple[str | None, int | None]:
+    """The evening's title and agreed cycles (the ledger's ``title`` and ``cycles``)."""
+    grid = _safe(grid)
+    title = grid(11, 2)
+    cycles = grid(12, 2)
+    return (
+        None if title in (None, "") else str(title),
+        None if cycles in (None, "") else _whole(cycles, 12, "the cycles agreed"),
     )
 
 
@@ -116,92 +187,184 @@ def read_players(column_b: Sequence[Any]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def read_deal_rows(rows: Sequence[Sequence[Any]], layout: Layout, rules: Rules) -> list[LedgerDeal]:
-    """Deals from the Deals sheet's rows (below the header), stopping at the first blank Deal."""
+def check_headers(headers: Sequence[Any], layout: Layout) -> None:
+    """The Deals columns must be those of the Players sheet, in seat order (issue 11)."""
+    expected = layout.deals_headers()
+    got = list(headers)[: len(expected) + 1] + [None] * (len(expected) + 1 - len(headers))
+    for index, want in enumerate([*expected, None]):
+        have = got[index]
+        if (have or None) != want:
+            named = [h[3:] for h in got if isinstance(h, str) and h.startswith("In ")]
+            raise WorkbookError(
+                f"{_where(DEALS, 1, index + 1)}: the Deals columns do not match sheet "
+                f"{PLAYERS!r}: this column is headed {have!r} where {want!r} belongs; the "
+                f"Deals columns are for {join_names(named) or 'nobody'}, but sheet "
+                f"{PLAYERS!r} names {join_names(list(layout.players))}. Make a workbook for "
+                "these players (guts-teach workbook new) and copy the deals into it"
+            )
+
+
+def _number(value: Any, row: int, seen: dict[int, int]) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise WorkbookError(
+            f"{_where(DEALS, row, 1)} (Deal): expected a deal number (a whole number of at "
+            f"least 1), got {value!r}"
+        )
+    if value in seen:
+        raise WorkbookError(
+            f"{_where(DEALS, row, 1)} (Deal): deal number {value} is also on row {seen[value]}"
+        )
+    seen[value] = row
+    return value
+
+
+def below_formulas(row: int, column: int, last: int) -> WorkbookError:
+    """A Deals row typed below the last row the formulas read (issue 11)."""
+    return WorkbookError(
+        f"{_where(DEALS, row, column)}: this row is below the rows the workbook's formulas "
+        f"read (rows 2 to {last}), so the workbook ignores it; move it up, or make a "
+        "workbook with more rows (guts-teach workbook new --rows)"
+    )
+
+
+def read_deal_rows(
+    rows: Sequence[Sequence[Any]], layout: Layout, rules: Rules, *, first_row: int = 2
+) -> list[tuple[int, LedgerDeal]]:
+    """Deals from the Deals sheet's rows (from ``first_row``), each with its row number:
+    the rows the formulas read (``layout.rows`` of them), skipping those without a deal
+    number."""
     ranking = rules.ranking()
     deals = []
-    for r, row in enumerate(rows, start=2):
-        cells = list(row) + [None] * (layout.note_col - len(row))
-        number = cells[0]
-        if number in (None, ""):
-            if any(v not in (None, "") for v in cells[1 : layout.note_col - 1]):
-                raise WorkbookError(f"{_where(DEALS, r, 1)}: this row has marks but no deal number")
-            break
-        ins: list[str] = []
-        wins: list[str] = []
-        hands: list[tuple[str, HandOrder]] = []
-        for i, player in enumerate(layout.players):
-            for kind, column, target in (
-                ("In", layout.in_col(i), ins),
-                ("Won", layout.won_col(i), wins),
-            ):
-                mark = cells[column - 1]
-                if mark in (None, ""):
-                    continue
-                if str(mark).strip().lower() != MARK:
-                    raise WorkbookError(
-                        f"{_where(DEALS, r, column)} ({kind} {player}): expected x or an empty "
-                        f"cell, got {mark!r}"
-                    )
-                target.append(player)
-            text = cells[layout.cards_col(i) - 1]
-            if text not in (None, ""):
-                try:
-                    held: HandOrder = ranking.hand(str(text))
-                except GutsError as error:
-                    raise WorkbookError(
-                        f"{_where(DEALS, r, layout.cards_col(i))} (Cards {player}): {error}"
-                    ) from None
-                hands.append((player, held))
-        deals.append(
-            LedgerDeal(
-                ins=tuple(ins),
-                hands=tuple(hands) or None,
-                winners=tuple(wins) if len(ins) > 1 else None,
+    seen: dict[int, int] = {}
+    for r, row in enumerate(rows, start=first_row):
+        cells = list(row)[: layout.note_col] + [None] * (layout.note_col - len(row))
+        filled = [i for i, v in enumerate(cells) if v not in (None, "")]
+        if not filled:
+            continue
+        if r - first_row >= layout.rows:
+            raise below_formulas(r, filled[0] + 1, layout.last_row)
+        if cells[0] in (None, ""):
+            raise WorkbookError(
+                f"{_where(DEALS, r, 1)}: this row has marks but no deal number, so the "
+                "workbook's formulas skip it; type the deal number or clear the row"
             )
-        )
+        _number(cells[0], r, seen)
+        deals.append((r, _deal(cells, r, layout, ranking)))
     return deals
 
 
+def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
+    ins: list[str] = []
+    wins: list[str] = []
+    hands: list[tuple[str, HandOrder]] = []
+    for i, player in enumerate(layout.players):
+        for kind, column, target in (
+            ("In", layout.in_col(i), ins),
+            ("Won", layout.won_col(i), wins),
+        ):
+            mark = cells[column - 1]
+            if mark in (None, ""):
+                continue
+            if str(mark).strip().lower() != MARK:
+                raise WorkbookError(
+                    f"{_where(DEALS, r, column)} ({kind} {player}): expected x or an empty "
+                    f"cell, got {mark!r}"
+                )
+            target.append(player)
+        text = cells[layout.cards_col(i) - 1]
+        if text not in (None, ""):
+            try:
+                held: HandOrder = ranking.hand(str(text))
+            except GutsError as error:
+                raise WorkbookError(
+                    f"{_where(DEALS, r, layout.cards_col(i))} (Cards {player}): {error}"
+                ) from None
+            hands.append((player, held))
+    note = cells[layout.note_col - 1]
+    return LedgerDeal(
+        ins=tuple(ins),
+        hands=tuple(hands) or None,
+        winners=tuple(wins) if wins or len(ins) > 1 else None,
+        note=None if note in (None, "") else str(note),
+    )
+
+
+def _columns(layout: Layout, field: str) -> str:
+    """Where a deal's field sits on the Deals sheet, for error messages."""
+    first, last, label = {
+        "winners": (layout.won_col(0), layout.won_col(layout.n - 1), "Won"),
+        "hands": (layout.cards_col(0), layout.cards_col(layout.n - 1), "Cards"),
+    }.get(field, (layout.in_col(0), layout.in_col(layout.n - 1), "In"))
+    return f"columns {col(first)} to {col(last)} ({label} marks)"
+
+
+def located_in_sheet(error: GutsError, rows: Sequence[int], layout: Layout) -> WorkbookError:
+    """A replay's error as the sheet, row and column of the deal at fault."""
+    index = error.deal if isinstance(error, LedgerError) else None
+    detail = error.detail if isinstance(error, LedgerError) and error.detail else str(error)
+    if index is None:
+        cell = {"pot": 7, "reserve": 8, "dealer": 9}.get(error.field or "")
+        if cell is None:
+            return WorkbookError(f"sheet {PLAYERS!r}: {detail}")
+        return WorkbookError(f"{_where(RULES, cell, 2)}: {detail}")
+    where = f"sheet {DEALS!r}, row {rows[index]}, {_columns(layout, error.field or 'in')}"
+    return WorkbookError(f"{where}: {detail}")
+
+
+def _shown_deal(deal: LedgerDeal) -> LedgerDeal:
+    """With every in-player's cards given, the cards decide: the marks were checked."""
+    shown = {p for p, _ in deal.hands or ()}
+    if deal.winners is not None and len(deal.ins) > 1 and set(deal.ins) <= shown:
+        return LedgerDeal(ins=deal.ins, hands=deal.hands, note=deal.note)
+    return deal
+
+
 def ledger_from_grids(
-    rules_grid: Any, players_column: Sequence[Any], deal_rows: Sequence[Sequence[Any]], rows: int
+    rules_grid: Grid,
+    players_column: Sequence[Any],
+    deal_rows: Sequence[Sequence[Any]],
+    rows: int,
+    *,
+    headers: Sequence[Any] | None = None,
 ) -> Ledger:
-    """A ledger from the three input sheets, checked by a full replay."""
+    """A ledger from the three input sheets, checked by a full replay. ``rows`` is how many
+    deal rows the formulas read; ``headers``, when given, are checked against the players."""
+    from ..game.replay import replay
+
     rules, name, pot, reserve, seat = read_rules(rules_grid)
+    title, cycles = read_extras(rules_grid)
     players = read_players(players_column)
     if not 1 <= seat <= len(players):
         raise WorkbookError(
             f"{_where(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
         )
     layout = Layout(players, rows)
-    deals = read_deal_rows(deal_rows, layout, rules)
+    if headers is not None:
+        check_headers(headers, layout)
+    located = read_deal_rows(deal_rows, layout, rules)
     ledger = Ledger(
         rules=rules,
         players=players,
-        deals=tuple(deals),
+        deals=tuple(deal for _, deal in located),
         pot=pot,
         reserve=reserve,
-        dealer=players[seat - 1],
+        dealer=None if seat == 1 else players[seat - 1],
+        cycles=cycles,
+        title=title,
         profile=name,
     )
-    from ..game.replay import replay
-
     try:
         replay(ledger)
     except GutsError as error:
-        raise WorkbookError(f"sheet {DEALS!r}: {error}".replace("ledger deal ", "deal ")) from None
-    return ledger
+        raise located_in_sheet(error, [r for r, _ in located], layout) from None
+    return ledger.with_deals(tuple(_shown_deal(deal) for deal in ledger.deals))
 
 
 def import_ledger(path: str) -> Ledger:
-    """Read a club workbook file (.xlsx) back into a ledger."""
-    from .workbook import book_rows, open_workbook
+    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds
+    (:func:`.file_import.import_file`)."""
+    from .file_import import import_file
 
-    book = open_workbook(path)
-    rules_sheet, players_sheet, deals_sheet = book[RULES], book[PLAYERS], book[DEALS]
-    return ledger_from_grids(
-        lambda row, column: rules_sheet.cell(row, column).value,
-        [row[0] for row in players_sheet.iter_rows(min_row=2, min_col=2, values_only=True)],
-        list(deals_sheet.iter_rows(min_row=2, values_only=True)),
-        book_rows(book),
-    )
+    return import_file(path)

@@ -10,20 +10,28 @@ the cap sends the excess to the reserve, the reserve refills an empty pot.
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
-from openpyxl.chart import LineChart, Reference
-from openpyxl.styles import Alignment, Font, PatternFill, Protection
 from openpyxl.workbook.defined_name import DefinedName
-from openpyxl.worksheet.table import Table, TableStyleInfo
 
-from ..game.errors import GutsError
+from ..game.atomic import check_target, save_with
 from ..game.ledger import Ledger
 from ..game.rules import Rules, closest_profile
-from .cells import to_cell
+from ..game.table import seat_players
+from .cells import WorkbookError, amount_cell, check_cell_range
+from .formulas import (
+    INPUT_FILL,
+    TITLE_FONT,
+    UNLOCKED,
+    _append_text,
+    _calc_sheet,
+    _head,
+    _ledger_sheet,
+    _settle_sheet,
+    _standings_sheet,
+    _table,
+)
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -31,31 +39,25 @@ from .layout import (
     DEFAULT_ROWS,
     LEDGER,
     MARK,
+    MAX_ROWS,
     MIRROR,
+    MORE_RULE_CELLS,
     PLAYERS,
     PROFILE_ROW,
     RULE_CELLS,
     RULES,
-    SETTLE,
     SHEETS,
-    STANDINGS,
     START,
-    TINY,
     Layout,
     col,
 )
-
-INPUT_FILL = PatternFill("solid", fgColor="FFF8E1")
-HEAD_FILL = PatternFill("solid", fgColor="2E7D32")
-HEAD_FONT = Font(bold=True, color="FFFFFF")
-TITLE_FONT = Font(bold=True, size=16, color="1B5E20")
-UNLOCKED = Protection(locked=False)
 
 START_TEXT = (
     "Guts club workbook",
     "",
     "How to use it:",
-    "1. Rules: set the ante, the cap and the other settings in the yellow cells.",
+    "1. Rules: set the ante, the cap and the other settings in the yellow cells. Below them",
+    "   are a title, the cycles agreed and settings Python keeps; the formulas do not use them.",
     "2. Players: the players in seat order, clockwise; the deal passes to the next one.",
     "3. Deals: one row per deal. Type the deal number, put an x under 'In' for every player",
     "   who was in and under 'Won' for the winner (several for a shared pot). With only one",
@@ -70,24 +72,6 @@ START_TEXT = (
 )
 
 
-def _append_text(sheet: Any, values: list[Any]) -> None:
-    """Append a row whose text is stored as text even when it starts with = + - or @."""
-    sheet.append(values)
-    for cell in sheet[sheet.max_row]:
-        if isinstance(cell.value, str):
-            cell.data_type = "s"
-
-
-def _head(cell: Any) -> None:
-    cell.fill = HEAD_FILL
-    cell.font = HEAD_FONT
-    cell.alignment = Alignment(horizontal="center", wrap_text=True)
-
-
-def _cap(expr: str) -> str:
-    return f'IF(Cap="",{expr},MIN({expr},Cap))'
-
-
 def new_workbook(
     players: tuple[str, ...],
     rules: Rules,
@@ -96,8 +80,11 @@ def new_workbook(
     profile: str | None = None,
     chart_deals: int | None = None,
 ) -> Workbook:
-    """A fresh club workbook for ``players`` under ``rules`` with room for ``rows`` deals;
-    the balance chart spans ``chart_deals`` deals (all rows when not given)."""
+    """A fresh club workbook for ``players`` under ``rules`` with room for ``rows`` deals
+    (1 to :data:`~.layout.MAX_ROWS`); the balance chart spans ``chart_deals`` deals (all
+    rows when not given)."""
+    check_rows(rows)
+    seat_players(players, 2, 10)
     layout = Layout(players, rows)
     book = Workbook()
     start = book.active
@@ -135,13 +122,23 @@ def _rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
     sheet["A1"] = "Rules"
     sheet["A1"].font = TITLE_FONT
     values = {
-        "Ante": to_cell(rules.ante),
-        "Cap": None if rules.cap is None else to_cell(rules.cap),
-        "Stack": None if rules.starting_stack is None else to_cell(rules.starting_stack),
+        "Ante": amount_cell(rules.ante, "the ante"),
+        "Cap": None if rules.cap is None else amount_cell(rules.cap, "the cap"),
+        "Stack": (
+            None
+            if rules.starting_stack is None
+            else amount_cell(rules.starting_stack, "the starting stack")
+        ),
         "Reante": "yes" if rules.reante_when_nobody_in else "no",
         "StartPot": 0,
         "StartReserve": 0,
         "FirstDealer": 1,
+        "Title": None,
+        "Cycles": None,
+        "NoOverdraft": "yes" if rules.no_overdraft else "no",
+        "MinPlayers": rules.min_players,
+        "MaxPlayers": rules.max_players,
+        "Ending": rules.ending,
     }
     for name, label, row in RULE_CELLS:
         sheet.cell(row, 1, label)
@@ -153,6 +150,11 @@ def _rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
         book.defined_names[name] = DefinedName(name, attr_text=f"'{RULES}'!$B${row}")
     sheet.cell(PROFILE_ROW, 1, "Profile these rules came from")
     sheet.cell(PROFILE_ROW, 2, profile or closest_profile(rules)[0])
+    for name, label, row in MORE_RULE_CELLS:
+        sheet.cell(row, 1, label)
+        cell = sheet.cell(row, 2, values[name])
+        cell.fill = INPUT_FILL
+        cell.protection = UNLOCKED
     sheet.column_dimensions["A"].width = 48
     sheet.column_dimensions["B"].width = 14
 
@@ -171,12 +173,6 @@ def _players_sheet(book: Workbook, layout: Layout) -> None:
     )
     book.defined_names["Seats"] = DefinedName("Seats", attr_text=f"'{PLAYERS}'!$A$2:$A${end}")
     sheet.column_dimensions["B"].width = 18
-
-
-def _table(name: str, ref: str) -> Table:
-    table = Table(displayName=name, ref=ref)
-    table.tableStyleInfo = TableStyleInfo(name="TableStyleMedium7", showRowStripes=True)
-    return table
 
 
 def _deals_sheet(book: Workbook, layout: Layout) -> None:
@@ -198,257 +194,73 @@ def _deals_sheet(book: Workbook, layout: Layout) -> None:
     sheet.column_dimensions[col(layout.note_col)].width = 30
 
 
-def _calc_sheet(book: Workbook, layout: Layout) -> None:
-    sheet = book.create_sheet(CALC)
-    _append_text(sheet, [*layout.CALC_FIXED, *[f"net {p}" for p in layout.players]])
-    for cell in sheet[1]:
-        _head(cell)
-    c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
-    n = layout.n
-    ins = f"{DEALS}!${col(layout.in_col(0))}{{r}}:${col(layout.in_col(n - 1))}{{r}}"
-    wons = f"{DEALS}!${col(layout.won_col(0))}{{r}}:${col(layout.won_col(n - 1))}{{r}}"
-    for r in range(2, layout.last_row + 1):
-        p = r - 1  # the previous row; row 1 is the header, so deal 1 starts from the Rules
-        first = r == 2
-        prev_pot = "StartPot" if first else f"{c['pot after']}{p}"
-        prev_res = "StartReserve" if first else f"{c['reserve after']}{p}"
-        in_range, won_range = ins.format(r=r), wons.format(r=r)
-        reserve_then = f"{c['reserve then']}{r}"
-        f = {
-            "used": f'=IF({DEALS}!$A{r}="",0,1)',
-            "in": f"=COUNTA({in_range})",
-            "won marked": f'=SUMPRODUCT(({in_range}<>"")*({won_range}<>""))',
-            "won not in": f'=SUMPRODUCT(({in_range}="")*({won_range}<>""))',
-            "ante": f"=IF(AND({c['used']}{r}=1,{prev_pot}=0,{prev_res}=0),1,0)",
-            "pot before": (
-                f"=IF({c['used']}{r}=0,{prev_pot},IF({c['ante']}{r}=1,"
-                f"{_cap(f'{n}*Ante')},{prev_pot}))"
-            ),
-            "reserve before": (f"={prev_res}+IF({c['ante']}{r}=1,{n}*Ante-{_cap(f'{n}*Ante')},0)"),
-            "winners": f"=IF({c['in']}{r}=1,1,IF({c['in']}{r}>=2,{c['won marked']}{r},0))",
-            "payers": f"=IF({c['winners']}{r}>0,{c['in']}{r}-{c['winners']}{r},0)",
-            "share": f"=IF({c['winners']}{r}>0,{c['pot before']}{r}/{c['winners']}{r},0)",
-            "ante again": f'=IF(AND({c["used"]}{r}=1,{c["in"]}{r}=0,Reante="yes"),{n}*Ante,0)',
-            "gross": (
-                f"=IF({c['winners']}{r}>0,0,{c['pot before']}{r})"
-                f"+{c['payers']}{r}*{c['pot before']}{r}+{c['ante again']}{r}"
-            ),
-            "capped": "=" + _cap(f"{c['gross']}{r}"),
-            "reserve then": f"={c['reserve before']}{r}+{c['gross']}{r}-{c['capped']}{r}",
-            "refill": (
-                f"=IF(AND({c['capped']}{r}=0,{reserve_then}>{TINY}),{_cap(reserve_then)},0)"
-            ),
-            "pot after": (f"=IF({c['used']}{r}=0,{prev_pot},{c['capped']}{r}+{c['refill']}{r})"),
-            "reserve after": (
-                f"=IF({c['used']}{r}=0,{prev_res},{c['reserve then']}{r}-{c['refill']}{r})"
-            ),
-            "deals so far": f"={'0' if first else c['deals so far'] + str(p)}+{c['used']}{r}",
-        }
-        for name, formula in f.items():
-            sheet[f"{c[name]}{r}"] = formula
-        for i in range(n):
-            in_cell = f'{DEALS}!${col(layout.in_col(i))}{r}<>""'
-            won_cell = f'{DEALS}!${col(layout.won_col(i))}{r}<>""'
-            won = f"IF({c['in']}{r}=1,{in_cell},AND({in_cell},{won_cell}))"
-            prev = "0" if first else f"{col(layout.state_col(i))}{p}"
-            change = (
-                f"-{c['ante']}{r}*Ante+IF({won},{c['share']}{r},0)"
-                f"-IF(AND({in_cell},NOT({won}),{c['payers']}{r}>0),{c['pot before']}{r},0)"
-                f"-IF({c['ante again']}{r}>0,Ante,0)"
-            )
-            sheet[f"{col(layout.state_col(i))}{r}"] = f"={prev}+IF({c['used']}{r}=0,0,{change})"
-    for row in sheet.iter_rows(min_row=2):
-        for cell in row:
-            cell.number_format = AMOUNT_FORMAT
-    sheet.sheet_state = "visible"
-    sheet.sheet_properties.tabColor = "9E9E9E"
-
-
-def _ledger_sheet(book: Workbook, layout: Layout) -> None:
-    sheet = book.create_sheet(LEDGER, index=4)
-    _append_text(sheet, layout.ledger_headers())
-    for cell in sheet[1]:
-        _head(cell)
-    c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
-    n = layout.n
-    for r in range(2, layout.last_row + 1):
-        used = f"{CALC}!{c['used']}{r}=0"
-
-        def show(expr: str, used: str = used) -> str:
-            return f'=IF({used},"",{expr})'
-
-        ins = "&".join(
-            f'IF({DEALS}!${col(layout.in_col(i))}{r}<>"","{_quote(p)} ","")'
-            for i, p in enumerate(layout.players)
+def check_rows(rows: object) -> int:
+    """Deal rows for a workbook: a whole number from 1 to :data:`~.layout.MAX_ROWS`."""
+    if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS:
+        raise WorkbookError(
+            f"rows (the deal rows to prepare) must be a whole number from 1 to {MAX_ROWS}; "
+            f"got {rows!r}"
         )
-        won_parts = []
-        for i, p in enumerate(layout.players):
-            in_cell = f'{DEALS}!${col(layout.in_col(i))}{r}<>""'
-            won_cell = f'{DEALS}!${col(layout.won_col(i))}{r}<>""'
-            won = f"IF({CALC}!{c['in']}{r}=1,{in_cell},AND({in_cell},{won_cell}))"
-            won_parts.append(f'IF({won},"{_quote(p)} ","")')
-        values = [
-            show(f"{DEALS}!$A{r}"),
-            show(f"INDEX(PlayerNames,MOD(FirstDealer-1+{CALC}!{c['deals so far']}{r}-1,{n})+1)"),
-            show(f"TRIM({ins})"),
-            show(f"TRIM({'&'.join(won_parts)})"),
-            show(f"{CALC}!{c['pot before']}{r}"),
-            show(f"IF({CALC}!{c['payers']}{r}>0,{CALC}!{c['pot before']}{r},0)"),
-            show(f"{CALC}!{c['pot after']}{r}"),
-            show(f"{CALC}!{c['reserve after']}{r}"),
-        ]
-        stack = 'IF(Stack="",0,Stack)'
-        values += [show(f"{stack}+{CALC}!{col(layout.state_col(i))}{r}") for i in range(n)]
-        states = f"{CALC}!{col(layout.state_col(0))}{r}:{col(layout.state_col(n - 1))}{r}"
-        values.append(
-            show(
-                f"IF(ABS(SUM({states})+{CALC}!{c['pot after']}{r}+{CALC}!{c['reserve after']}{r}"
-                f'-StartPot-StartReserve)<{TINY},"ok","CHECK")'
-            )
-        )
-        values.append(
-            show(
-                f'IF({CALC}!{c["won not in"]}{r}>0,"a winner was not in",'
-                f"IF(AND({CALC}!{c['in']}{r}>=2,{CALC}!{c['winners']}{r}=0),"
-                '"mark who won",""))'
-            )
-        )
-        for column, value in enumerate(values, start=1):
-            cell = sheet.cell(r, column, value)
-            if 5 <= column <= layout.check_col - 1:
-                cell.number_format = AMOUNT_FORMAT
-    sheet.add_table(_table("LedgerTable", f"A1:{col(layout.problem_col)}{layout.last_row}"))
-    sheet.row_dimensions[1].height = 32
-    sheet.freeze_panes = "C2"
-    sheet.column_dimensions["C"].width = 22
-    sheet.column_dimensions["D"].width = 16
-    for column in range(5, layout.problem_col + 1):
-        sheet.column_dimensions[col(column)].width = 12
-    sheet.column_dimensions[col(layout.problem_col)].width = 22
+    return rows
 
 
-def _standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
-    sheet = book.create_sheet(STANDINGS)
-    sheet.append(["Player", "Balance", "Place"])
-    for cell in sheet[1]:
-        _head(cell)
-    last = layout.last_row
-    n = layout.n
-    stack = 'IF(Stack="",0,Stack)'
-    for i, player in enumerate(layout.players):
-        r = i + 2
-        sheet.cell(r, 1, player).data_type = "s"
-        sheet.cell(r, 2, f"={stack}+{CALC}!{col(layout.state_col(i))}{last}")
-        sheet.cell(r, 2).number_format = AMOUNT_FORMAT
-        sheet.cell(r, 3, f"=RANK(B{r},$B$2:$B${n + 1})")
-    sheet.add_table(_table("StandingsTable", f"A1:C{n + 1}"))
-    chart = LineChart()
-    chart.title = "Balances over the deals"
-    chart.y_axis.title = "balance"
-    chart.x_axis.title = "deal"
-    chart.height, chart.width = 9, 18
-    calc = book[CALC]
-    data = Reference(
-        calc,
-        min_col=layout.state_col(0),
-        max_col=layout.state_col(n - 1),
-        min_row=1,
-        max_row=min(last, chart_deals + 1),
-    )
-    chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, even for negative balances
-    chart.x_axis.delete = False
-    chart.y_axis.delete = False
-    chart.add_data(data, titles_from_data=True)
-    for series, player in zip(chart.series, layout.players, strict=True):
-        series.tx.strRef = None
-        from openpyxl.chart.series import SeriesLabel
-
-        series.tx = SeriesLabel(v=player)
-        series.smooth = False
-    sheet.add_chart(chart, "E2")
-    sheet.column_dimensions["A"].width = 18
-    sheet.column_dimensions["B"].width = 12
-
-
-def _settle_sheet(book: Workbook, layout: Layout) -> None:
-    """Who pays whom: the biggest debtor pays the biggest creditor, n - 1 times at most."""
-    sheet = book.create_sheet(SETTLE)
-    sheet.append(["Transfer", "Who pays", "To whom", "Amount"])
-    for cell in sheet[1]:
-        _head(cell)
-    n, last = layout.n, layout.last_row
-    calc = book[CALC]
-    base = len(layout.CALC_FIXED) + n + 2  # helper block on Calc, right of the states
-    names = "PlayerNames"
-    for k in range(n):  # remaining balances before transfer k + 1, one column per step
-        column = col(base + k)
-        calc.cell(1, base + k, f"left {k}")
-        _head(calc.cell(1, base + k))
-        for i in range(n):
-            r = i + 2
-            if k == 0:
-                value = f"={CALC}!{col(layout.state_col(i))}{last}"
-            else:
-                prev = col(base + k - 1)
-                amount = f"'{SETTLE}'!D{k + 1}"
-                debtor = f"MATCH(MIN({prev}$2:{prev}${n + 1}),{prev}$2:{prev}${n + 1},0)"
-                creditor = f"MATCH(MAX({prev}$2:{prev}${n + 1}),{prev}$2:{prev}${n + 1},0)"
-                value = (
-                    f"={prev}{r}+IF({debtor}={i + 1},{amount},0)-IF({creditor}={i + 1},{amount},0)"
-                )
-            calc[f"{column}{r}"] = value
-    for k in range(1, n):
-        left = col(base + k - 1)
-        block = f"{CALC}!${left}$2:${left}${n + 1}"
-        r = k + 1
-        amount = (
-            f"=IF(AND(MAX({block})>{TINY},MIN({block})<-{TINY}),MIN(MAX({block}),-MIN({block})),0)"
-        )
-        sheet.cell(r, 1, k)
-        sheet.cell(r, 2, f'=IF(D{r}>0,INDEX({names},MATCH(MIN({block}),{block},0)),"")')
-        sheet.cell(r, 3, f'=IF(D{r}>0,INDEX({names},MATCH(MAX({block}),{block},0)),"")')
-        sheet.cell(r, 4, amount).number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"  # 0: blank
-    note_row = n + 2
-    sheet.cell(note_row + 1, 1, "Note")
-    sheet.cell(
-        note_row + 1,
-        2,
-        f"=IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
-        f"{col(layout.calc('reserve after'))}{last})>{TINY},"
-        '"The pot or the reserve still holds chips: play on until both are empty.",'
-        '"Pot and reserve are empty: these transfers settle every balance.")',
-    )
-    sheet.add_table(_table("SettleUpTable", f"A1:D{n}"))
-    sheet.column_dimensions["B"].width = 16
-    sheet.column_dimensions["C"].width = 16
-
-
-def _quote(text: str) -> str:
-    return text.replace('"', '""')
-
-
-def fill_deals(book: Workbook, ledger: Ledger) -> None:
-    """Write a ledger's deals and settings into the Deals, Rules and Players sheets."""
+def check_holdable(ledger: Ledger, session: Any) -> None:
+    """Refuse, before anything is written, what the workbook cannot hold (issue 11):
+    variants, bots' declarations and amounts beyond what a cell holds exactly."""
     from .reader import check_plain
 
     check_plain(ledger.rules)
+    for number, deal in enumerate(ledger.deals, start=1):
+        if deal.bots:
+            raise WorkbookError(
+                f"deal {number}: the workbook has no place for which bot declared for whom "
+                f"({', '.join(p for p, _ in deal.bots)}); keep this game as a ledger file"
+            )
+    for what, value in (
+        ("the starting pot", ledger.pot),
+        ("the starting reserve", ledger.reserve),
+        ("the ante", ledger.rules.ante),
+        ("the cap", ledger.rules.cap),
+        ("the starting stack", ledger.rules.starting_stack),
+    ):
+        if value is not None:
+            check_cell_range(value, what)
+    for record in session.deals:
+        for what, value in (
+            ("pot", record.pot_before),
+            ("pot", record.pot_after),
+            ("reserve", record.reserve_after),
+            *((f"{p}'s balance", v) for p, v in zip(record.players, record.balances, strict=True)),
+        ):
+            check_cell_range(value, f"deal {record.number}: the {what}")
+
+
+def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
+    """Write a ledger's deals and settings into the Deals, Rules and Players sheets;
+    ``session`` is the ledger replayed, when the caller has it already."""
+    from ..game.replay import replay
+
+    session = session if session is not None else replay(ledger)
+    check_holdable(ledger, session)
     layout = Layout(tuple(ledger.players), book_rows(book))
     if len(ledger.deals) > layout.rows:
-        raise GutsError(
+        raise WorkbookError(
             f"the workbook has room for {layout.rows} deals; the ledger has {len(ledger.deals)}"
         )
     rules = book[RULES]
-    rules["B7"] = to_cell(ledger.pot)
-    rules["B8"] = to_cell(ledger.reserve)
+    rules["B7"] = amount_cell(ledger.pot, "the starting pot")
+    rules["B8"] = amount_cell(ledger.reserve, "the starting reserve")
     rules["B9"] = ledger.players.index(ledger.dealer) + 1 if ledger.dealer else 1
+    if ledger.title:
+        rules["B11"] = ledger.title
+        rules["B11"].data_type = "s"
+    rules["B12"] = ledger.cycles
     sheet = book[DEALS]
     used = len(ledger.deals) + 1
     sheet.print_area = f"A1:{col(layout.note_col)}{used}"
     book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
     book[CALC].print_area = f"A1:{col(layout.state_col(layout.n - 1))}{used}"
-    from ..game.replay import replay
-
-    records = replay(ledger).deals
+    records = session.deals
     for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):
         r = number + 1
         sheet.cell(r, 1, number)
@@ -460,16 +272,36 @@ def fill_deals(book: Workbook, ledger: Ledger) -> None:
             if player in hands:
                 cell = sheet.cell(r, layout.cards_col(i), str(hands[player]))
                 cell.data_type = "s"
+        if deal.note is not None:
+            sheet.cell(r, layout.note_col, deal.note).data_type = "s"
 
 
 def book_rows(book: Workbook) -> int:
-    """How many deal rows the workbook's formulas cover."""
-    return int(book[DEALS].max_row) - 1
+    """How many deal rows the workbook's formulas cover (the Calc sheet's rows)."""
+    return int(book[CALC].max_row) - 1
 
 
-def export_ledger(ledger: Ledger, path: str | os.PathLike[str], *, rows: int | None = None) -> None:
-    """Write ``ledger`` into a new club workbook at ``path`` (atomically)."""
-    size = max(rows or 0, DEFAULT_ROWS, len(ledger.deals) + 50)
+def export_ledger(
+    ledger: Ledger,
+    path: str | os.PathLike[str],
+    *,
+    rows: int | None = None,
+    session: Any = None,
+) -> None:
+    """Write ``ledger`` into a new club workbook at ``path`` (atomically); ``session`` is
+    the ledger replayed, when the caller has it. Refused, with nothing written, when the
+    workbook cannot hold the ledger."""
+    from ..game.replay import replay
+
+    check_target(path)
+    if len(ledger.deals) > MAX_ROWS:
+        raise WorkbookError(
+            f"the workbook holds at most {MAX_ROWS} deals; this ledger has {len(ledger.deals)}: "
+            "keep it as a ledger file"
+        )
+    session = session if session is not None else replay(ledger)
+    check_holdable(ledger, session)
+    size = min(max(rows or 0, DEFAULT_ROWS, len(ledger.deals) + 50), MAX_ROWS)
     book = new_workbook(
         tuple(ledger.players),
         ledger.rules,
@@ -477,33 +309,24 @@ def export_ledger(ledger: Ledger, path: str | os.PathLike[str], *, rows: int | N
         profile=ledger.profile,
         chart_deals=max(len(ledger.deals), 1),
     )
-    fill_deals(book, ledger)
+    fill_deals(book, ledger, session)
     save_atomic(book, path)
 
 
 def save_atomic(book: Workbook, path: str | os.PathLike[str]) -> None:
-    """Save to a temporary file beside ``path``, then replace: a failure keeps the old file."""
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".xlsx", dir=target.parent
-    )
-    os.close(handle)
-    try:
-        book.save(temporary)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Save atomically (:func:`guts_teach.game.atomic.save_with`): a failure keeps the old file."""
+    save_with(path, book.save)
 
 
 def open_workbook(path: str | os.PathLike[str], *, values: bool = False) -> Workbook:
-    """Open a club workbook, with a clear error for a missing, damaged or foreign file."""
-    from .reader import WorkbookError, check_sheets
+    """Open a club workbook, with a clear error for a missing, damaged, foreign or oversized
+    file (:func:`.xlsx_read.check_archive`)."""
+    from .reader import check_sheets
+    from .xlsx_read import check_archive
 
+    check_archive(path)
     try:
         book = load_workbook(path, data_only=values)
-    except FileNotFoundError:
-        raise WorkbookError(f"workbook {os.fspath(path)!r} does not exist") from None
     except Exception as error:  # openpyxl raises many kinds for a damaged file
         raise WorkbookError(
             f"workbook {os.fspath(path)!r} cannot be read as an .xlsx file ({type(error).__name__})"

@@ -22,6 +22,10 @@ class GutsError(ValueError):
     field: str | None = None
 
 
+class ArgumentError(GutsError):
+    """An argument of the wrong kind, such as an ``rng`` that is not a ``random.Random``."""
+
+
 class AmountError(GutsError):
     """An amount of chips that is not an exact, usable number (a float, junk text, ...)."""
 
@@ -91,4 +95,11 @@ class SessionOverError(IllegalActionError):
 
 
 class LedgerError(GutsError):
-    """A ledger file that is malformed or inconsistent; the message names the deal and field."""
+    """A ledger file that is malformed or inconsistent; the message names the deal and field.
+
+    When a replay finds the problem, ``deal`` is the deal's index (from 0; ``None`` for the
+    ledger's own fields) and ``detail`` the message without the place.
+    """
+
+    deal: int | None = None
+    detail: str | None = None

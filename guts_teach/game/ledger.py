@@ -25,22 +25,26 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .arguments import printable
+from .atomic import save_text
 from .errors import GutsError, LedgerError
 from .hands import HandOrder, TwoCardRanking
-from .money import ZERO, as_amount, to_json_number
+from .json_text import loads_checked
+from .ledger_json import FORMAT as FORMAT
+from .ledger_json import dumps as dumps
+from .ledger_json import to_dict as to_dict
+from .money import ZERO, as_amount
 from .records import DealRecord
 from .rules import FIELD_NAMES, Rules, closest_profile, profile, teaching
 from .three_cards import ThreeCardRanking
 
 Ranking = TwoCardRanking | ThreeCardRanking
 
-FORMAT = "guts-ledger/1"
 TOP_KEYS = (
     "format",
     "game",
@@ -53,7 +57,7 @@ TOP_KEYS = (
     "cycles",
     "deals",
 )
-DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots")
+DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots", "note")
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 
 
@@ -63,7 +67,8 @@ class LedgerDeal:
 
     ``winners``, ``losers`` and ``weenie`` are as in :meth:`Session.settle
     <guts_teach.game.session.Session.settle>`; ``ghost`` is the ghost hand (V5); ``bots``
-    names the players whose declaration a bot made, with how the bot plays.
+    names the players whose declaration a bot made, with how the bot plays; ``note`` is
+    the club's remark on the deal (the workbook's Note column).
     """
 
     ins: tuple[str, ...]
@@ -73,6 +78,7 @@ class LedgerDeal:
     losers: tuple[str, ...] | None = None
     weenie: tuple[str, ...] | None = None
     bots: tuple[tuple[str, str], ...] = ()
+    note: str | None = None
 
     @property
     def hand_map(self) -> dict[str, HandOrder] | None:
@@ -112,9 +118,7 @@ def _deal_where(index: int, key: str) -> str:
 
 def _names(value: object, where: str, players: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _fail(
-            where, f"expected a list of player names, got {json.dumps(value, ensure_ascii=False)}"
-        )
+        raise _fail(where, f"expected a list of player names, got {_shown(value)}")
     for name in value:
         if name not in players:
             raise _fail(where, f"{name!r} is not one of the players ({', '.join(players)})")
@@ -162,7 +166,7 @@ def from_dict(data: object) -> Ledger:
     if not isinstance(data, dict):
         raise _fail("file", "expected a JSON object at the top")
     if data.get("format") != FORMAT:
-        raise _fail('field "format"', f'expected "{FORMAT}", got {json.dumps(data.get("format"))}')
+        raise _fail('field "format"', f'expected "{FORMAT}", got {_shown(data.get("format"))}')
     if data.get("game", "guts") != "guts":
         raise _fail(
             'field "game"',
@@ -177,6 +181,8 @@ def from_dict(data: object) -> Ledger:
     if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
         raise _fail('field "players"', "expected a list of player names in seat order")
     players = tuple(raw_players)
+    for name in players:
+        _printable(name, 'field "players"', "a player's name")
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
         raise _fail(
@@ -190,6 +196,8 @@ def from_dict(data: object) -> Ledger:
     title = data.get("title")
     if title is not None and not isinstance(title, str):
         raise _fail('field "title"', "expected text")
+    if title is not None:
+        _printable(title, 'field "title"', "the title")
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
         raise _fail('field "deals"', "expected a list of deals")
@@ -249,7 +257,35 @@ def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -
         losers=lists["losers"],
         weenie=lists["weenie"],
         bots=_bots(raw.get("bots", {}), _deal_where(index, "bots"), players),
+        note=_note(raw.get("note"), _deal_where(index, "note")),
     )
+
+
+def _printable(text: str, where: str, what: str, allow: str = "") -> str:
+    try:
+        return printable(text, what, allow=allow)
+    except GutsError as error:
+        raise _fail(where, str(error)) from None
+
+
+def _note(raw: object, where: str) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        raise _fail(where, f"expected text, got {_shown(raw)}")
+    return _printable(raw, where, "the note", allow="\n\t")
+
+
+def _shown(value: object) -> str:
+    """A value for a message: short, and safe to print whatever it holds."""
+    text = json.dumps(value, ensure_ascii=True) if _flat(value) else type(value).__name__
+    return text if len(text) <= 80 else text[:60] + "..."
+
+
+def _flat(value: object) -> bool:
+    if isinstance(value, list):
+        return all(not isinstance(v, (list, dict)) for v in value)
+    return not isinstance(value, dict)
 
 
 def _bots(raw: object, where: str, players: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -259,7 +295,8 @@ def _bots(raw: object, where: str, players: tuple[str, ...]) -> tuple[tuple[str,
         if player not in players:
             raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
         if not isinstance(how, str) or not how.strip():
-            raise _fail(where, f"{player}: say how the bot plays in words; got {how!r}")
+            raise _fail(where, f"{player}: say how the bot plays in words; got {_shown(how)}")
+        _printable(how, where, f"how {player}'s bot plays")
     return tuple((p, raw[p].strip()) for p in players if p in raw)
 
 
@@ -272,25 +309,26 @@ def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
         raise _fail(where, str(error)) from None
 
 
-def loads(text: str) -> Ledger:
-    """Read a ledger from JSON text, check it and replay it; see the module docs."""
+def parse_json(text: str) -> object:
+    """A ledger file's JSON text as Python data, read safely (nesting and number length
+    bounded, :mod:`.json_text`); anything else is a :class:`LedgerError` saying where."""
+    try:
+        return loads_checked(text, "ledger")
+    except GutsError as error:
+        raise LedgerError(str(error).replace("ledger: ", "ledger file: ", 1)) from None
+
+
+def loads(text: str, *, replayed: bool = True) -> Ledger:
+    """Read a ledger from JSON text, check it and (unless ``replayed`` is false, for a
+    caller that replays it next) replay it; see the module docs."""
     ledger = from_dict(parse_json(text))
-    check(ledger)
+    if replayed:
+        check(ledger)
     return ledger
 
 
-def parse_json(text: str) -> object:
-    """JSON text as Python data, or a :class:`LedgerError` saying where it is not JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(
-            "file", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
-
-
-def load(path: str | os.PathLike[str]) -> Ledger:
-    """Read a ledger file (UTF-8 JSON)."""
+def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
+    """Read a ledger file (UTF-8 JSON); ``replayed`` as for :func:`loads`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -302,7 +340,7 @@ def load(path: str | os.PathLike[str]) -> Ledger:
             f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
         ) from None
     try:
-        return loads(text)
+        return loads(text, replayed=replayed)
     except LedgerError as error:
         raise LedgerError(f"{os.fspath(path)}: {error}") from None
 
@@ -317,81 +355,9 @@ def check(ledger: Ledger) -> None:
 # ------------------------------------------------------------------------- writing
 
 
-def to_dict(ledger: Ledger) -> dict[str, Any]:
-    """The ledger as JSON-ready data, in the documented format."""
-    name = ledger.profile
-    if name is None:
-        name, overrides = closest_profile(ledger.rules)
-    else:
-        overrides = ledger.rules.differences(profile(name))
-    rules: dict[str, Any] = {"profile": name}
-    for key, value in overrides.items():
-        rules[key] = to_json_number(value) if isinstance(value, Fraction) else value
-    data: dict[str, Any] = {"format": FORMAT}
-    if ledger.title:
-        data["title"] = ledger.title
-    data["rules"] = rules
-    data["players"] = list(ledger.players)
-    if ledger.pot:
-        data["pot"] = to_json_number(ledger.pot)
-    if ledger.reserve:
-        data["reserve"] = to_json_number(ledger.reserve)
-    if ledger.dealer is not None:
-        data["dealer"] = ledger.dealer
-    if ledger.cycles is not None:
-        data["cycles"] = ledger.cycles
-    data["deals"] = [_deal_dict(deal) for deal in ledger.deals]
-    return data
-
-
-def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if deal.hands is not None:
-        out["hands"] = {player: str(held) for player, held in deal.hands}
-    if deal.ghost is not None:
-        out["ghost"] = str(deal.ghost)
-    out["in"] = list(deal.ins)
-    for key, names in (("winners", deal.winners), ("losers", deal.losers), ("weenie", deal.weenie)):
-        if names is not None:
-            out[key] = list(names)
-    if deal.bots:
-        out["bots"] = dict(deal.bots)
-    return out
-
-
-def dumps(ledger: Ledger) -> str:
-    """The ledger as JSON text: one field a line, one deal a line, cards in suit symbols."""
-    data = to_dict(ledger)
-    deals = data.pop("deals")
-
-    def one_line(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
-    lines = [f"  {one_line(key)}: {one_line(value)}" for key, value in data.items()]
-    if deals:
-        body = ",\n".join(f"    {one_line(deal)}" for deal in deals)
-        lines.append(f'  "deals": [\n{body}\n  ]')
-    else:
-        lines.append('  "deals": []')
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
-    """Write the ledger atomically: a temporary file beside ``path``, then a replace."""
-    target = Path(path)
-    text = dumps(ledger)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`)."""
+    save_text(path, dumps(ledger))
 
 
 def ledger_of(session: Any, *, title: str | None = None, profile_name: str | None = None) -> Ledger:
@@ -406,7 +372,7 @@ def ledger_of(session: Any, *, title: str | None = None, profile_name: str | Non
         deals=tuple(deals),
         pot=initial.pot,
         reserve=initial.reserve,
-        dealer=session.players[initial.dealer],
+        dealer=session.players[initial.dealer] if initial.dealer else None,  # None: the first
         cycles=session.cycles,
         title=title,
         profile=profile_name,

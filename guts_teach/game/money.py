@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .errors import AmountError
+from .errors import AmountError, GutsError
+from .json_text import int_text, text_int
 
 Amount = Fraction
 """The type of every amount of chips in the package."""
@@ -67,20 +68,30 @@ def parse_amount(text: str, *, what: str) -> Fraction:
     guts_teach.game.errors.AmountError: share: cannot read "3.5" as an amount; expected \
 a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"
     """
+    try:
+        return _parse(text, what)
+    except AmountError:
+        raise
+    except GutsError as error:  # too many digits
+        raise AmountError(f"{what}: {error}") from None
+
+
+def _parse(text: str, what: str) -> Fraction:
     match = _FRACTION_TEXT.match(text)
     if match:
         numerator, denominator = match.group(1), match.group(2) or "1"
-        if int(denominator) == 0:
+        if text_int(denominator) == 0:
             raise AmountError(f'{what}: "{text}" divides by zero; expected {EXPECTED}')
-        return Fraction(int(numerator), int(denominator))
+        return Fraction(text_int(numerator), text_int(denominator))
     match = _MIXED_TEXT.match(text)
     if match:
-        sign, whole, numerator, denominator = match.groups()
-        if int(denominator) == 0:
+        sign, whole_part, numerator, denominator = match.groups()
+        if text_int(denominator) == 0:
             raise AmountError(f'{what}: "{text}" divides by zero; expected {EXPECTED}')
-        value = int(whole) + Fraction(int(numerator), int(denominator))
+        value = text_int(whole_part) + Fraction(text_int(numerator), text_int(denominator))
         return -value if sign else value
-    raise AmountError(f'{what}: cannot read "{text}" as an amount; expected {EXPECTED}')
+    shown = text if len(text) <= 60 else text[:40] + "..."
+    raise AmountError(f'{what}: cannot read "{shown}" as an amount; expected {EXPECTED}')
 
 
 def format_amount(value: Fraction) -> str:
@@ -90,12 +101,12 @@ def format_amount(value: Fraction) -> str:
     ('6', '-3 1/2', '1/3')
     """
     if value.denominator == 1:
-        return str(value.numerator)
+        return int_text(value.numerator)
     sign = "-" if value < 0 else ""
-    whole, rest = divmod(abs(value.numerator), value.denominator)
-    if whole == 0:
-        return f"{sign}{rest}/{value.denominator}"
-    return f"{sign}{whole} {rest}/{value.denominator}"
+    whole_part, rest = divmod(abs(value.numerator), value.denominator)
+    if whole_part == 0:
+        return f"{sign}{int_text(rest)}/{int_text(value.denominator)}"
+    return f"{sign}{int_text(whole_part)} {int_text(rest)}/{int_text(value.denominator)}"
 
 
 # -- fast exact arithmetic ------------------------------------------------------------------
@@ -161,6 +172,12 @@ def to_json_number(value: Fraction) -> int | str:
     >>> to_json_number(Fraction(-20, 3))
     '-20/3'
     """
-    if value.denominator == 1:
+    if value.denominator == 1 and value.numerator.bit_length() < JSON_BITS:
         return value.numerator
-    return f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:  # beyond what JSON readers take as a number (4,300 digits)
+        return int_text(value.numerator)
+    return f"{int_text(value.numerator)}/{int_text(value.denominator)}"
+
+
+JSON_BITS = 14_000
+"""Whole numbers below 2^14000 (about 4,214 digits) are JSON numbers; longer ones text."""

@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from .errors import CardError, GutsError, LedgerError, MissingHandError, OverdraftError, WinnerError
-from .ledger import Ledger
+from .ledger import Ledger, load
 from .money import to_json_number
 from .records import DealRecord
 from .session import Session
@@ -43,7 +44,7 @@ def replay(ledger: Ledger) -> Session:
             cycles=ledger.cycles,
         )
     except GutsError as error:
-        raise LedgerError(f'ledger field "players": {error}') from None
+        raise located(error, None, error.field or "players") from None
     for index, deal in enumerate(ledger.deals):
         try:
             session.play(
@@ -56,9 +57,34 @@ def replay(ledger: Ledger) -> Session:
                 bots=dict(deal.bots),
             )
         except GutsError as error:
-            where = f'deal {index + 1} (deals[{index}]), field "{_field_of(error)}"'
-            raise LedgerError(f"ledger {where}: {error}") from None
+            raise located(error, index, _field_of(error)) from None
     return session
+
+
+def located(error: GutsError, index: int | None, field: str) -> LedgerError:
+    """``error`` as a :class:`LedgerError` naming the deal (``index`` from 0, ``None`` for
+    the ledger's own fields) and the field; ``deal``, ``field`` and ``detail`` keep them
+    apart for readers that point elsewhere (the workbook's sheet, row and column)."""
+    if index is None:
+        where = f'field "{field}"'
+    else:
+        where = f'deal {index + 1} (deals[{index}]), field "{field}"'
+    located_error = LedgerError(f"ledger {where}: {error}")
+    located_error.field = field
+    located_error.deal = index
+    located_error.detail = str(error)
+    return located_error
+
+
+def load_replayed(path: str | os.PathLike[str]) -> tuple[Ledger, Session]:
+    """Read a ledger file and replay it once: the ledger and the table it leaves (the
+    command line's way, issue 11; :func:`guts_teach.game.ledger.load` replays it to check it)."""
+    ledger = load(path, replayed=False)
+    try:
+        return ledger, replay(ledger)
+    except LedgerError as error:
+        error.args = (f"{os.fspath(path)}: {error}",)
+        raise
 
 
 def deal_row(record: DealRecord) -> dict[str, Any]:

@@ -144,7 +144,7 @@ class Rules:
             raise RulesError(
                 f"declaration must be one of {', '.join(DECLARATIONS)}; got {self.declaration!r}"
             )
-        if isinstance(self.hand_size, bool) or self.hand_size not in (2, 3):
+        if type(self.hand_size) is not int or self.hand_size not in (2, 3):
             raise RulesError(
                 f"hand_size must be 2 (two-card Guts) or 3 (three-card, V6); got {self.hand_size!r}"
             )

@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .arguments import hands_arg, rng_arg, rules_arg, starting_amounts
 from .cards import Card, Deck, check_unique
+from .club_record import unused_ghost
 from .errors import (
     AlreadyDeclaredError,
     DealInProgressError,
@@ -33,10 +35,10 @@ from .errors import (
 )
 from .hands import HandOrder
 from .listeners import ListenerFailure, Listeners
-from .money import ZERO, add, as_amount, format_amount, sub, times
+from .money import ZERO, add, format_amount, sub, times
 from .narration import Step, join_names, start_step
 from .records import DealRecord
-from .rules import Rules, teaching
+from .rules import Rules, teaching  # noqa: F401 - the module doctest uses teaching
 from .settlement import Settlement, apply_cap, settle_pot
 from .showdown import Outcome, decide
 from .table import (
@@ -93,20 +95,17 @@ class Session:
         dealer: str | None = None,
         cycles: int | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else teaching()
+        self.rules = rules_arg(rules)
         self.players = seat_players(players, self.rules.min_players, self.rules.max_players)
         self._seat = {name: i for i, name in enumerate(self.players)}
         self._ranking = self.rules.ranking()
-        start_pot = as_amount(pot, what="pot")
-        start_reserve = as_amount(reserve, what="reserve")
-        if start_pot < 0 or start_reserve < 0:
-            raise IllegalActionError("the starting pot and reserve cannot be negative")
+        start_pot, start_reserve = starting_amounts(pot, reserve, self.rules)
         if cycles is not None and (
             isinstance(cycles, bool) or not isinstance(cycles, int) or cycles < 1
         ):
             raise IllegalActionError(f"cycles must be a whole number of at least 1; got {cycles!r}")
         self.cycles = cycles
-        self.rng = rng
+        self.rng = rng_arg(rng)
         first = 0 if dealer is None else self._seat_of(dealer, "dealer")
         self._initial = TableState(
             pot=start_pot,
@@ -349,12 +348,13 @@ class Session:
         self, hands: HandsInput | None, ghost: str | HandOrder | Sequence[Card] | None
     ) -> tuple[dict[str, HandOrder] | None, HandOrder | None]:
         if ghost is not None and not self.rules.ghost_hand:
-            raise IllegalActionError("a ghost hand was given, but these rules have no ghost_hand")
+            raise unused_ghost()
         known: dict[str, HandOrder] = {}
         seat = self._seat
         make = self._ranking.hand
         size = self._ranking.size
         dealt = 0  # one bit per card (hand.bits): a fast check that no card is dealt twice
+        hands = hands_arg(hands)
         given = [*(hands or {}).items(), *([(GHOST, ghost)] if ghost is not None else [])]
         for holder, held in given:
             if holder not in seat and holder != GHOST:

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .club_record import check_losers, check_record
 from .errors import MissingHandError, WinnerError
 from .hands import HandOrder, best
 from .narration import join_names
@@ -94,6 +95,10 @@ def decide(
     """Decide the deal; raises :class:`WinnerError` or :class:`MissingHandError`."""
     known = hands or {}
     seat = players.index  # seat order, for naming players in messages
+    shown_count = sum(1 for p in ins if p in known)
+    check_record(
+        rules=rules, ins=ins, shown=shown_count, winners=winners, losers=losers, weenie=weenie
+    )
 
     if not ins:
         if winners:
@@ -112,6 +117,7 @@ def decide(
                     "everyone's cards or name the weenie",
                     "weenie",
                 )
+        check_losers(losers, ())
         return Outcome(NOBODY_IN, (), payers, False)
 
     strangers = sorted((winners or frozenset()) - set(ins))
@@ -127,6 +133,7 @@ def decide(
             raise WinnerError(
                 f"winners {sorted(winners)} do not fit the deal: only {ins[0]} was in (R4)"
             )
+        check_losers(losers, ())
         return Outcome(DEALER_TAKES if dealer_took else UNCONTESTED, ins, (), False)
 
     from_cards = all_shown and (ghost is not None or not rules.ghost_hand)
@@ -160,6 +167,7 @@ def decide(
             lowest = worst(shown)
             _agree(losers, lowest, "held the worst hand", seat, "losers")
         elif losers is not None:
+            check_losers(losers, pay)
             lowest = tuple(p for p in ins if p in losers)
         elif len(pay) == 1:
             lowest = pay
@@ -170,4 +178,6 @@ def decide(
                 "losers",
             )
         pay = tuple(p for p in pay if p in lowest)
+    elif rules.single_loser:
+        check_losers(losers, pay)
     return Outcome(kind, won, pay, from_cards, tied)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .arguments import players_arg, printable
 from .errors import IllegalActionError, PlayerError, UnknownPlayerError
 from .records import DealRecord
 
@@ -72,10 +73,11 @@ def seat_players(players: Sequence[str], least: int, most: int) -> tuple[str, ..
     """Validate a seating (R11): distinct, non-blank names in seat order, clockwise."""
     if isinstance(players, str):
         raise PlayerError(f"players must be a list of names, not the text {players!r}")
-    seated = tuple(players)
+    seated: tuple[str, ...] = tuple(players_arg(players))
     for name in seated:
         if not isinstance(name, str) or not name.strip():
             raise PlayerError(f"every player needs a name (non-blank text); got {name!r}")
+        printable(name, "a player's name")
     if len(set(seated)) != len(seated):
         twice = next(n for n in seated if seated.count(n) > 1)
         raise PlayerError(f"player {twice!r} is seated twice; every name must be different")
@@ -109,6 +111,10 @@ def listed_players(names: Iterable[str], seats: Mapping[str, int], field: str) -
     """A list of seated players, each once, as given; anything else is an error naming it."""
     if isinstance(names, str):
         raise IllegalActionError(f"{field} must be a list of player names, not the text {names!r}")
+    if names is None or not hasattr(names, "__iter__"):
+        raise IllegalActionError(
+            f'{field} must be a list of player names, such as ["A", "B"]; got {names!r}'
+        )
     listed = list(names)
     for name in listed:
         seat_of(seats, name, field)

@@ -1,0 +1,64 @@
+"""A club workbook file read back into a ledger: bounded, sparse, and the rows the
+Calc sheet's formulas read (issue 11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game.errors import GutsError
+from ..game.ledger import Ledger
+from .cells import WorkbookError
+from .layout import CALC, DEALS, MAX_ROWS, PLAYERS, RULES
+from .reader import below_formulas, check_sheets, ledger_from_grids
+from .xlsx_read import last_row, open_bounded, sparse_rows
+
+
+def _formula_rows(book: Any, last: int | None) -> int:
+    """How many deal rows the Calc sheet's formulas read, within :data:`MAX_ROWS`."""
+    if last is None:  # no dimension recorded: the last row with a formula in column A
+        last = max((r for r, row in sparse_rows(book, CALC) if 1 in row), default=1)
+    if last - 1 > MAX_ROWS:
+        raise WorkbookError(
+            f"sheet {CALC!r} reaches row {last}, beyond the {MAX_ROWS} deal rows a club "
+            "workbook has; it is not a club workbook (or it is damaged)"
+        )
+    return last - 1
+
+
+def import_file(path: str) -> Ledger:
+    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds."""
+    book = open_bounded(path)
+    try:
+        check_sheets(book.sheetnames, path)
+        formula_rows = _formula_rows(book, last_row(book, CALC))
+        rules_cells = {(r, c): v for r, row in sparse_rows(book, RULES) for c, v in row.items()}
+        names = {r: row.get(2) for r, row in sparse_rows(book, PLAYERS) if r <= 13}
+        players = [names.get(r) for r in range(2, 14)]
+        width = 2 + 3 * 10  # the Deals columns for the most players (R11)
+        headers: list[Any] = []
+        deal_rows: list[list[Any]] = []
+        for r, row in sparse_rows(book, DEALS):
+            cells = [row.get(c) for c in range(1, width + 1)]
+            if r == 1:
+                headers = cells
+            elif r > formula_rows + 1:
+                raise below_formulas(r, min(row), formula_rows + 1)
+            else:
+                deal_rows.extend([[]] * (r - 2 - len(deal_rows)))
+                deal_rows.append(cells)
+    except GutsError:
+        raise
+    except Exception as error:  # openpyxl raises many kinds for damaged XML inside the zip
+        raise WorkbookError(
+            f"workbook {path!r} cannot be read as a club workbook ({type(error).__name__}); "
+            "the file is damaged"
+        ) from None
+    finally:
+        book.close()
+    return ledger_from_grids(
+        lambda row, column: rules_cells.get((row, column)),
+        players,
+        deal_rows,
+        formula_rows,
+        headers=headers,
+    )

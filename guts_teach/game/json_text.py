@@ -1,0 +1,105 @@
+"""JSON text in and out for the package's files, safe against input built to crash it.
+
+- nesting: the package's files are a few levels deep; text nested deeper than
+  :data:`MAX_DEPTH` is refused before it is parsed (Python's parser would raise
+  ``RecursionError`` near 1,000 levels);
+- long whole numbers: Python refuses to convert more than 4,300 digits between text and
+  ``int``; amounts here are converted in pieces, up to :data:`MAX_DIGITS` digits, so a
+  pot that has grown that far is still read and written exactly;
+- text: strings are what the parser gives; names are checked for printable text where
+  they are read (:func:`guts_teach.game.arguments.printable`).
+
+>>> loads_checked('{"pot": 12}', "ledger")
+{'pot': 12}
+>>> len(int_text(10 ** 5000))
+5001
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .errors import GutsError
+
+MAX_DEPTH = 32
+MAX_DIGITS = 100_000
+_PIECE = 4000  # digits converted at once, below Python's limit of 4,300
+_OPEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in ``text`` (strings skipped)."""
+    depth = deepest = 0
+    for match in _OPEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def text_int(digits: str) -> int:
+    """A whole number from its decimal digits (a leading minus allowed), however long.
+
+    >>> text_int("-" + "9" * 5000) == -(10 ** 5000 - 1)
+    True
+    """
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise GutsError(
+            f"a number of {len(digits)} digits is longer than the {MAX_DIGITS} digits allowed"
+        )
+    if len(digits) <= _PIECE:
+        return sign * int(digits, 10)
+    half = len(digits) // 2
+    low = len(digits) - half
+    scale: int = 10**low
+    return sign * (text_int(digits[:half]) * scale + text_int(digits[half:]))
+
+
+def int_text(value: int) -> str:
+    """The decimal digits of a whole number, however long (Python's ``str`` stops at 4,300).
+
+    >>> int_text(-12)
+    '-12'
+    """
+    if value < 0:
+        return "-" + int_text(-value)
+    if value.bit_length() < _PIECE * 3:  # fewer than 3,600 digits: str() is allowed
+        return str(value)
+    digits = int(value.bit_length() * 0.30103)
+    low = digits // 2
+    scale: int = 10**low
+    high, rest = divmod(value, scale)
+    return int_text(high) + int_text(rest).rjust(low, "0")
+
+
+def loads_checked(text: str, what: str) -> Any:
+    """Parse JSON ``text`` (a ``what``, for messages): too deep, too long a number or not
+    JSON at all is a :class:`GutsError` naming what is wrong."""
+    deepest = _depth(text)
+    if deepest > MAX_DEPTH:
+        raise GutsError(
+            f"{what}: the JSON is nested {deepest} levels deep; a {what} is a few levels deep "
+            f"(at most {MAX_DEPTH} are read)"
+        )
+    try:
+        return json.loads(text, parse_int=text_int)
+    except json.JSONDecodeError as error:
+        raise GutsError(
+            f"{what}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise GutsError(f"{what}: the JSON is nested too deeply") from None
+    except GutsError as error:  # a number beyond MAX_DIGITS
+        raise GutsError(f"{what}: {error}") from None
+
+
+def number_json(value: int) -> str:
+    """A whole number as JSON text (any length)."""
+    return int_text(value)

@@ -1,0 +1,182 @@
+"""R5a: a deal written as who was in and who won is checked once, in the showdown, so the
+ledger file, the Python API, GUTS_SETTLE, GUTS_LEDGER and the workbook import refuse the
+same records with the same words (issue 11, items 1 and 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from test_functions import NAMES, call
+
+from guts_teach import Session, teaching
+from guts_teach.excel.functions import CellError
+from guts_teach.excel.layout import DEALS
+from guts_teach.excel.reader import WorkbookError, import_ledger
+from guts_teach.excel.workbook import new_workbook, save_atomic
+from guts_teach.game.club_record import no_winner_message
+from guts_teach.game.errors import GutsError, WinnerError
+from guts_teach.game.ledger import loads
+
+NO_WINNER = (
+    "A and B were in and no winner is named: name who won (an empty list of winners means "
+    "the ghost hand won, and these rules have no ghost hand, V5; R5a)"
+)
+
+
+def cli(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "guts_teach", *argv], capture_output=True, text=True, timeout=120
+    )
+
+
+def ledger_text(deals, rules=None, pot=6):
+    data = {"format": "guts-ledger/1", "players": ["A", "B", "C"], "pot": pot, "deals": deals}
+    if rules:
+        data["rules"] = rules
+    return json.dumps(data)
+
+
+def test_the_no_winner_words_are_one_sentence():
+    assert no_winner_message(("A", "B")) == NO_WINNER
+
+
+def test_R5a_empty_winners_without_a_ghost_is_refused_in_a_ledger_file_via_the_cli(tmp_path):
+    path = tmp_path / "ghostless.json"
+    path.write_text(ledger_text([{"in": ["A", "B"], "winners": []}]))
+    done = cli("replay", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert done.stderr == (
+        f'guts-teach: error: {path}: ledger deal 1 (deals[0]), field "winners": {NO_WINNER}\n'
+    )
+
+
+def test_R5a_empty_winners_without_a_ghost_is_refused_by_the_api_and_the_table_is_unchanged():
+    table = Session(["A", "B", "C"], pot=6)
+    with pytest.raises(WinnerError) as caught:
+        table.play(["A", "B"], winners=[])
+    assert str(caught.value) == NO_WINNER
+    assert caught.value.field == "winners"
+    assert (table.pot, table.deals, table.net) == (6, (), {"A": 0, "B": 0, "C": 0})
+    assert not table.in_progress
+
+
+def test_R5a_empty_winners_still_means_the_ghost_won_under_V5():
+    table = Session(["A", "B", "C"], rules=teaching().replace(ghost_hand=True), pot=6)
+    record = table.play(["A", "B"], winners=[])
+    assert record.kind == "ghost_wins"
+    assert record.payments == {"A": 6, "B": 6}
+
+
+def test_R5a_guts_settle_refuses_in_marks_without_a_won_mark_in_the_same_words():
+    with pytest.raises(CellError) as caught:
+        call("GUTS_SETTLE", 6, 0, NAMES, [["x", "x", None, None]], [[None] * 4], 20)
+    assert str(caught.value) == f"GUTS_SETTLE: argument winners: {NO_WINNER}"
+
+
+def test_R5a_guts_ledger_refuses_a_row_with_in_marks_and_no_won_mark():
+    deals = [[1, "x", "x", None, None, None, None, None, None, None, None, None, None, None]]
+    with pytest.raises(CellError) as caught:
+        call("GUTS_LEDGER", deals, NAMES, 1, 20, None, 6, None)
+    assert str(caught.value) == (
+        f"GUTS_LEDGER: argument deals: row 1, columns F to I (Won marks): {NO_WINNER}"
+    )
+
+
+def test_R5a_workbook_import_of_in_marks_without_a_won_mark_names_sheet_row_and_columns(
+    tmp_path,
+):
+    path = tmp_path / "club.xlsx"
+    book = new_workbook(("A", "B", "C"), teaching(), rows=10)
+    book["Rules"]["B7"] = 6
+    deals = book[DEALS]
+    deals["A2"], deals["B2"], deals["E2"] = 1, "x", "x"  # A in, A won: fine
+    deals["A3"], deals["B3"], deals["C3"] = 2, "x", "x"  # A and B in, nobody marked
+    save_atomic(book, path)
+    before = path.read_bytes()
+    with pytest.raises(WorkbookError) as caught:
+        import_ledger(str(path))
+    assert str(caught.value) == f"sheet 'Deals', row 3, columns E to G (Won marks): {NO_WINNER}"
+    assert path.read_bytes() == before
+
+
+def test_R5a_the_cli_import_says_the_same(tmp_path):
+    path = tmp_path / "club.xlsx"
+    book = new_workbook(("A", "B", "C"), teaching(), rows=10)
+    deals = book[DEALS]
+    deals["A2"], deals["B2"], deals["C2"] = 1, "x", "x"
+    save_atomic(book, path)
+    done = cli("workbook", "import", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.endswith(f"row 2, columns E to G (Won marks): {NO_WINNER}\n")
+
+
+@pytest.mark.parametrize(
+    ("rules", "deal", "field", "message"),
+    [
+        (
+            None,
+            {"in": ["A", "B"], "winners": ["A"], "losers": ["B"]},
+            "losers",
+            "losers are recorded only under single loser (V3), which these rules do not use",
+        ),
+        (
+            None,
+            {"in": [], "weenie": ["B"]},
+            "weenie",
+            "the weenie is recorded only under the weenie rule (V7), which these rules do not use",
+        ),
+        (
+            {"weenie_rule": True},
+            {"in": ["A", "B"], "winners": ["A"], "weenie": ["B"]},
+            "weenie",
+            "the weenie names who held the best hand when nobody was in (V7); A and B were in",
+        ),
+        (
+            {"single_loser": True},
+            {"in": ["A", "B", "C"], "winners": ["A"], "losers": ["A"]},
+            "losers",
+            "A is named both a winner and a loser; a winner does not pay (V3)",
+        ),
+        (
+            {"single_loser": True},
+            {"in": ["A", "B", "C"], "winners": ["A"], "losers": []},
+            "losers",
+            "name who held the worst hand among B and C (single loser, V3)",
+        ),
+        (
+            {"single_loser": True},
+            {"in": ["A"], "losers": ["A"]},
+            "losers",
+            "nobody pays in this deal, so A cannot be the loser (V3)",
+        ),
+        (
+            None,
+            {"in": ["A"], "ghost": "Kc 9d"},
+            "ghost",
+            "a ghost hand was given, but these rules have no ghost_hand",
+        ),
+    ],
+)
+def test_R5a_fields_the_rules_do_not_use_and_contradictions_are_refused_naming_the_field(
+    rules, deal, field, message
+):
+    with pytest.raises(GutsError) as caught:
+        loads(ledger_text([deal], rules))
+    assert str(caught.value) == f'ledger deal 1 (deals[0]), field "{field}": {message}'
+    table = Session(["A", "B", "C"], rules=teaching().replace(**(rules or {})), pot=6)
+    with pytest.raises(GutsError) as direct:
+        table.play(
+            deal["in"],
+            winners=deal.get("winners"),
+            losers=deal.get("losers"),
+            weenie=deal.get("weenie"),
+            ghost=deal.get("ghost"),
+        )
+    assert str(direct.value) == message
+    assert direct.value.field == field
+    assert table.deals == () and table.pot == 6
