@@ -25,9 +25,10 @@ from typing import TextIO
 
 from .game.compare import compare_hands
 from .game.errors import GutsError
+from .game.ledger_file import load_replayed
 from .game.money import format_amount
 from .game.records import DealRecord
-from .game.replay import deal_rows, load_replayed
+from .game.replay import deal_rows
 from .game.rules import Rules
 from .game.session import Session
 from .lessons.examples import EXAMPLES, WorkedExample, example
@@ -224,7 +225,7 @@ def _say_error(message: str) -> None:
 
 def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
     try:
-        from .excel import reader, workbook
+        from .excel import file_import, workbook
     except ImportError as error:  # pragma: no cover - without the excel extra
         raise GutsError(
             f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
@@ -253,7 +254,7 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
     else:
         if args.out is not None:
             check_target(args.out)
-        ledger = reader.import_ledger(args.path)
+        ledger = file_import.import_ledger(args.path)
         if args.out is not None:
             save(ledger, args.out)
             stdout.write(f"wrote {args.out}\n")

@@ -8,7 +8,8 @@ import pytest
 from guts_teach import Session
 from guts_teach.game.errors import IllegalActionError
 from guts_teach.game.hands import hand
-from guts_teach.game.ledger import dumps, ledger_of, loads
+from guts_teach.game.ledger import dumps, ledger_of
+from guts_teach.game.ledger_file import loads
 from guts_teach.game.replay import replay
 from guts_teach.game.rules import Rules, teaching
 from guts_teach.strategy.bots import (

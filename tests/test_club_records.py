@@ -12,13 +12,14 @@ import pytest
 from test_functions import NAMES, call
 
 from guts_teach import Session, teaching
+from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.functions import CellError
 from guts_teach.excel.layout import DEALS
-from guts_teach.excel.reader import WorkbookError, import_ledger
+from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import new_workbook, save_atomic
 from guts_teach.game.club_record import no_winner_message
 from guts_teach.game.errors import GutsError, WinnerError
-from guts_teach.game.ledger import loads
+from guts_teach.game.ledger_file import loads
 
 NO_WINNER = (
     "A and B were in and no winner is named: name who won (an empty list of winners means "

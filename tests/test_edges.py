@@ -16,11 +16,13 @@ import pytest
 
 from guts_teach import Session, teaching
 from guts_teach.cli import main
+from guts_teach.game import ledger_file
 from guts_teach.game import replay as replay_module
 from guts_teach.game.atomic import MARK, save_text
 from guts_teach.game.errors import GutsError, LedgerError
 from guts_teach.game.json_text import MAX_DIGITS
-from guts_teach.game.ledger import dumps, ledger_of, load, loads, save
+from guts_teach.game.ledger import dumps, ledger_of, save
+from guts_teach.game.ledger_file import load, loads
 
 
 def cli(*argv: str | bytes, cwd=None) -> subprocess.CompletedProcess[str]:
@@ -276,6 +278,7 @@ def test_the_cli_replays_a_ledger_once(tmp_path, ledger_path, monkeypatch):
         return real(ledger)
 
     monkeypatch.setattr(replay_module, "replay", counting)
+    monkeypatch.setattr(ledger_file, "replay", counting)  # where a file is read and replayed
     for argv in (
         ["replay", ledger_path],
         ["replay", ledger_path, "--json"],

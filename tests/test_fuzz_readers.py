@@ -12,11 +12,13 @@ import zipfile
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
+from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import Layout
-from guts_teach.excel.reader import import_ledger, ledger_from_grids
+from guts_teach.excel.reader import ledger_from_grids
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import DEAL_KEYS, TOP_KEYS, Ledger, loads
+from guts_teach.game.ledger import DEAL_KEYS, TOP_KEYS, Ledger
+from guts_teach.game.ledger_file import loads
 from guts_teach.game.rules import FIELD_NAMES
 
 FUZZ = settings(

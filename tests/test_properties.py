@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guts_teach import Rules, Session
-from guts_teach.game.ledger import dumps, ledger_of, loads
+from guts_teach.game.ledger import dumps, ledger_of
+from guts_teach.game.ledger_file import loads
 from guts_teach.game.replay import replay
 
 amounts = st.one_of(
@@ -165,7 +166,8 @@ def test_same_seed_same_session(seed):
 @settings(max_examples=30, deadline=None)
 @given(rules(), st.integers(2, 10), st.integers(0, 2**32))
 def test_bot_evenings_under_any_rules_conserve_chips_and_replay_from_their_ledger(rule, n, seed):
-    from guts_teach.game.ledger import dumps, loads
+    from guts_teach.game.ledger import dumps
+    from guts_teach.game.ledger_file import loads
     from guts_teach.strategy.bots import declare_with_bots, make_bots
 
     players = [f"P{i}" for i in range(n)]

@@ -14,7 +14,8 @@ import pytest
 from guts_teach import Rules, Session
 from guts_teach.game.cards import FULL_DECK
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import ledger_of, load, save
+from guts_teach.game.ledger import ledger_of, save
+from guts_teach.game.ledger_file import load
 from guts_teach.game.replay import replay
 
 F = Fraction

@@ -16,7 +16,8 @@ from guts_teach.game.errors import (
     RulesError,
     WinnerError,
 )
-from guts_teach.game.ledger import dumps, ledger_of, loads
+from guts_teach.game.ledger import dumps, ledger_of
+from guts_teach.game.ledger_file import loads
 from guts_teach.game.replay import deal_rows, replay
 from guts_teach.game.rules import Rules as RulesClass
 

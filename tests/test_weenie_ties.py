@@ -13,7 +13,8 @@ from test_strategy import at, gain_by_every_deal
 from guts_teach import Rules, Session
 from guts_teach.game.errors import RulesError
 from guts_teach.game.hands import ALL_STRENGTHS, hand
-from guts_teach.game.ledger import dumps, ledger_of, loads
+from guts_teach.game.ledger import dumps, ledger_of
+from guts_teach.game.ledger_file import loads
 from guts_teach.game.rules import teaching
 from guts_teach.strategy.mixed import (
     MixedThreshold,

@@ -190,7 +190,8 @@ def test_guts_table_plays_against_bots_with_undo():
 
 
 def test_guts_table_looks_back_and_replays_an_evening_from_its_ledger():
-    from guts_teach.game.ledger import dumps, loads
+    from guts_teach.game.ledger import dumps
+    from guts_teach.game.ledger_file import loads
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=4, seed=9)

@@ -15,8 +15,9 @@ from conftest import require
 from openpyxl import load_workbook
 
 from guts_teach import Session, classic, teaching
+from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import DEALS, LEDGER, RULES, SETTLE, STANDINGS, Layout
-from guts_teach.excel.reader import WorkbookError, import_ledger
+from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.errors import GutsError
 from guts_teach.game.ledger import ledger_of

@@ -13,12 +13,14 @@ from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
 from guts_teach import Session, teaching
+from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import CALC, DEALS, LEDGER, MAX_ROWS
-from guts_teach.excel.reader import WorkbookError, import_ledger
+from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook
 from guts_teach.excel.xlsx_read import MAX_UNCOMPRESSED
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import Ledger, LedgerDeal, ledger_of, loads
+from guts_teach.game.ledger import Ledger, LedgerDeal, ledger_of
+from guts_teach.game.ledger_file import loads
 from guts_teach.game.replay import replay
 
 LOSSLESS = """{"format": "guts-ledger/1", "title": "Tuesday = club night",

@@ -25,7 +25,7 @@ def _formula_rows(book: Any, last: int | None) -> int:
     return last - 1
 
 
-def import_file(path: str) -> Ledger:
+def import_ledger(path: str) -> Ledger:
     """Read a club workbook file (.xlsx) back into a ledger, within sane bounds."""
     book = open_bounded(path)
     try:

@@ -34,7 +34,7 @@ from .layout import (
     col,
 )
 
-__all__ = ["WorkbookError", "check_plain", "import_ledger", "ledger_from_grids"]
+__all__ = ["WorkbookError", "check_plain", "ledger_from_grids"]
 
 PLAIN = Rules()
 Grid = Callable[[int, int], Any]
@@ -360,11 +360,3 @@ def ledger_from_grids(
     except GutsError as error:
         raise located_in_sheet(error, [r for r, _ in located], layout) from None
     return ledger.with_deals(tuple(_shown_deal(deal) for deal in ledger.deals))
-
-
-def import_ledger(path: str) -> Ledger:
-    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds
-    (:func:`.file_import.import_file`)."""
-    from .file_import import import_file
-
-    return import_file(path)

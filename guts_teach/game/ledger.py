@@ -10,13 +10,14 @@ or, as clubs record it, who was in and who won::
 
     {"in": ["A", "B"], "winners": ["B"]}
 
-Amounts are JSON numbers when whole and strings such as ``"7/2"`` otherwise. Loading
-checks everything (structure, then a full replay) and raises one :class:`LedgerError`
-that names the deal and the field; saving writes a temporary file and then replaces the
-old one, so a failure never leaves a half-written ledger.
+Amounts are JSON numbers when whole and strings such as ``"7/2"`` otherwise. This module
+checks the structure (:func:`from_dict`) and writes ledgers (:func:`dumps`, :func:`save`:
+a temporary file then replaces the old one, so a failure never leaves a half-written
+ledger); :mod:`.ledger_file` reads a file and checks it by a full replay, raising one
+:class:`LedgerError` that names the deal and the field.
 
 >>> text = dumps(Ledger(rules=teaching(), players=("A", "B"), deals=(LedgerDeal(ins=("A",)),)))
->>> loads(text).deals[0].ins
+>>> from_dict(json.loads(text)).deals[0].ins
 ('A',)
 """
 
@@ -27,14 +28,12 @@ import json
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from .arguments import printable
 from .atomic import save_text
 from .errors import GutsError, LedgerError
 from .hands import HandOrder, TwoCardRanking
-from .json_text import loads_checked
 from .ledger_json import FORMAT as FORMAT
 from .ledger_json import dumps as dumps
 from .ledger_json import to_dict as to_dict
@@ -307,49 +306,6 @@ def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
         return ranking.hand(text)
     except GutsError as error:
         raise _fail(where, str(error)) from None
-
-
-def parse_json(text: str) -> object:
-    """A ledger file's JSON text as Python data, read safely (nesting and number length
-    bounded, :mod:`.json_text`); anything else is a :class:`LedgerError` saying where."""
-    try:
-        return loads_checked(text, "ledger")
-    except GutsError as error:
-        raise LedgerError(str(error).replace("ledger: ", "ledger file: ", 1)) from None
-
-
-def loads(text: str, *, replayed: bool = True) -> Ledger:
-    """Read a ledger from JSON text, check it and (unless ``replayed`` is false, for a
-    caller that replays it next) replay it; see the module docs."""
-    ledger = from_dict(parse_json(text))
-    if replayed:
-        check(ledger)
-    return ledger
-
-
-def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
-    """Read a ledger file (UTF-8 JSON); ``replayed`` as for :func:`loads`."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LedgerError(f"ledger file {os.fspath(path)!r} does not exist") from None
-    except UnicodeDecodeError:
-        raise LedgerError(f"ledger file {os.fspath(path)!r} is not UTF-8 text") from None
-    except OSError as error:
-        raise LedgerError(
-            f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
-        ) from None
-    try:
-        return loads(text, replayed=replayed)
-    except LedgerError as error:
-        raise LedgerError(f"{os.fspath(path)}: {error}") from None
-
-
-def check(ledger: Ledger) -> None:
-    """Replay the ledger and turn the first illegal deal into a :class:`LedgerError`."""
-    from .replay import replay
-
-    replay(ledger)
 
 
 # ------------------------------------------------------------------------- writing

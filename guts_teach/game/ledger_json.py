@@ -1,6 +1,7 @@
 """A ledger written as JSON text: the documented format, one deal a line.
 
->>> from guts_teach.game.ledger import Ledger, LedgerDeal, loads
+>>> from guts_teach.game.ledger import Ledger, LedgerDeal
+>>> from guts_teach.game.ledger_file import loads
 >>> from guts_teach.game.rules import teaching
 >>> text = dumps(Ledger(rules=teaching(), players=("A", "B"), deals=(LedgerDeal(ins=("A",)),)))
 >>> loads(text).deals[0].ins

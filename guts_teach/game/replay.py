@@ -9,11 +9,10 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from .errors import CardError, GutsError, LedgerError, MissingHandError, OverdraftError, WinnerError
-from .ledger import Ledger, load
+from .ledger import Ledger
 from .money import to_json_number
 from .records import DealRecord
 from .session import Session
@@ -74,17 +73,6 @@ def located(error: GutsError, index: int | None, field: str) -> LedgerError:
     located_error.deal = index
     located_error.detail = str(error)
     return located_error
-
-
-def load_replayed(path: str | os.PathLike[str]) -> tuple[Ledger, Session]:
-    """Read a ledger file and replay it once: the ledger and the table it leaves (the
-    command line's way, issue 11; :func:`guts_teach.game.ledger.load` replays it to check it)."""
-    ledger = load(path, replayed=False)
-    try:
-        return ledger, replay(ledger)
-    except LedgerError as error:
-        error.args = (f"{os.fspath(path)}: {error}",)
-        raise
 
 
 def deal_row(record: DealRecord) -> dict[str, Any]:

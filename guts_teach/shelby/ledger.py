@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..game.errors import GutsError, LedgerError
-from ..game.ledger import parse_json
+from ..game.ledger_file import parse_json
 from ..game.money import as_amount, to_json_number
 from .game import ShelbyGame, ShelbyStep
 from .rules import ShelbyRules, psycho_shelby, shelby

@@ -1,0 +1,75 @@
+"""Reading ledger files: safe JSON, the structure checked, then a replay to check every deal.
+
+:mod:`.ledger` holds the ledger's data and its format; :mod:`.replay` plays a ledger into a
+session. This module reads a file through both: :func:`loads` and :func:`load` check a
+ledger by replaying it, and :func:`load_replayed` reads and replays it once, keeping the
+session (the command line's way).
+
+>>> from guts_teach.game.ledger_json import dumps
+>>> first = loads('{"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": ["A"]}]}')
+>>> loads(dumps(first)).deals[0].ins
+('A',)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import GutsError, LedgerError
+from .json_text import loads_checked
+from .ledger import Ledger, from_dict
+from .replay import replay
+from .session import Session
+
+
+def parse_json(text: str) -> object:
+    """A ledger file's JSON text as Python data, read safely (nesting and number length
+    bounded, :mod:`.json_text`); anything else is a :class:`LedgerError` saying where."""
+    try:
+        return loads_checked(text, "ledger")
+    except GutsError as error:
+        raise LedgerError(str(error).replace("ledger: ", "ledger file: ", 1)) from None
+
+
+def loads(text: str, *, replayed: bool = True) -> Ledger:
+    """Read a ledger from JSON text, check it and (unless ``replayed`` is false, for a
+    caller that replays it next) replay it; see the module docs."""
+    ledger = from_dict(parse_json(text))
+    if replayed:
+        check(ledger)
+    return ledger
+
+
+def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
+    """Read a ledger file (UTF-8 JSON); ``replayed`` as for :func:`loads`."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LedgerError(f"ledger file {os.fspath(path)!r} does not exist") from None
+    except UnicodeDecodeError:
+        raise LedgerError(f"ledger file {os.fspath(path)!r} is not UTF-8 text") from None
+    except OSError as error:
+        raise LedgerError(
+            f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
+        ) from None
+    try:
+        return loads(text, replayed=replayed)
+    except LedgerError as error:
+        raise LedgerError(f"{os.fspath(path)}: {error}") from None
+
+
+def check(ledger: Ledger) -> None:
+    """Replay the ledger and turn the first illegal deal into a :class:`LedgerError`."""
+    replay(ledger)
+
+
+def load_replayed(path: str | os.PathLike[str]) -> tuple[Ledger, Session]:
+    """Read a ledger file and replay it once: the ledger and the table it leaves (the
+    command line's way, issue 11; :func:`guts_teach.game.ledger.load` replays it to check it)."""
+    ledger = load(path, replayed=False)
+    try:
+        return ledger, replay(ledger)
+    except LedgerError as error:
+        error.args = (f"{os.fspath(path)}: {error}",)
+        raise
