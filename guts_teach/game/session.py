@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 
-from .arguments import hands_arg, rng_arg, rules_arg, starting_amounts
-from .cards import Card, Deck, check_unique
-from .club_record import unused_ghost
+from .arguments import rng_arg, rules_arg, starting_amounts
+from .bookkeeping import PendingDeal, opening, settled
+from .cards import Deck
+from .deal_input import HandsInput, read_bots, read_hands
 from .errors import (
     AlreadyDeclaredError,
     DealInProgressError,
@@ -36,46 +35,23 @@ from .errors import (
 from .hands import HandOrder
 from .listeners import ListenerFailure, Listeners
 from .money import ZERO, add, format_amount, sub, times
-from .narration import Step, join_names, start_step
+from .narration import join_names
 from .records import DealRecord
 from .rules import Rules, teaching  # noqa: F401 - the module doctest uses teaching
-from .settlement import Settlement, apply_cap, settle_pot
+from .session_view import SessionView
+from .settlement import Settlement, settle_pot
 from .showdown import Outcome, decide
 from .table import (
-    Standing,
     TableState,
     listed_players,
-    rank_standings,
     seat_of,
     seat_players,
     state_before,
     turn_order,
 )
 
-HandsInput = Mapping[str, "str | HandOrder | Sequence[Card]"]
-GHOST = "the ghost"
 
-
-@dataclass(slots=True)
-class _Pending:
-    """The deal being played: the state before it, and what has happened so far."""
-
-    before: TableState
-    pot: Fraction
-    reserve: Fraction
-    net: list[Fraction]
-    ante: Fraction
-    anted: tuple[str, ...]
-    ante_overflow: Fraction
-    hands: dict[str, HandOrder] | None
-    ghost: HandOrder | None
-    order: tuple[str, ...]
-    declared: dict[str, bool]
-    dealer_took: bool = False
-    bots: dict[str, str] = field(default_factory=dict)
-
-
-class Session:
+class Session(SessionView):
     """A table of players playing deal after deal under one set of :class:`Rules`.
 
     ``players`` are listed clockwise; the deal passes to the next name (R9). ``rng``
@@ -117,169 +93,9 @@ class Session:
         )
         self._state = self._initial
         self._history: list[DealRecord] = []
-        self._pending: _Pending | None = None
+        self._pending: PendingDeal | None = None
         self._listeners: Listeners[DealRecord] = Listeners()
         self.time_called = False
-
-    # ----------------------------------------------------------------- reading the table
-
-    @property
-    def pot(self) -> Fraction:
-        """The active pot now (including an ante or refill of the current deal)."""
-        return self._pending.pot if self._pending else self._state.pot
-
-    @property
-    def reserve(self) -> Fraction:
-        """The reserve beside the pot (R6)."""
-        return self._pending.reserve if self._pending else self._state.reserve
-
-    @property
-    def net(self) -> dict[str, Fraction]:
-        """Net counters by player: antes, prizes and payments since the start (R8)."""
-        values = self._pending.net if self._pending else self._state.net
-        return dict(zip(self.players, values, strict=True))
-
-    @property
-    def balances(self) -> dict[str, Fraction]:
-        """Chips by player: the starting stack (if any) plus the net counter (R8)."""
-        stack = self.rules.starting_stack or ZERO
-        return {p: stack + v for p, v in self.net.items()}
-
-    @property
-    def dealer(self) -> str:
-        """Who deals the current (or next) deal."""
-        return self.players[self._state.dealer]
-
-    @property
-    def cycle(self) -> int:
-        """The number of the cycle being played, from 1 (R10)."""
-        return self._state.cycles_completed + 1
-
-    @property
-    def cycles_completed(self) -> int:
-        """Cycles finished so far: each ends when pot and reserve are both empty (R10)."""
-        return self._state.cycles_completed
-
-    @property
-    def deals(self) -> tuple[DealRecord, ...]:
-        """The settled deals, oldest first."""
-        return tuple(self._history)
-
-    @property
-    def deal_count(self) -> int:
-        """How many deals are settled (``len(session.deals)`` without copying the history)."""
-        return len(self._history)
-
-    def deal(self, number: int) -> DealRecord:
-        """The record of settled deal ``number`` (1 is the first), in constant time.
-
-        >>> t = Session(["A", "B"]); _ = t.play(["A"]); _ = t.play(["B"])
-        >>> t.deal(2).winners, t.deal_count
-        (('B',), 2)
-        """
-        if (
-            isinstance(number, bool)
-            or not isinstance(number, int)
-            or not 1 <= number <= len(self._history)
-        ):
-            raise IllegalActionError(
-                f"deal number must be a whole number from 1 to {len(self._history)}; got {number!r}"
-            )
-        return self._history[number - 1]
-
-    def recent(self, count: int) -> tuple[DealRecord, ...]:
-        """The last ``count`` settled deals, oldest first (for views of a long evening)."""
-        return tuple(self._history[-count:]) if count > 0 else ()
-
-    @property
-    def in_progress(self) -> bool:
-        """True between :meth:`start_deal` and :meth:`settle`."""
-        return self._pending is not None
-
-    @property
-    def hands(self) -> dict[str, HandOrder]:
-        """The known hands of the deal in progress (empty when none are known)."""
-        return dict(self._pending.hands or {}) if self._pending else {}
-
-    @property
-    def ghost(self) -> HandOrder | None:
-        """The ghost hand of the deal in progress, when known (V5)."""
-        return self._pending.ghost if self._pending else None
-
-    @property
-    def undeclared(self) -> tuple[str, ...]:
-        """Players still to declare in the current deal, in the order they will (V1)."""
-        pending = self._pending
-        if pending is None or pending.dealer_took:
-            return ()
-        order = pending.order if self.rules.declaration == "in_turn" else self.players
-        return tuple(p for p in order if p not in pending.declared)
-
-    @property
-    def to_declare(self) -> str | None:
-        """With declaring in turn (V1), whose turn it is; otherwise ``None``."""
-        if self.rules.declaration != "in_turn" or not self.undeclared:
-            return None
-        return self.undeclared[0]
-
-    @property
-    def declarations(self) -> dict[str, bool]:
-        """The declarations that everyone can see now: in turn (V1) each as it is made,
-        otherwise none until all fists open together."""
-        pending = self._pending
-        if pending is None:
-            return {}
-        if self.rules.declaration == "in_turn" or not self.undeclared:
-            return dict(pending.declared)
-        return {}
-
-    @property
-    def is_over(self) -> bool:
-        """True when the agreed end is reached (R10): the agreed number of cycles, or time
-        called and pot and reserve both empty."""
-        if self._pending:
-            return False
-        if self.cycles is not None and self.cycles_completed >= self.cycles:
-            return True
-        return self.time_called and not self._state.pot and not self._state.reserve
-
-    @property
-    def initial(self) -> TableState:
-        """The state the session started from."""
-        return self._initial
-
-    def standings(self) -> tuple[Standing, ...]:
-        """Players by balance, best first; equal balances share the place (R10).
-
-        >>> t = Session(["A", "B", "C"])
-        >>> [(s.place, s.player) for s in t.standings()]
-        [(1, 'A'), (1, 'B'), (1, 'C')]
-        """
-        return rank_standings(self.balances)
-
-    def steps(self) -> list[Step]:
-        """The whole session told step by step, from the opening table."""
-        initial = self._initial
-        stack = self.rules.starting_stack or ZERO
-        steps = [
-            start_step(
-                self.players,
-                self.players[initial.dealer],
-                initial.pot,
-                initial.reserve,
-                tuple(stack + v for v in initial.net),
-            )
-        ]
-        for record in self._history:
-            steps.extend(record.steps())
-        return steps
-
-    def conservation_gap(self) -> Fraction:
-        """Zero when no chip was made or lost (R8): net counters, pot and reserve together
-        equal the starting pot and reserve."""
-        values = self._pending.net if self._pending else self._state.net
-        initial = self._initial.pot + self._initial.reserve
-        return sum(values, ZERO) + self.pot + self.reserve - initial
 
     # ----------------------------------------------------------------- starting a deal
 
@@ -297,8 +113,10 @@ class Session:
         ghost hand's cards, with the ghost hand variant (V5).
         """
         self._check_can_start()
-        known, spirit = self._read_hands(hands, ghost)
-        self._pending = self._open(known, spirit)
+        known, spirit = read_hands(
+            hands, ghost, rules=self.rules, ranking=self._ranking, seats=self._seat
+        )
+        self._pending = opening(self._state, self.rules, self.players, known, spirit)
 
     def _check_can_start(self) -> None:
         if self._pending is not None:
@@ -307,23 +125,6 @@ class Session:
             )
         if self.is_over:
             raise SessionOverError(self._over_message())
-
-    def _open(self, known: dict[str, HandOrder] | None, ghost: HandOrder | None) -> _Pending:
-        """The deal's opening: the ante (R2, V3)."""
-        state = self._state
-        rules = self.rules
-        net = list(state.net)
-        pot, reserve = state.pot, state.reserve
-        anted: tuple[str, ...] = ()
-        ante, overflow = ZERO, ZERO
-        if rules.single_loser or (not pot and not reserve):
-            ante, anted = rules.ante, self.players
-            net = [sub(v, ante) for v in net]
-            gross = add(pot, times(ante, len(anted)))
-            pot, reserve = apply_cap(gross, reserve, rules.cap)
-            overflow = sub(gross, pot)
-        order = turn_order(self.players, state.dealer)
-        return _Pending(state, pot, reserve, net, ante, anted, overflow, known, ghost, order, {})
 
     def deal_random(self) -> dict[str, HandOrder]:
         """Begin a deal with cards dealt from a shuffled deck, using the session's ``rng``;
@@ -344,30 +145,6 @@ class Session:
         self.start_deal(hands, ghost=make(dealt[-1]) if extra else None)
         return hands
 
-    def _read_hands(
-        self, hands: HandsInput | None, ghost: str | HandOrder | Sequence[Card] | None
-    ) -> tuple[dict[str, HandOrder] | None, HandOrder | None]:
-        if ghost is not None and not self.rules.ghost_hand:
-            raise unused_ghost()
-        known: dict[str, HandOrder] = {}
-        seat = self._seat
-        make = self._ranking.hand
-        size = self._ranking.size
-        dealt = 0  # one bit per card (hand.bits): a fast check that no card is dealt twice
-        hands = hands_arg(hands)
-        given = [*(hands or {}).items(), *([(GHOST, ghost)] if ghost is not None else [])]
-        for holder, held in given:
-            if holder not in seat and holder != GHOST:
-                self._seat_of(holder, "hands")
-            if not isinstance(held, HandOrder) or len(held.cards) != size:
-                held = make(held if not isinstance(held, HandOrder) else held.cards)
-            if dealt & held.bits:
-                check_unique({p: h.cards for p, h in [*known.items(), (holder, held)]})
-            dealt |= held.bits
-            known[holder] = held
-        spirit = known.pop(GHOST, None)
-        return (known if hands is not None else None), spirit
-
     # ----------------------------------------------------------------- declaring
 
     def can_declare(self, player: str, is_in: bool = True) -> bool:
@@ -378,7 +155,7 @@ class Session:
             return False
         return True
 
-    def _verify_declare(self, player: str, is_in: bool) -> _Pending:
+    def _verify_declare(self, player: str, is_in: bool) -> PendingDeal:
         pending = self._pending
         if pending is None:
             raise NoDealInProgressError(f"{player} cannot declare: no deal is being played")
@@ -401,7 +178,7 @@ class Session:
             self._check_overdraft(pending, player)
         return pending
 
-    def _check_overdraft(self, pending: _Pending, player: str) -> None:
+    def _check_overdraft(self, pending: PendingDeal, player: str) -> None:
         stack = self.rules.starting_stack or ZERO
         chips = stack + pending.net[self._seat[player]]
         if chips < pending.pot:
@@ -419,7 +196,7 @@ class Session:
         pending.declared[player] = is_in
         self._dealer_takes_if_all_out(pending)
 
-    def _dealer_takes_if_all_out(self, pending: _Pending) -> None:
+    def _dealer_takes_if_all_out(self, pending: PendingDeal) -> None:
         """V1: if everyone before the dealer is out, the dealer takes the pot undeclared."""
         if self.rules.declaration != "in_turn" or len(pending.declared) != len(pending.order) - 1:
             return
@@ -438,7 +215,7 @@ class Session:
         if pending is None:
             raise NoDealInProgressError("nobody can declare: no deal is being played")
         chosen = self._names(ins, "in")
-        played = self._bot_map(bots)
+        played = read_bots(bots, self.players, self._seat)
         if pending.declared:
             first = next(p for p in pending.order if p in pending.declared)
             raise AlreadyDeclaredError(f"{first} has already declared in this deal")
@@ -450,26 +227,8 @@ class Session:
         pending.dealer_took = dealer_took
         pending.bots = played
 
-    def _bot_map(self, bots: Mapping[str, str] | None) -> dict[str, str]:
-        """The bots' players, checked, in seat order."""
-        if not bots:
-            return {}
-        if not isinstance(bots, Mapping):
-            raise IllegalActionError(
-                f'bots must map players to how their bot plays, such as {{"Bo": "cautious"}}; '
-                f"got {bots!r}"
-            )
-        names = self._names(bots, "bots")
-        for player in names:
-            if not isinstance(bots[player], str) or not bots[player].strip():
-                raise IllegalActionError(
-                    f"bot for {player}: say how it plays in words, such as "
-                    f'"in with J-7 or better"; got {bots[player]!r}'
-                )
-        return {p: bots[p].strip() for p in self.players if p in names}
-
     def _resolve_ins(
-        self, pending: _Pending, chosen: frozenset[str]
+        self, pending: PendingDeal, chosen: frozenset[str]
     ) -> tuple[tuple[str, ...], bool]:
         """Who is in, in seat order, and whether the dealer took the pot undeclared (V1)."""
         if self.rules.declaration == "in_turn" and not chosen - {pending.order[-1]}:
@@ -509,7 +268,7 @@ class Session:
 
     def _close(
         self,
-        pending: _Pending,
+        pending: PendingDeal,
         ins: tuple[str, ...],
         winners: Iterable[str] | None,
         losers: Iterable[str] | None = None,
@@ -557,46 +316,9 @@ class Session:
         return self._record(pending, ins, outcome, result)
 
     def _record(
-        self, pending: _Pending, ins: tuple[str, ...], outcome: Outcome, result: Settlement
+        self, pending: PendingDeal, ins: tuple[str, ...], outcome: Outcome, result: Settlement
     ) -> DealRecord:
-        state = pending.before
-        ended = not result.pot and not result.reserve
-        new_state = TableState(
-            pot=result.pot,
-            reserve=result.reserve,
-            net=tuple(pending.net),
-            dealer=(state.dealer + 1) % len(self.players),
-            cycles_completed=state.cycles_completed + 1 if ended else state.cycles_completed,
-            deals=state.deals + 1,
-        )
-        record = DealRecord(
-            number=new_state.deals,
-            cycle=state.cycles_completed + 1,
-            players=self.players,
-            dealer=self.players[state.dealer],
-            start_pot=state.pot,
-            start_reserve=state.reserve,
-            ante=pending.ante,
-            anted=pending.anted,
-            ante_overflow=pending.ante_overflow,
-            pot_before=pending.pot,
-            reserve_before=pending.reserve,
-            hands=self._in_seat_order(pending.hands) if pending.hands else None,
-            ghost=pending.ghost,
-            ins=ins,
-            winners=outcome.winners,
-            winners_from_cards=outcome.from_cards,
-            payers=outcome.payers,
-            kind=outcome.kind,
-            tied_best=outcome.tied_best,
-            declaration=self.rules.declaration,
-            hand_size=self.rules.hand_size,
-            settlement=result,
-            stack=self.rules.starting_stack or ZERO,
-            net_before=state.net,
-            net_after=new_state.net,
-            bots=tuple(pending.bots.items()),
-        )
+        new_state, record = settled(pending, ins, outcome, result, self.players, self.rules)
         self._history.append(record)
         self._state = new_state
         self._listeners.tell(record, deal=record.number)  # after the record is kept
@@ -620,10 +342,12 @@ class Session:
         {'A': Fraction(10, 1)}
         """
         self._check_can_start()
-        known, spirit = self._read_hands(hands, ghost)
+        known, spirit = read_hands(
+            hands, ghost, rules=self.rules, ranking=self._ranking, seats=self._seat
+        )
         chosen = self._names(ins, "in")
-        played = self._bot_map(bots)
-        pending = self._open(known, spirit)
+        played = read_bots(bots, self.players, self._seat)
+        pending = opening(self._state, self.rules, self.players, known, spirit)
         pending.bots = played
         in_now, pending.dealer_took = self._resolve_ins(pending, chosen)
         if self.rules.no_overdraft and not pending.dealer_took:
@@ -674,10 +398,6 @@ class Session:
         return record
 
     # ----------------------------------------------------------------- helpers
-
-    def _in_seat_order(self, hands: dict[str, HandOrder]) -> tuple[tuple[str, HandOrder], ...]:
-        """Known hands in seat order, however they were dealt or given."""
-        return tuple((p, hands[p]) for p in self.players if p in hands)
 
     def _seat_of(self, player: str, field: str) -> int:
         return seat_of(self._seat, player, field)
