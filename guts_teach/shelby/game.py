@@ -31,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -48,39 +47,7 @@ from ..game.narration import join_names
 from ..game.table import listed_players, seat_of, seat_players
 from .rounds import ROUNDS
 from .rules import ShelbyRules, shelby
-
-# ------------------------------------------------------------------------ state and steps
-
-
-@dataclass(frozen=True, slots=True)
-class ShelbyStep:
-    """One change in a Shelby game, told in one sentence, with the pot and balances after it.
-
-    ``balances`` and ``shelbys`` are read-only: a step handed out never changes the game.
-    """
-
-    deal: int
-    round: int
-    kind: str
-    text: str
-    pot: Fraction
-    balances: Mapping[str, Fraction] = field(compare=True, hash=False)
-    shelbys: Mapping[str, int] = field(compare=True, hash=False)
-
-
-@dataclass(frozen=True, slots=True)
-class _State:
-    pot: Fraction
-    net: tuple[Fraction, ...]
-    shelbys: tuple[int, ...]
-    deal: int
-    round: int  # 0 before a deal; 1..rounds while one is played
-    cards: tuple[tuple[Card, ...], ...]  # every player's cards for the whole deal
-    dealt: tuple[int, ...]  # how many of them each player holds now
-    bought: tuple[int, ...]
-    round_pot: Fraction
-    winner: str | None
-    spare: tuple[Card, ...]  # undealt cards, for buying with a 4
+from .state import ShelbyState, ShelbyStep
 
 
 class ShelbyGame:
@@ -105,12 +72,12 @@ class ShelbyGame:
         self.rng = rng
         n = len(self.players)
         zero_counts = (0,) * n
-        self._state = _State(
+        self._state = ShelbyState(
             ZERO, (ZERO,) * n, zero_counts, 0, 0, (), zero_counts, zero_counts, ZERO, None, ()
         )
         # One step per action: the states before each action and the steps grow together, so
         # the game's memory is linear in its length (no state holds a copy of the story).
-        self._history: list[_State] = []
+        self._history: list[ShelbyState] = []
         self._steps: list[ShelbyStep] = []
 
     # ------------------------------------------------------------------ reading
@@ -410,7 +377,7 @@ class ShelbyGame:
 
     # ------------------------------------------------------------------ helpers
 
-    def _push(self, state: _State, step: ShelbyStep) -> None:
+    def _push(self, state: ShelbyState, step: ShelbyStep) -> None:
         self._history.append(self._state)
         self._steps.append(step)
         self._state = state

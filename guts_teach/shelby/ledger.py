@@ -24,8 +24,9 @@ from typing import Any
 from ..game.errors import GutsError, LedgerError
 from ..game.ledger_file import parse_json
 from ..game.money import as_amount, to_json_number
-from .game import ShelbyGame, ShelbyStep
+from .game import ShelbyGame
 from .rules import ShelbyRules, psycho_shelby, shelby
+from .state import ShelbyStep
 
 FORMAT = "guts-ledger/1"
 GAMES = ("shelby", "psycho_shelby")
