@@ -150,7 +150,7 @@ def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):
         heat = page.locator("table", has_text="A").first
         heat.scroll_into_view_if_needed()
         save_screenshot(page, "lab-strategy-heat-map.png")
-        equilibria = page.locator(".jp-OutputArea-output", has_text="weenie rule").first
+        equilibria = page.locator(".jp-OutputArea-output", has_text="weenie, each pays").first
         equilibria.scroll_into_view_if_needed()
         expect(equilibria).to_contain_text("A-Q")
         save_screenshot(page, "lab-strategy-equilibria.png")
