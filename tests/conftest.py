@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-# xlwings' remote engine and custom-function runner are xlwings PRO code, dual-licensed; this
-# package is noncommercial teaching software, so its tests use the PolyForm Noncommercial
-# license. XLWINGS_ON_SERVER makes `xw.func` register functions as xlwings Server does.
+# xlwings' remote engine and custom-function runner are third-party xlwings PRO code,
+# dual-licensed (PolyForm Noncommercial or commercial); running this project's tests is
+# noncommercial use, so they use the noncommercial key unless one is set. XLWINGS_ON_SERVER makes `xw.func` register functions as xlwings Server does.
 # Both must be set before xlwings is first imported.
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
