@@ -11,6 +11,7 @@
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
   as a Voilà app for projecting.
+- ``guts-teach --version``: the installed version.
 
 Errors go to stderr with exit status 2, never a traceback.
 """
@@ -23,6 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from . import __version__
 from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
@@ -41,6 +43,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="guts-teach",
         description="Teach the card game Guts and keep its scores, exactly.",
     )
+    parser.add_argument("--version", action="version", version=f"guts-teach {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     replay_cmd = commands.add_parser("replay", help="replay a ledger file deal by deal")
     replay_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
@@ -174,7 +177,7 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
         from .excel import reader, workbook
     except ImportError as error:  # pragma: no cover - without the excel extra
         raise GutsError(
-            f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
+            f"the workbook needs the excel extra: pip install 'guts_teach[excel]' ({error})"
         ) from None
     from .ledger import dumps, save
     from .rules import profile
