@@ -11,6 +11,8 @@
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
   as a Voilà app for projecting.
+- ``guts-teach classroom [--teacher NAME] [--dir DIR]``: a JupyterHub for a class
+  (``guts_teach.classroom``).
 - ``guts-teach --version``: the installed version.
 
 Errors go to stderr with exit status 2, never a traceback.
@@ -25,6 +27,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
+from .classroom.command import add_parser as classroom_parser
 from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
@@ -72,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
         launch_cmd.add_argument(
             "--keep", action="store_true", help="keep notebook copies already in the folder"
         )
+    classroom_parser(commands)
     odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
     odds_cmd.add_argument(
         "hand", help='two cards, like "Qs Qh" (exact), or three (V6: exact heads-up, else sampled)'
@@ -157,6 +161,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
             return _launch(args)
+        elif args.command == "classroom":
+            from .classroom.command import main as classroom
+
+            return classroom(args)
         elif args.command == "rank":
             ranking = Rules(
                 hand_size=3 if args.three else 2,
