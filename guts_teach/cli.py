@@ -13,6 +13,8 @@
   as a Voilà app for projecting.
 - ``guts-teach classroom [--teacher NAME] [--dir DIR]``: a JupyterHub for a class
   (``guts_teach.classroom``).
+- ``guts-teach handout [--html PATH] [--pdf PATH] [--no-pdf]``: the rules, the hand ranking and
+  the worked examples step by step, to print (the PDF by headless Chromium).
 - ``guts-teach --version``: the installed version.
 
 Errors go to stderr with exit status 2, never a traceback.
@@ -31,6 +33,7 @@ from .classroom.command import add_parser as classroom_parser
 from .compare import compare_hands
 from .errors import GutsError
 from .examples import EXAMPLES, WorkedExample, example
+from .handout import add_parser as handout_parser
 from .lab_report import odds_report, strategy_report
 from .ledger import load
 from .money import format_amount
@@ -76,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
             "--keep", action="store_true", help="keep notebook copies already in the folder"
         )
     classroom_parser(commands)
+    handout_parser(commands)
     odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
     odds_cmd.add_argument(
         "hand", help='two cards, like "Qs Qh" (exact), or three (V6: exact heads-up, else sampled)'
@@ -161,6 +165,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
             return _launch(args)
+        elif args.command == "handout":
+            from .handout import command as handout
+
+            return handout(args, stdout)
         elif args.command == "classroom":
             from .classroom.command import main as classroom
 
