@@ -98,10 +98,18 @@ def test_sdist_carries_what_a_clone_needs(dist):
     assert expected <= names
 
 
-def test_without_the_extras_the_advice_names_the_extra(venv, tmp_path):
+def test_without_the_extras_the_core_works_and_the_advice_names_the_extra(venv, tmp_path):
     book = guts_teach(venv, "workbook", "new", "club.xlsx", cwd=tmp_path)
     assert book.returncode == 2
     assert "pip install 'guts_teach[excel]'" in book.stderr and "Traceback" not in book.stderr
+    handout = guts_teach(venv, "handout", "--no-pdf", cwd=tmp_path)
+    assert handout.returncode == 0 and (tmp_path / "guts-handout.html").is_file()
+    room = guts_teach(venv, "classroom", "--teacher", "mx", "--setup-only", cwd=tmp_path)
+    assert room.returncode == 2
+    assert (
+        "jupyterhub, jupyterhub_idle_culler not installed: pip install 'guts_teach[classroom]'"
+        in room.stderr
+    )
     lesson = guts_teach(venv, "lesson", "--no-browser", cwd=tmp_path)
     assert lesson.returncode == 2
     assert "jupyterlab is not installed: pip install 'guts_teach[lesson]'" in lesson.stderr

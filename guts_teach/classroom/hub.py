@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, cast
 
@@ -30,6 +31,18 @@ from .settings import NAME, Classroom, ClassroomError
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 SPAWN_TIMEOUT = 300  # seconds: a class signing in at once on a small machine
+
+
+def require_extra(room: Classroom) -> None:
+    """The classroom extra's packages that ``room`` needs, or advice on installing them."""
+    needed = ["jupyterhub"]
+    needed += ["nativeauthenticator"] if room.auth == "native" else []
+    needed += ["jupyterhub_idle_culler"] if room.cull_after else []
+    missing = [name for name in needed if find_spec(name) is None]
+    if missing:
+        raise ClassroomError(
+            f"{', '.join(missing)} not installed: pip install 'guts_teach[classroom]'"
+        )
 
 
 def find_proxy(command: str | None = None) -> str:
@@ -143,6 +156,7 @@ def hub_server(
 
     The hub's own API and the proxy's API get free ports on 127.0.0.1 at every start.
     """
+    require_extra(room)
     config = hub_config(
         room,
         ip=ip,
