@@ -139,15 +139,12 @@ def ranking_html() -> str:
 
 
 def balances(amounts: Mapping[str, Fraction]) -> str:
-    """Each player's balance in words, for the printed page: ``"A +6 · B -6 · C 0"``.
+    """Each player's balance (or stack), for the printed page: ``"A 6 · B -6 2/3"``.
 
     >>> balances({"A": Fraction(6), "B": Fraction(-20, 3)})
-    'A +6 · B -6 2/3'
+    'A 6 · B -6 2/3'
     """
-    return " · ".join(
-        f"{player} {'+' if amount > 0 else ''}{format_amount(amount)}"
-        for player, amount in amounts.items()
-    )
+    return " · ".join(f"{player} {format_amount(amount)}" for player, amount in amounts.items())
 
 
 def example_html(item: WorkedExample, *, four_colour: bool = False) -> str:
