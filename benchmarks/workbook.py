@@ -3,8 +3,9 @@ engine, as in xlwings Lite and Server), exporting a workbook file, and GUTS_LEDG
 5,000 deals. Run: ``python benchmarks/workbook.py``. Prints figures and ratios against the
 aims in the README; it never fails on speed.
 
-The remote engine and the custom-function runner are xlwings PRO code; as noncommercial
-teaching software this benchmark uses the PolyForm Noncommercial license key.
+The remote engine and the custom-function runner are third-party xlwings PRO code,
+dual-licensed; running this benchmark is noncommercial use, so it uses the PolyForm
+Noncommercial key unless one is set (see the README's licence note).
 """
 
 from __future__ import annotations

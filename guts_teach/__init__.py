@@ -18,7 +18,7 @@ import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .version import __version__
 
 _HOMES: dict[str, str] = {
     "Card": "game.cards",

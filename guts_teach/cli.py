@@ -11,6 +11,11 @@
 - ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
   as a Voilà app for projecting.
+- ``guts-teach classroom [--teacher NAME] [--dir DIR]``: a JupyterHub for a class
+  (``guts_teach.classroom``).
+- ``guts-teach handout [--html PATH] [--pdf PATH] [--no-pdf]``: the rules, the hand ranking and
+  the worked examples step by step, to print (the PDF by headless Chromium).
+- ``guts-teach --version``: the installed version.
 
 Errors go to stderr with exit status 2, never a traceback.
 """
@@ -23,6 +28,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from .classroom.command import add_parser as classroom_parser
 from .game.compare import compare_hands
 from .game.errors import GutsError
 from .game.ledger_file import load_replayed
@@ -31,6 +37,7 @@ from .game.records import DealRecord
 from .game.replay import deal_rows
 from .game.rules import Rules
 from .game.session import Session
+from .handout import add_parser as handout_parser
 from .lessons.examples import EXAMPLES, WorkedExample, example
 from .strategy.report import (
     fictitious_report,
@@ -40,6 +47,7 @@ from .strategy.report import (
     strategy_report,
 )
 from .text_table import render
+from .version import __version__
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -47,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="guts-teach",
         description="Teach the card game Guts and keep its scores, exactly.",
     )
+    parser.add_argument("--version", action="version", version=f"guts-teach {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     replay_cmd = commands.add_parser("replay", help="replay a ledger file deal by deal")
     replay_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
@@ -75,6 +84,8 @@ def _parser() -> argparse.ArgumentParser:
         launch_cmd.add_argument(
             "--keep", action="store_true", help="keep notebook copies already in the folder"
         )
+    classroom_parser(commands)
+    handout_parser(commands)
     odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
     odds_cmd.add_argument(
         "hand", help='two cards, like "Qs Qh" (exact), or three (V6: exact heads-up, else sampled)'
@@ -201,6 +212,14 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             _workbook(args, stdout)
         elif args.command in ("lesson", "present"):
             return _launch(args)
+        elif args.command == "handout":
+            from .handout import command as handout
+
+            return handout(args, stdout)
+        elif args.command == "classroom":
+            from .classroom.command import main as classroom
+
+            return classroom(args)
         elif args.command == "rank":
             ranking = Rules(
                 hand_size=3 if args.three else 2,
@@ -228,7 +247,7 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
         from .excel import file_import, workbook
     except ImportError as error:  # pragma: no cover - without the excel extra
         raise GutsError(
-            f"the workbook needs the excel extra: pip install -e '.[excel]' ({error})"
+            f"the workbook needs the excel extra: pip install 'guts_teach[excel]' ({error})"
         ) from None
     from .game.atomic import check_target
     from .game.ledger import dumps, save

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .game.errors import GutsError
+from .resources import MissingFilesError, shipped
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSON = "01_lesson.ipynb"
 
 LAB_SETTINGS = {
@@ -48,14 +48,24 @@ def free_port() -> int:
 
 def copy_notebooks(workdir: Path, *, keep: bool = False) -> Path:
     """Copy the shipped notebooks into ``workdir``; with ``keep``, leave existing copies."""
-    if not NOTEBOOKS.is_dir():
-        raise LaunchError(f"the lesson notebooks are not at {NOTEBOOKS}; run from a clone")
+    notebooks = notebooks_folder()
     workdir.mkdir(parents=True, exist_ok=True)
-    for source in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for source in sorted(notebooks.glob("*.ipynb")):
         target = workdir / source.name
         if not (keep and target.exists()):
             shutil.copyfile(source, target)
     return workdir
+
+
+def notebooks_folder() -> Path:
+    """The shipped lesson notebooks (installed as package data, or a checkout's notebooks/)."""
+    try:
+        folder = shipped("notebooks")
+    except MissingFilesError as error:
+        raise LaunchError(str(error)) from None
+    if not any(folder.glob("*.ipynb")):
+        raise LaunchError(f"no lesson notebooks in {folder}; reinstall guts_teach")
+    return folder
 
 
 def write_lab_settings(settings_dir: Path) -> None:
@@ -78,9 +88,9 @@ class Server:
 def notebook_in(workdir: Path, name: str) -> str:
     """``name`` if it is one of the notebooks copied into ``workdir``, else a clear error.
 
-    >>> notebook_in(NOTEBOOKS, "04_strategy.ipynb")
+    >>> notebook_in(notebooks_folder(), "04_strategy.ipynb")
     '04_strategy.ipynb'
-    >>> notebook_in(NOTEBOOKS, "99_nothing.ipynb")  # doctest: +ELLIPSIS
+    >>> notebook_in(notebooks_folder(), "99_nothing.ipynb")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     guts_teach.launch.LaunchError: no notebook 99_nothing.ipynb; the notebooks are 01_lesson...
@@ -156,7 +166,7 @@ def _require(module: str) -> None:
         __import__(module)
     except ImportError:
         raise LaunchError(
-            f"{module} is not installed: pip install -e '.[lesson]' (or pip install {module})"
+            f"{module} is not installed: pip install 'guts_teach[lesson]' (or pip install {module})"
         ) from None
 
 

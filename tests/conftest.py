@@ -1,4 +1,10 @@
-"""Shared test helpers: where the rule documents are, and skips that fail in CI."""
+"""Shared test helpers: where the rule documents are, and skips that fail in CI.
+
+The rule documents are not part of this repository. The tests that quote them find them through
+one setting, the environment variable ``GUTS_TEACH_SEEDS`` (a folder holding ``000_*.txt`` and
+``002_*.txt``; ``.ci/run`` sets it to ``../shared/seeds``). Unset, those tests skip with a loud
+reason, in CI or not; set to a folder without the documents, they fail.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-# xlwings' remote engine and custom-function runner are xlwings PRO code, dual-licensed; this
-# package is noncommercial teaching software, so its tests use the PolyForm Noncommercial
-# license. XLWINGS_ON_SERVER makes `xw.func` register functions as xlwings Server does.
+# xlwings' remote engine and custom-function runner are third-party xlwings PRO code,
+# dual-licensed (PolyForm Noncommercial or commercial); running this project's tests is
+# noncommercial use, so they use the noncommercial key unless one is set. XLWINGS_ON_SERVER makes `xw.func` register functions as xlwings Server does.
 # Both must be set before xlwings is first imported.
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
@@ -18,7 +24,7 @@ os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 from guts_teach import Session, teaching
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
+SEEDS_SETTING = "GUTS_TEACH_SEEDS"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
@@ -43,10 +49,26 @@ def require(condition: bool, reason: str) -> None:
     pytest.skip(f"SKIPPED LOCALLY: {reason}")
 
 
+def seeds_folder() -> Path | None:
+    """The folder named by GUTS_TEACH_SEEDS (relative to the checkout), or None if unset."""
+    setting = os.environ.get(SEEDS_SETTING, "").strip()
+    return (REPO / setting).resolve() if setting else None
+
+
 def seed_text(name: str) -> str:
-    """The text of one rule document from ../shared/seeds/."""
-    path = SEEDS / name
-    require(path.exists(), f"the rule document {path} is not beside the checkout")
+    """The text of one rule document, from the folder GUTS_TEACH_SEEDS names.
+
+    Unset: skip with a loud reason (CI or not; .ci/run sets it). Set: the file must be there.
+    """
+    folder = seeds_folder()
+    if folder is None:
+        pytest.skip(
+            f"SKIPPED: the rule documents are not part of the repository; set {SEEDS_SETTING} "
+            f"to the folder holding {name} (.ci/run sets it to ../shared/seeds)"
+        )
+    path = folder / name
+    if not path.is_file():
+        pytest.fail(f"{SEEDS_SETTING}={os.environ[SEEDS_SETTING]}, but {path} is not there")
     return path.read_text(encoding="utf-8")
 
 

@@ -169,3 +169,13 @@ def test_an_unknown_notebook_is_named_before_any_server_starts(tmp_path, capsys)
     error = capsys.readouterr().err
     assert "no notebook 09_nothing.ipynb; the notebooks are 01_lesson.ipynb" in error
     assert "04_strategy.ipynb" in error
+
+
+def test_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert done.stdout == f"guts-teach {version('guts_teach')}\n"

@@ -1,0 +1,189 @@
+"""A learner driving a classroom hub as JupyterLab would: sign in, start the server, open the
+lesson, and run every code cell over the REST and WebSocket API (helpers for the classroom
+tests; traffic goes only to 127.0.0.1)."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import requests
+import websocket
+
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+@dataclass
+class Outcome:
+    """What one learner saw: timings from the start of signing in, and any failure."""
+
+    name: str
+    signed_in: float = 0.0
+    server_ready: float = 0.0
+    first_widget: float | None = None
+    done: float = 0.0
+    cells: int = 0
+    widgets: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class Learner:
+    """One learner's browser-like session with the hub and their own server."""
+
+    def __init__(self, hub: str, name: str, password: str) -> None:
+        self.hub = hub.rstrip("/")
+        self.name = name
+        self.password = password
+        self.http = requests.Session()
+        self.started = time.monotonic()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def sign_in(self) -> None:
+        """The login form, as a browser posts it (with the hub's XSRF cookie)."""
+        self.http.get(f"{self.hub}/hub/login", timeout=60).raise_for_status()
+        reply = self.http.post(
+            f"{self.hub}/hub/login",
+            data={
+                "username": self.name,
+                "password": self.password,
+                "_xsrf": self.http.cookies.get("_xsrf", path="/hub/") or "",
+            },
+            allow_redirects=False,
+            timeout=120,
+        )
+        if reply.status_code != 302:
+            raise RuntimeError(f"{self.name}: sign-in answered {reply.status_code}")
+
+    def start_server(self, timeout: float = 300) -> None:
+        """Ask for the server (as /hub/spawn does) and wait until the lesson page answers."""
+        self.http.get(f"{self.hub}/hub/spawn", timeout=120)
+        deadline = time.monotonic() + timeout
+        while True:
+            # A page (not the API) goes through the hub's OAuth, which sets the server's cookie;
+            # until the server is up it lands on the hub's spawn-pending page instead.
+            reply = self.http.get(f"{self.user_url}/lab", timeout=60)
+            if reply.status_code == 200 and reply.url.startswith(self.user_url):
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.name}: server not ready after {timeout} s")
+            time.sleep(1)
+
+    @property
+    def user_url(self) -> str:
+        return f"{self.hub}/user/{self.name}"
+
+    def open_lesson(self, path: str) -> dict[str, Any]:
+        """Load the lesson's page (which sets the server's XSRF cookie) and its notebook."""
+        self.http.get(f"{self.user_url}/lab/tree/{path}", timeout=120).raise_for_status()
+        reply = self.http.get(f"{self.user_url}/api/contents/{path}", timeout=120)
+        reply.raise_for_status()
+        content: dict[str, Any] = reply.json()["content"]
+        return content
+
+    @property
+    def xsrf(self) -> str:
+        return self.http.cookies.get("_xsrf", path=f"/user/{self.name}/") or ""
+
+    def api(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        headers = {"X-XSRFToken": self.xsrf}
+        reply = self.http.request(
+            method, f"{self.user_url}/api/{path}", headers=headers, timeout=120, **kwargs
+        )
+        reply.raise_for_status()
+        return reply
+
+    def run_notebook(self, path: str, outcome: Outcome, timeout: float = 300) -> None:
+        """Start a kernel session on ``path`` and execute every code cell in order (the
+        kernel is left running, as an open notebook's is)."""
+        notebook = self.open_lesson(path)
+        session = self.api(
+            "POST",
+            "sessions",
+            json={"path": path, "name": path, "type": "notebook", "kernel": {"name": "python3"}},
+        ).json()
+        kernel = session["kernel"]["id"]
+        url = self.user_url.replace("http://", "ws://")
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.http.cookies)
+        channel = websocket.create_connection(
+            f"{url}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
+            header=[f"Cookie: {cookies}", f"X-XSRFToken: {self.xsrf}"],
+            timeout=timeout,
+        )
+        try:  # the kernel stays up, as it does while a learner has the lesson open
+            for cell in notebook["cells"]:
+                if cell["cell_type"] == "code":
+                    self.execute(channel, "".join(cell["source"]), outcome)
+        finally:
+            channel.close()
+
+    def execute(self, channel: websocket.WebSocket, code: str, outcome: Outcome) -> None:
+        """One execute_request; waits for its reply and for the kernel to go idle."""
+        msg_id = uuid.uuid4().hex
+        channel.send(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": msg_id,
+                        "username": self.name,
+                        "session": uuid.uuid4().hex,
+                        "msg_type": "execute_request",
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": {},
+                    "content": {
+                        "code": code,
+                        "silent": False,
+                        "store_history": True,
+                        "user_expressions": {},
+                        "allow_stdin": False,
+                        "stop_on_error": True,
+                    },
+                    "channel": "shell",
+                    "buffers": [],
+                }
+            )
+        )
+        replied = idle = False
+        while not (replied and idle):
+            message = json.loads(channel.recv())
+            if message.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind = message["header"]["msg_type"]
+            content = message["content"]
+            if kind == "execute_reply":
+                replied = True
+                if content["status"] != "ok":
+                    outcome.errors.append(
+                        f"{self.name}: {content.get('ename')}: {content.get('evalue')}"
+                    )
+            elif kind == "status" and content["execution_state"] == "idle":
+                idle = True
+            elif kind == "error":
+                outcome.errors.append(f"{self.name}: {content['ename']}: {content['evalue']}")
+            elif kind in ("display_data", "execute_result") and WIDGET in content.get("data", {}):
+                outcome.widgets += 1
+                if outcome.first_widget is None:
+                    outcome.first_widget = self.elapsed()
+        outcome.cells += 1
+
+
+def learner_session(hub: str, name: str, password: str, path: str) -> Outcome:
+    """A whole learner: sign in, server, lesson, every cell; failures recorded, not raised."""
+    learner = Learner(hub, name, password)
+    outcome = Outcome(name)
+    try:
+        learner.sign_in()
+        outcome.signed_in = learner.elapsed()
+        learner.start_server()
+        outcome.server_ready = learner.elapsed()
+        learner.run_notebook(path, outcome)
+    except Exception as error:  # a failure to count, whatever it was
+        outcome.errors.append(f"{name}: {type(error).__name__}: {error}")
+    outcome.done = learner.elapsed()
+    return outcome

@@ -1,0 +1,122 @@
+"""A class of 25 on one machine: all sign in at once, each opens their own lesson and runs every
+cell over the REST and WebSocket API, and 3 of them, in real Chromium, step the first worked
+example to its end. Traffic goes only to 127.0.0.1; the whole run is bounded in time.
+
+Reports (printed, and written to build/classroom-load.json) the time to a learner's first widget,
+memory per learner (their server and kernels), and failures, which must be 0.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from importlib.util import find_spec
+
+import psutil
+import pytest
+from browser import CHROMIUM, have_chromium
+from classroom_browser import learners_in_chromium
+from classroom_hub import classroom, learner_processes, settings
+from conftest import REPO, SIX_COUNTER_STATUS, require
+from learner import Learner, learner_session
+
+pytestmark = pytest.mark.slow
+LEARNERS = 25
+IN_CHROMIUM = 3
+LIMIT = 900  # seconds for the whole class, sign-in to the last cell
+LESSON = "01_lesson.ipynb"
+CODE_CELLS = sum(
+    cell["cell_type"] == "code"
+    for cell in json.loads((REPO / "notebooks" / LESSON).read_text())["cells"]
+)
+
+
+def at_once(barrier, work, *args):
+    barrier.wait()
+    return work(*args)
+
+
+def megabytes(amount: float) -> float:
+    return round(amount / 2**20, 1)
+
+
+def memory_per_learner(folder) -> dict[str, tuple[int, int]]:
+    """(unique, resident) bytes of each learner's server and kernels together."""
+    found = {}
+    for name, processes in learner_processes(folder).items():
+        unique = resident = 0
+        for process in processes:
+            with_info = process.memory_full_info()
+            unique += with_info.uss
+            resident += with_info.rss
+        found[name] = (unique, resident)
+    return found
+
+
+def test_a_class_of_25_at_once(tmp_path, capsys):
+    require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
+    require(find_spec("playwright") is not None, "playwright is not installed")
+    folder = tmp_path / "class"
+    names = [f"learner{number:02}" for number in range(1, LEARNERS + 1)]
+    with classroom(folder, "--teacher", "mx-lee") as hub:
+        room = settings(folder)
+        password = str(room["class_password"])
+        barrier = threading.Barrier(LEARNERS + 1)
+        began = time.monotonic()
+        pool = ThreadPoolExecutor(LEARNERS + 1)
+        try:
+            api = [
+                pool.submit(at_once, barrier, learner_session, hub, name, password, LESSON)
+                for name in names
+            ]
+            chromium = pool.submit(
+                at_once, barrier, learners_in_chromium, hub, names[:IN_CHROMIUM], password
+            )
+            deadline = began + LIMIT
+            outcomes = [future.result(timeout=deadline - time.monotonic()) for future in api]
+            browsers = chromium.result(timeout=deadline - time.monotonic())
+        finally:
+            # On a timeout, leaving the classroom stops the hub, which ends what is left.
+            pool.shutdown(wait=False, cancel_futures=True)
+        wall = time.monotonic() - began
+        memory = memory_per_learner(folder)
+        teacher = Learner(hub, "mx-lee", str(room["teacher_password"]))
+        teacher.sign_in()
+        users = teacher.http.get(f"{hub}/hub/api/users", timeout=60).json()
+    running = sorted(u["name"] for u in users if u["servers"])
+    failures = [e for o in outcomes for e in o.errors] + [e for b in browsers for e in b.errors]
+    widget = [o.first_widget for o in outcomes if o.first_widget is not None]
+    unique = [u for u, _ in memory.values()]
+    resident = [r for _, r in memory.values()]
+    figures = {
+        "learners": LEARNERS,
+        "in_chromium": IN_CHROMIUM,
+        "cores": psutil.cpu_count(),
+        "wall_seconds": round(wall, 1),
+        "first_widget_seconds_median": round(statistics.median(widget), 1) if widget else None,
+        "first_widget_seconds_max": round(max(widget), 1) if widget else None,
+        "server_ready_seconds_max": round(max(o.server_ready for o in outcomes), 1),
+        "chromium_first_widget_seconds": [
+            b.first_widget and round(b.first_widget, 1) for b in browsers
+        ],
+        "chromium_stepped_seconds": [b.stepped and round(b.stepped, 1) for b in browsers],
+        "memory_unique_mb_median": megabytes(statistics.median(unique)) if unique else None,
+        "memory_unique_mb_max": megabytes(max(unique)) if unique else None,
+        "memory_resident_mb_median": megabytes(statistics.median(resident)) if resident else None,
+        "failures": len(failures),
+    }
+    (REPO / "build").mkdir(exist_ok=True)
+    (REPO / "build" / "classroom-load.json").write_text(json.dumps(figures, indent=2))
+    with capsys.disabled():
+        print(f"\nclassroom load test: {json.dumps(figures)}")
+    assert failures == [], failures[:5]
+    assert wall < LIMIT
+    for outcome in outcomes:
+        assert outcome.cells == CODE_CELLS and outcome.widgets >= 1, outcome
+    for seen in browsers:
+        assert seen.steps == SIX_COUNTER_STATUS
+    assert running == sorted(names)
+    assert sorted(memory) == sorted(names)

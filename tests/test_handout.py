@@ -1,0 +1,125 @@
+"""guts-teach handout: the rules, the hand ranking on one page and the four worked examples
+step by step, as a self-contained HTML page and a PDF printed by headless Chromium; the PDF is
+read back (pdftotext) and rendered (pdftoppm) as a teacher's printer would see it."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import SIX_COUNTER_STATUS, require
+
+from guts_teach.handout import handout_html, ranking_html
+from guts_teach.lessons.examples import EXAMPLES
+
+
+def test_every_step_of_the_four_examples_is_on_the_page():
+    page = handout_html()
+    for item in EXAMPLES:
+        assert html.escape(item.title) in page
+        steps = item.steps()
+        for number, step in enumerate(steps, start=1):
+            assert f"Step {number} of {len(steps)} · {step.status()}" in page
+            assert html.escape(step.text) in page
+    for status in SIX_COUNTER_STATUS:
+        assert status in page
+    assert page.count("<svg") >= sum(len(item.steps()) for item in EXAMPLES)
+
+
+def test_the_ranking_numbers_all_91_kinds_best_first():
+    ranking = ranking_html()
+    cells = re.findall(r'<div class="cell"><b>([^<]+)</b><small>(\d+)</small>', ranking)
+    assert len(cells) == 91
+    numbers = {name: int(number) for name, number in cells}
+    assert numbers["A-A"] == 1 and numbers["2-2"] == 13
+    assert numbers["A-K"] == 14 and numbers["A-2"] == 25 and numbers["K-Q"] == 26
+    assert numbers["3-2"] == 91
+    assert sorted(numbers.values()) == list(range(1, 92))
+
+
+def guts_teach(*args, cwd):
+    return subprocess.run(
+        [sys.executable, "-m", "guts_teach", "handout", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_html_only_needs_no_browser(tmp_path):
+    done = guts_teach("--no-pdf", "--chromium", str(tmp_path / "nope"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "wrote guts-handout.html\n"
+    assert (tmp_path / "guts-handout.html").read_text(encoding="utf-8") == handout_html()
+
+
+def test_errors_exit_2_and_write_nothing(tmp_path):
+    missing = guts_teach("--chromium", str(tmp_path / "nope"), cwd=tmp_path)
+    assert missing.returncode == 2 and "the PDF needs Chromium" in missing.stderr
+    folder = guts_teach("--no-pdf", "--html", str(tmp_path / "no" / "x.html"), cwd=tmp_path)
+    assert folder.returncode == 2 and "does not exist" in folder.stderr
+    assert "Traceback" not in missing.stderr + folder.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def pdf_tools():
+    for tool in ("pdftotext", "pdftoppm", "pdfinfo"):
+        require(
+            shutil.which(tool) is not None,
+            f"{tool} is not installed (apt-get install poppler-utils)",
+        )
+    require(
+        shutil.which("chromium") is not None, "Chromium is not installed (apt-get install chromium)"
+    )
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    pdf_tools()
+    folder = tmp_path_factory.mktemp("handout")
+    done = guts_teach(cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return folder / "guts-handout.pdf"
+
+
+def page_text(pdf, number):
+    return subprocess.run(
+        ["pdftotext", "-layout", "-f", str(number), "-l", str(number), str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def test_pdf_pages_rules_ranking_then_examples(printed):
+    info = subprocess.run(["pdfinfo", str(printed)], capture_output=True, text=True, check=True)
+    pages = int(re.search(r"Pages:\s+(\d+)", info.stdout).group(1))
+    texts = [page_text(printed, n) for n in range(1, pages + 1)]
+    assert "Guts: the rules" in texts[0] and "equal to that pot" in texts[0]
+    ranking = texts[1]
+    assert "The hand ranking" in ranking
+    for name in ("A-A", "2-2", "A-K", "A-2", "K-Q", "4-2", "3-2"):
+        assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", ranking), name
+    assert not any("The hand ranking" in text for text in texts[2:])  # one page only
+    starts = [n for item in EXAMPLES for n, text in enumerate(texts) if item.title in text]
+    assert len(starts) == len(EXAMPLES) and starts == sorted(starts)
+    assert "Step 7 of 7 · Pot 12 · Reserve 0" in texts[starts[0]]
+
+
+def test_pdf_renders_to_images_with_ink(printed, tmp_path):
+    subprocess.run(
+        ["pdftoppm", "-r", "40", "-png", str(printed), str(tmp_path / "page")], check=True
+    )
+    from PIL import Image
+
+    images = sorted(tmp_path.glob("page-*.png"))
+    assert len(images) >= 6
+    for path in images:
+        with Image.open(path) as image:
+            grey = image.convert("L")
+            dark = sum(grey.histogram()[:128])
+            assert dark > 0.005 * grey.width * grey.height, f"{path.name} is nearly blank"
