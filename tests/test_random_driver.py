@@ -1,7 +1,8 @@
 """A seeded random driver (issue 11, "Keep it true"): random rules with every option combined,
 random legal and illegal actions, and after every action exact conservation; after every
 refused action an unchanged snapshot of the whole table; at the end a round trip of the
-evening through a ledger file (and, for plain rules, through the club workbook)."""
+evening through a ledger file and through the club workbook (which refuses variants, and holds
+plain evenings exactly)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Rules, Session
+from guts_teach.excel.file_import import import_ledger
+from guts_teach.excel.reader import WorkbookError, check_plain
+from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.cards import FULL_DECK
 from guts_teach.game.errors import GutsError
 from guts_teach.game.ledger import ledger_of, save
@@ -39,7 +43,8 @@ def random_rules(rng: random.Random) -> Rules:
         hand_size=hand_size,
         straight_flush_over_trips=hand_size == 3 and rng.random() < 0.5,
         flush_over_straight=hand_size == 3 and rng.random() < 0.5,
-        weenie_rule=rng.random() < 0.3,
+        weenie_rule=(weenie := rng.random() < 0.3),
+        weenie_ties=rng.choice(["each_pays", "share_one"]) if weenie else "each_pays",
     )
 
 
@@ -138,3 +143,45 @@ def test_issue11_random_driver_conserves_refuses_cleanly_and_round_trips(seed, t
     replayed = replay(again)
     assert replayed.deals == table.deals
     assert (replayed.pot, replayed.reserve, replayed.net) == (table.pot, table.reserve, table.net)
+    # ... and through the club workbook, which holds plain Guts and says so for variants.
+    book = tmp_path / "evening.xlsx"
+    try:
+        check_plain(rules)
+    except WorkbookError as refused:
+        reason = str(refused)
+    else:
+        reason = ""
+    if reason:
+        with pytest.raises(WorkbookError) as caught:
+            export_ledger(ledger, book)
+        assert str(caught.value) == reason and not book.exists()
+    else:
+        export_ledger(ledger, book)
+        assert import_ledger(str(book)) == ledger
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_issue11_random_plain_evenings_round_trip_through_the_workbook(seed, tmp_path):
+    """Plain rules (what the workbook computes) with random ante, cap, stack and options."""
+    rng = random.Random(500 + seed)
+    rules = random_rules(rng).replace(
+        declaration="simultaneous",
+        single_loser=False,
+        split_pots=True,
+        ghost_hand=False,
+        hand_size=2,
+        straight_flush_over_trips=False,
+        flush_over_straight=False,
+        weenie_rule=False,
+        weenie_ties="each_pays",
+    )
+    players = [f"P{i}" for i in range(rng.randint(2, 10))]
+    table = Session(players, rules=rules, rng=random.Random(seed))
+    for _ in range(40):
+        if table.is_over:
+            break
+        one_deal(table, rng)
+    ledger = ledger_of(table)
+    book = tmp_path / "plain.xlsx"
+    export_ledger(ledger, book)
+    assert import_ledger(str(book)) == ledger

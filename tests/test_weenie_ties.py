@@ -61,6 +61,8 @@ def test_V7_option_share_one_the_tied_holders_share_one_payment_equally():
 def test_V7_option_is_named_and_checked_and_kept_in_ledgers():
     with pytest.raises(RulesError, match="weenie_ties must be one of each_pays, share_one"):
         Rules(weenie_rule=True, weenie_ties="halves")
+    with pytest.raises(RulesError, match="an option of the weenie rule"):
+        Rules(weenie_ties="share_one")  # a field the rules would not use (R5a's spirit)
     table = weenie_table("share_one")
     table.play([], hands=TIED)
     again = loads(dumps(ledger_of(table)))

@@ -140,6 +140,11 @@ class Rules:
             raise RulesError(
                 f"weenie_ties must be one of {', '.join(WEENIE_TIES)}; got {self.weenie_ties!r}"
             )
+        if self.weenie_ties != "each_pays" and not self.weenie_rule:
+            raise RulesError(
+                f'weenie_ties="{self.weenie_ties}" is an option of the weenie rule (V7): '
+                "set weenie_rule=True as well, or leave weenie_ties out"
+            )
         if self.declaration not in DECLARATIONS:
             raise RulesError(
                 f"declaration must be one of {', '.join(DECLARATIONS)}; got {self.declaration!r}"
