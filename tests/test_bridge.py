@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -13,7 +14,7 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
-from guts_teach.excel.layout import DEALS, MIRROR, PLAYERS, SHEETS
+from guts_teach.excel.layout import DEALS, MIRROR, PLAYERS, SHEETS, Layout
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.ledger import ledger_of
@@ -141,7 +142,7 @@ def test_read_deals_names_the_junk_cell():
             ["Profile", "teaching"],
         ],
         "Players": [["Seat", "Name"], [1, "Ana"], [2, "Ben"]],
-        DEALS: [["Deal", "In Ana", "In Ben"], [1, "x", "maybe"]],
+        DEALS: [Layout(("Ana", "Ben"), 1).deals_headers(), [1, "x", "maybe"]],
     }
     with pytest.raises(WorkbookError, match="sheet 'Deals', row 2, column C \\(In Ben\\)"):
         read_deals(remote_book(values))
@@ -211,3 +212,32 @@ def test_issue11_live_mirror_refuses_a_variant_game_when_it_is_created():
         warnings.simplefilter("error")  # nobody was left listening to fail on the next deal
         table.play(["Ana"], winners=["Ana"], ghost="2c 3d")
     assert table.listener_failures == ()
+
+
+def test_issue11_read_deals_checks_the_deals_headers_against_the_players_sheet(tmp_path):
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening(5, seed=3)), path)
+    workbook = load_workbook(path)
+    values = {
+        name: [[c.value for c in row] for row in workbook[name].iter_rows()]
+        for name in ("Rules", PLAYERS, DEALS)
+    }
+    rows = values[PLAYERS]
+    rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed under four players' columns
+    with pytest.raises(WorkbookError) as caught:
+        read_deals(remote_book(values))
+    assert "the Deals columns do not match sheet 'Players'" in str(caught.value)
+    assert "sheet 'Players' names Ana, Ben, Cleo, =Dev and Eve" in str(caught.value)
+
+
+def test_issue12_the_mirror_keeps_the_clubs_notes_and_writes_the_ledgers_own():
+    table = evening(3, seed=2)
+    book = remote_book()
+    mirror_ledger(table, book)
+    note_col = Layout(table.players, 3).note_col
+    assert not any(c == note_col for _, c in written(book, DEALS))  # the Note column untouched
+    ledger = ledger_of(table)
+    noted = ledger.with_deals((replace(ledger.deals[0], note="late start"), *ledger.deals[1:]))
+    book = remote_book()
+    mirror_ledger(noted, book)
+    assert written(book, DEALS)[(2, note_col)] == "late start"

@@ -31,6 +31,7 @@ from .layout import (
     LEDGER_HEADERS,
     MARK,
     MIRROR,
+    MORE_RULE_CELLS,
     PLAYERS,
     RULES,
     Layout,
@@ -88,8 +89,12 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
         _deal_row(number, deal, record, layout) for number, (deal, record) in enumerate(pairs, 1)
     ]
     height = max(len(marks), _used_rows(deals_sheet) - 1)
-    if height:
-        _write(deals_sheet, (2, 1), _pad(marks, height, layout.note_col))
+    if height:  # the Note column is the club's: written only with the ledger's own notes
+        _write(deals_sheet, (2, 1), _pad(marks, height, layout.note_col - 1))
+        writes += 1
+    notes = [[deal.note] for deal in ledger.deals]
+    if any(note != [None] for note in notes):
+        _write(deals_sheet, (2, layout.note_col), notes)
         writes += 1
 
     # 2. Python's ledger, standings and settle-up on the mirror sheet, one block each.
@@ -147,23 +152,26 @@ def _deal_row(number: int, deal: Any, record: DealRecord, layout: Layout) -> lis
     row += [MARK if p in won else None for p in layout.players]
     hands = dict(deal.hands or ())
     row += [str(hands[p]) if p in hands else None for p in layout.players]
-    row.append(None)
-    return row
+    return row  # up to the Note column, which stays the club's
 
 
 def read_deals(book: Any) -> Ledger:
     """The Rules, Players and Deals sheets of ``book`` as a ledger (checked by a replay)."""
     rules_sheet, players_sheet, deals_sheet = (_sheet(book, n) for n in (RULES, PLAYERS, DEALS))
-    rules_grid = rules_sheet.range("A1:B12").value
-    names = players_sheet.range("B2:B12").value
-    rows = deals_sheet.range((2, 1), (max(_used_rows(deals_sheet), 2), 3 * 10 + 2)).value
+    last_rule = max(row for _, _, row in MORE_RULE_CELLS)
+    rules_grid = rules_sheet.range(f"A1:B{last_rule}").value
+    names = players_sheet.range("B2:B13").value  # one row past ten players, to name an 11th
+    rows = deals_sheet.range((1, 1), (max(_used_rows(deals_sheet), 2), 3 * 10 + 2)).value
     if rows and not isinstance(rows[0], list):
         rows = [rows]
-
+    headers, *deal_rows = whole_numbers(rows or [[]])
     grid = whole_numbers(rules_grid)
-    deal_rows = whole_numbers(rows or [])
     return ledger_from_grids(
-        lambda row, column: grid[row - 1][column - 1], names, deal_rows, len(deal_rows)
+        lambda row, column: grid[row - 1][column - 1] if row <= len(grid) else None,
+        names,
+        deal_rows,
+        len(deal_rows),
+        headers=headers,
     )
 
 

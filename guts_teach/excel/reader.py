@@ -187,6 +187,11 @@ def read_players(column_b: Sequence[Any]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _heading(value: Any) -> str:
+    """How a header cell reads in a message: empty, or headed with what it says."""
+    return "empty" if value in (None, "") else f"headed {value!r}"
+
+
 def check_headers(headers: Sequence[Any], layout: Layout) -> None:
     """The Deals columns must be those of the Players sheet, in seat order (issue 11)."""
     expected = layout.deals_headers()
@@ -197,7 +202,7 @@ def check_headers(headers: Sequence[Any], layout: Layout) -> None:
             named = [h[3:] for h in got if isinstance(h, str) and h.startswith("In ")]
             raise WorkbookError(
                 f"{_where(DEALS, 1, index + 1)}: the Deals columns do not match sheet "
-                f"{PLAYERS!r}: this column is headed {have!r} where {want!r} belongs; the "
+                f"{PLAYERS!r}: this column is {_heading(have)} where {want!r} belongs; the "
                 f"Deals columns are for {join_names(named) or 'nobody'}, but sheet "
                 f"{PLAYERS!r} names {join_names(list(layout.players))}. Make a workbook for "
                 "these players (guts-teach workbook new) and copy the deals into it"
