@@ -21,7 +21,9 @@ from collections.abc import Mapping, Set
 from fractions import Fraction
 from typing import Any
 
+from .cards import Card
 from .errors import AmountError, ArgumentError, CardError, GutsError, PlayerError, RulesError
+from .hands import HandOrder
 from .money import as_amount, format_amount
 
 
@@ -87,9 +89,6 @@ def hands_arg(hands: object) -> Mapping[str, Any] | None:
         raise CardError(
             f'hands must map players to their cards, such as {{"A": "Q♠ Q♥"}}; got {hands!r}'
         )
-    from .cards import Card
-    from .hands import HandOrder
-
     for player, held in hands.items():
         ok = isinstance(held, (str, HandOrder)) or (
             isinstance(held, (list, tuple)) and all(isinstance(c, Card) for c in held)
