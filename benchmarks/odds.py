@@ -11,16 +11,29 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 
 from guts_teach.game.cards import FULL_DECK
 from guts_teach.game.hands import Hand, hand
 from guts_teach.game.rules import teaching
-from guts_teach.strategy import matchings, thresholds
+from guts_teach.strategy import matchings, mixed, thresholds
 from guts_teach.strategy.odds import _matchings, _odds, hand_odds, odds_table
 from guts_teach.strategy.sampling import sampled_gain
 
-AIM_TABLE_S = 1.0
+AIM_TABLE_S = 0.2  # issue 16: the whole odds table in at most 0.2 s
+AIM_CELL_S = 3.0  # notebook 04's equilibria cell
+AIM_COMMAND_S = 1.5  # guts-teach strategy --players 10 --weenie, wall time
+RUNS = 3
+
+
+def timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
 
 
 def cold() -> None:
@@ -39,38 +52,61 @@ def cold() -> None:
 
 
 def main() -> None:
-    cold()
-    start = time.perf_counter()
-    odds_table()
-    table_s = time.perf_counter() - start
+    def table() -> None:
+        cold()
+        odds_table()
+
+    table_s = statistics.median(timed(table) for _ in range(RUNS))
     print(
-        f"exact odds table, 91 classes x 9 table sizes: {table_s:.2f} s "
-        f"({table_s / AIM_TABLE_S:.2f}x the aim of under {AIM_TABLE_S:g} s)"
+        f"exact odds table, 91 classes x 9 table sizes, from cold caches: {table_s:.3f} s "
+        f"(median of {RUNS}; {table_s / AIM_TABLE_S:.2f}x the limit of {AIM_TABLE_S:g} s)"
+    )
+    cell_s = statistics.median(timed(notebook_cell) for _ in range(RUNS))
+    print(
+        f"notebook 04's equilibria cell (2-10 players, plain and both weenie tie rules, mixed "
+        f"where no pure one), from cold caches: {cell_s:.2f} s ({cell_s / AIM_CELL_S:.2f}x the "
+        f"limit of {AIM_CELL_S:g} s)"
+    )
+    ten, two = command_seconds(["--players", "10", "--weenie"]), command_seconds(["--players", "2"])
+    print(
+        f"guts-teach strategy --players 10 --weenie: {ten:.2f} s wall, against {two:.2f} s for "
+        f"--players 2 in the same run (limit {AIM_COMMAND_S:g} s: "
+        f"{'met' if ten <= AIM_COMMAND_S else 'NOT met'})"
     )
 
     mine, players, target = hand("Ac 5d"), 6, 0.001
     exact = float(hand_odds(mine, players=players).best)
     trials = math.ceil(exact * (1 - exact) / target**2)
     rest = [c for c in FULL_DECK if c not in mine.cards]
-    rng = random.Random(1)
     value = mine.strength.value
-    start = time.perf_counter()
-    wins = 0
-    for _ in range(trials):
-        drawn = rng.sample(rest, 2 * (players - 1))
-        best = max(
-            Hand((drawn[2 * i], drawn[2 * i + 1])).strength.value for i in range(players - 1)
-        )
-        wins += best < value
-    monte_s = time.perf_counter() - start
-    cold()
-    start = time.perf_counter()
-    hand_odds(mine, players=players)
-    exact_s = time.perf_counter() - start
+
+    def monte_carlo(seed: int) -> float:
+        rng = random.Random(seed)
+        wins = 0
+        for _ in range(trials):
+            drawn = rng.sample(rest, 2 * (players - 1))
+            best = max(
+                Hand((drawn[2 * i], drawn[2 * i + 1])).strength.value for i in range(players - 1)
+            )
+            wins += best < value
+        return wins / trials
+
+    def counted() -> None:
+        cold()
+        hand_odds(mine, players=players)
+
+    pairs = []
+    for run in range(RUNS):  # interleaved: exact, Monte Carlo, exact, ...
+        exact_s = timed(counted)
+        monte_s = timed(lambda run=run: monte_carlo(run))
+        pairs.append((exact_s, monte_s))
+    exact_s = statistics.median(e for e, _ in pairs)
+    monte_s = statistics.median(m for _, m in pairs)
+    ratio = statistics.median(m / e for e, m in pairs)
     print(
         f"A-5 best at 6 players: exact {exact:.5f} in {exact_s * 1000:.1f} ms; Monte Carlo "
-        f"{wins / trials:.5f} +/- {target} needs {trials:,} deals, {monte_s:.2f} s "
-        f"({monte_s / exact_s:,.0f}x slower for a worse answer)"
+        f"to +/- {target} needs {trials:,} deals, {monte_s:.2f} s ({ratio:,.0f}x slower for a "
+        f"worse answer; medians of {RUNS} interleaved runs)"
     )
     equilibria()
     print(f"bot sessions (four bots, two-card Guts): {bot_session_rate():,.0f} deals a second")
@@ -87,23 +123,54 @@ def equilibria() -> None:
         f"({', '.join(str(t.strength) for t in found)})"
     )
     others, target = thresholds.equilibrium(players=4).threshold, 0.002
-    cold()
-    start = time.perf_counter()
-    exact = float(thresholds.gain("Ac 9d", others, players=4))
-    exact_s = time.perf_counter() - start
     probe = sampled_gain(
         "Ac 9d", others, players=4, rules=teaching(), rng=random.Random(1), samples=2000
     )
     samples = math.ceil(probe.samples * (probe.error / target) ** 2)
-    start = time.perf_counter()
-    estimate = sampled_gain(
-        "Ac 9d", others, players=4, rules=teaching(), rng=random.Random(2), samples=samples
-    )
-    monte_s = time.perf_counter() - start
+
+    def counted() -> None:
+        cold()
+        thresholds.gain("Ac 9d", others, players=4)
+
+    pairs = []
+    for run in range(RUNS):
+        exact_s = timed(counted)
+        monte_s = timed(
+            lambda run=run: sampled_gain(
+                "Ac 9d",
+                others,
+                players=4,
+                rules=teaching(),
+                rng=random.Random(2 + run),
+                samples=samples,
+            )
+        )
+        pairs.append((exact_s, monte_s))
+    exact = float(thresholds.gain("Ac 9d", others, players=4))
+    ratio = statistics.median(m / e for e, m in pairs)
     print(
-        f"gain of A-9 at 4 players: exact {exact:+.5f} in {exact_s * 1000:.0f} ms; sampled "
-        f"{estimate.mean:+.5f} +/- {estimate.error:.4f} needs {samples:,} deals, {monte_s:.1f} s "
-        f"({monte_s / exact_s:,.0f}x slower for a worse answer)"
+        f"gain of A-9 at 4 players: exact {exact:+.5f} in "
+        f"{statistics.median(e for e, _ in pairs) * 1000:.0f} ms; sampling to +/- {target} needs "
+        f"{samples:,} deals, {statistics.median(m for _, m in pairs):.1f} s ({ratio:,.0f}x slower "
+        f"for a worse answer; medians of {RUNS} interleaved runs)"
+    )
+
+
+def notebook_cell() -> None:
+    """What notebook 04's equilibria cell computes, from cold caches."""
+    cold()
+    mixed.mixed_equilibrium.cache_clear()
+    for players in range(2, 11):
+        thresholds.equilibrium(players=players)
+        for ties in ("each_pays", "share_one"):
+            mixed.equilibrium_play(players=players, weenie=True, weenie_ties=ties)
+
+
+def command_seconds(arguments: list[str]) -> float:
+    """Median wall time of ``guts-teach strategy ARGUMENTS`` in a fresh interpreter."""
+    command = [sys.executable, "-m", "guts_teach", "strategy", *arguments]
+    return statistics.median(
+        timed(lambda: subprocess.run(command, check=True, capture_output=True)) for _ in range(RUNS)
     )
 
 
