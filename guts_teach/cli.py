@@ -221,6 +221,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
 
             return classroom(args)
         elif args.command == "rank":
+            if not args.three:
+                _three_cards_need_the_flag(args.hands)
             ranking = Rules(
                 hand_size=3 if args.three else 2,
                 flush_over_straight=args.flush_over_straight,
@@ -295,6 +297,23 @@ def _launch(args: argparse.Namespace) -> int:
     else:
         server = launch.voila_server(workdir, port=port, open_browser=show, notebook=notebook)
     return launch.run(server)
+
+
+def _three_cards_need_the_flag(texts: Sequence[str]) -> None:
+    """``rank`` with three-card hands and no ``--three``: say to add it."""
+    from .game.cards import parse_cards
+    from .game.errors import CardError
+
+    for number, text in enumerate(texts, 1):
+        try:
+            three = len(parse_cards(text)) == 3
+        except GutsError:
+            continue  # the two-card reader says what is wrong with it
+        if three:
+            raise CardError(
+                f'hand {number} ("{text}") has three cards: add --three to rank three-card '
+                "hands (V6)"
+            )
 
 
 def _shelby_data(path: str) -> object | None:

@@ -61,7 +61,7 @@ _SUIT_READ = {
     "♢": "d",
     "♧": "c",
 }
-_SEPARATORS = frozenset(" \t\n,;/|-+")
+_SEPARATORS = frozenset(" \t\n,;/|-+\ufe0e\ufe0f")  # and the emoji variation selectors
 EXPECTED_CARD = (
     "a rank (2-10, J, Q, K, A; T for ten) followed by a suit (♠ ♥ ♦ ♣ or s h d c), "
     'like "Q♠", "Qs" or "10h"'
@@ -143,7 +143,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Raises :class:`CardError` quoting the bad text, and :class:`DuplicateCardError` when
     a card appears twice.
 
-    >>> parse_cards("QsQh") == parse_cards("Q♠ Q♥") == parse_cards("qs, qh")
+    >>> parse_cards("QsQh") == parse_cards("Q♠ Q♥") == parse_cards("qs, qh") == parse_cards("Q♠️ Q♥️")
     True
     >>> parse_cards("Qs Qx")
     Traceback (most recent call last):
@@ -167,6 +167,10 @@ like "Q♠", "Qs" or "10h"
         suit_char = text[i] if i < n else ""
         suit = _SUIT_READ.get(suit_char.lower())
         rank_index = RANKS.find(rank_text) if len(rank_text) == 1 else -1
+        if rank_index >= 0 and suit is None and (i >= n or suit_char in _SEPARATORS):
+            shown = text[start:i]
+            where = "" if shown == text.strip() else f' in "{text}"'
+            raise CardError(f'the card "{shown}"{where} has no suit; expected {EXPECTED_CARD}')
         if rank_index < 0 or suit is None:
             end = i + 1
             while end < n and text[end] not in _SEPARATORS:
@@ -178,6 +182,15 @@ like "Q♠", "Qs" or "10h"
             raise DuplicateCardError(f'{found} appears twice in "{text}"; every card is unique')
         cards.append(found)
     return tuple(cards)
+
+
+def card_of(rank: int, suit: str) -> Card:
+    """The card of ``rank`` (2-14) and ``suit`` (s h d c), the deck's own object.
+
+    >>> card_of(14, "s")
+    Card('A♠')
+    """
+    return _BY_TEXT[(rank, suit)]
 
 
 def card(text: str) -> Card:

@@ -18,12 +18,13 @@ use :meth:`Hand.ties` or compare strengths to ask for a tie.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RANK_NAMES, RANK_PLURALS, Card, parse_cards, rank_symbol
-from .errors import CardError
+from .cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, card_of, parse_cards, rank_symbol
+from .errors import CardError, DuplicateCardError
 
 HAND_SIZE = 2
 
@@ -182,6 +183,51 @@ class Hand(HandOrder):
             object.__setattr__(self, "cards", (self.cards[1], self.cards[0]))
         object.__setattr__(self, "strength", Strength.of(self.cards[0].rank, self.cards[1].rank))
         object.__setattr__(self, "bits", self.cards[0].bit | self.cards[1].bit)
+
+
+_CLASS = re.compile(r"^\s*(10|[2-9tjqka])\s*-?\s*(10|[2-9tjqka])\s*$", re.IGNORECASE)
+
+
+def hand_class(text: str) -> Strength:
+    """The class of a two-card hand, written as people write it (``"A-K"``, ``"AK"``,
+    ``"7-7"``, ``"77"``, ``"10-6"``, ``"T6"``) or as two cards (``"As Kd"``): suits do not
+    matter to a class (R1).
+
+    >>> [str(hand_class(t)) for t in ("A-K", "ka", "7-7", "10-6", "T6", "As Kd")]
+    ['A-K', 'A-K', '7-7', '10-6', '10-6', 'A-K']
+    >>> hand_class("A-Z")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.CardError: cannot read "A-Z" as a hand: write a class such as \
+"A-K", "7-7" or "T6", or two cards such as "As Kd" (as cards: the card "A" in "A-Z" has no suit)
+    """
+    found = _CLASS.match(text)
+    if found:
+        first, second = (RANKS.index(g.upper().replace("10", "T")) + 2 for g in found.groups())
+        return Strength.of(first, second)
+    try:
+        return hand(text).strength
+    except DuplicateCardError:
+        raise
+    except CardError as error:
+        detail = str(error).split("; expected")[0]
+        raise CardError(
+            f'cannot read "{text}" as a hand: write a class such as "A-K", "7-7" or "T6", '
+            f'or two cards such as "As Kd" (as cards: {detail})'
+        ) from None
+
+
+def hand_of_class(text: str) -> Hand:
+    """Two cards for what was typed: the cards themselves, or for a class (``"A-K"``) one
+    hand of it, spades then hearts (suits never count in two-card Guts, R1).
+
+    >>> hand_of_class("A-K"), hand_of_class("77"), hand_of_class("Qd Jc")
+    (hand('A♠ K♥'), hand('7♠ 7♥'), hand('Q♦ J♣'))
+    """
+    if _CLASS.match(text) is None:
+        return hand(text)
+    strength = hand_class(text)
+    return Hand((card_of(strength.high, "s"), card_of(strength.low, "h")))
 
 
 def hand(cards: str | Sequence[Card]) -> Hand:

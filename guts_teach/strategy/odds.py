@@ -26,7 +26,7 @@ from math import factorial
 
 from ..game.cards import Card
 from ..game.errors import PlayerError
-from ..game.hands import ALL_STRENGTHS, Hand, Strength, hand
+from ..game.hands import ALL_STRENGTHS, Hand, Strength, hand, hand_class
 from .matchings import Counts, below, ordered_deals
 
 
@@ -90,6 +90,8 @@ def hand_odds(held: str | Hand | Strength | tuple[Card, Card], *, players: int) 
         strength = held
     elif isinstance(held, Hand):
         strength = held.strength
+    elif isinstance(held, str):
+        strength = hand_class(held)  # "A-K", "77", "T6" or two cards
     else:
         strength = hand(held).strength
     return _odds(strength, players)

@@ -12,8 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..game.cards import parse_cards
-from ..game.errors import PlayerError
-from ..game.hands import ALL_STRENGTHS, hand
+from ..game.errors import CardError, PlayerError
+from ..game.hands import ALL_STRENGTHS, hand_class
 from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
 from .fictitious import fictitious_play
@@ -57,7 +57,11 @@ def odds_report(text: str, *, players: int, as_json: bool, seed: int = 1) -> str
     >>> print(odds_report("As Ad", players=2, as_json=False).splitlines()[1])
       best outright:     99.9184%  (1224/1225)
     """
-    if len(parse_cards(text)) == 3:
+    try:
+        three = len(parse_cards(text)) == 3
+    except CardError:  # a class such as "A-K", or text the two-card reader will explain
+        three = False
+    if three:
         return _three_card_report(text, players, as_json, seed)
     odds = hand_odds(text, players=players)
     if as_json:
@@ -184,7 +188,7 @@ def strategy_report(
             "found_between_a_cycle": found.between,
         }
         if held is not None:
-            data["hand"] = hand(held).strength.name
+            data["hand"] = hand_class(held).name
         data |= {key: to_json_number(v) for key, v in numbers.items()}
         return json.dumps(data, indent=2)
     lines = [
@@ -198,7 +202,7 @@ def strategy_report(
             f"  gain of going in with {below[-1]}: {float(numbers['gain_just_below']):+.4f} pot"
         )
     if held is not None:
-        name = hand(held).strength
+        name = hand_class(held)
         lines.append(f"  gain of going in with {name}: {float(numbers['gain_of_hand']):+.4f} pot")
     lines += [
         f"  playing it gains {float(numbers['value_over_always_out']):+.4f} pot a deal over "

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb, factorial
 
-from ..game.hands import ALL_STRENGTHS, HandOrder, Strength, hand
+from ..game.hands import ALL_STRENGTHS, HandOrder, Strength, hand_class
 from ..game.rules import WEENIE_TIES, WeenieTies
 from ..game.three_cards import ThreeCardStrength
 from .matchings import below, ordered_deals
@@ -73,7 +73,7 @@ def gain(
     True
     """
     check_table_size(players)
-    mine = hand(held).strength if isinstance(held, str) else held
+    mine = hand_class(held) if isinstance(held, str) else held  # "A-K" or two cards
     if isinstance(mine, HandOrder):
         mine = mine.strength
     if not isinstance(mine, Strength) or not isinstance(others.strength, Strength):

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.errors import GutsError
-from ..game.hands import hand
+from ..game.hands import hand_of_class
 from ..game.rules import Rules
 from ..strategy.advice import going_in
 from ..strategy.mixed import equilibrium_play
@@ -60,9 +60,11 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
 
     def _render(self) -> None:
         try:
-            held = hand(self.text)
+            held = hand_of_class(self.text)
         except GutsError as error:
-            self.result.value = error_html(f"{error}. Type two cards, such as Ac 5d or Q♠ Q♥.")
+            self.result.value = error_html(
+                f"{error}. Type two cards, such as Ac 5d or Q♠ Q♥, or a hand such as A-5 or 7-7."
+            )
             return
         n = self.players
         odds = hand_odds(held, players=n)
