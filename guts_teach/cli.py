@@ -8,7 +8,7 @@
 - ``guts-teach strategy --players N [--weenie [--weenie-ties share_one]] [--hand HAND]
   [--json]``: the symmetric equilibrium threshold and what going in is worth.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
-- ``guts-teach lesson [--no-browser]``: JupyterLab on a fresh copy of the lesson notebook.
+- ``guts-teach lesson [--no-browser] [--fresh]``: JupyterLab on a copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
   as a Voilà app for projecting.
 - ``guts-teach classroom [--teacher NAME] [--dir DIR]``: a JupyterHub for a class
@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
     examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
     for name, what in (
-        ("lesson", "start JupyterLab on a fresh copy of the lesson notebook"),
+        ("lesson", "start JupyterLab on the lesson notebook (your edited copies are kept)"),
         ("present", "serve the lesson as a Voilà app for projecting in class"),
     ):
         launch_cmd = commands.add_parser(name, help=what)
@@ -82,8 +82,11 @@ def _parser() -> argparse.ArgumentParser:
             "--no-browser", action="store_true", help="do not open a browser (headless machines)"
         )
         launch_cmd.add_argument(
-            "--keep", action="store_true", help="keep notebook copies already in the folder"
+            "--fresh",
+            action="store_true",
+            help="start the notebooks over; your edited copies are saved beside them first",
         )
+        launch_cmd.add_argument("--keep", action="store_true", help=argparse.SUPPRESS)  # default
     classroom_parser(commands)
     handout_parser(commands)
     odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
@@ -288,7 +291,9 @@ def _launch(args: argparse.Namespace) -> int:
 
     from . import launch
 
-    workdir = launch.copy_notebooks(Path(args.dir).resolve(), keep=args.keep)
+    workdir, said = launch.prepare_notebooks(Path(args.dir).resolve(), fresh=args.fresh)
+    for message in said:
+        sys.stderr.write(f"guts-teach: {message}\n")
     notebook = launch.notebook_in(workdir, args.notebook)
     port = args.port or launch.free_port()
     show = not args.no_browser

@@ -13,6 +13,7 @@ import secrets
 import shutil
 import socket
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,15 +47,41 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def copy_notebooks(workdir: Path, *, keep: bool = False) -> Path:
-    """Copy the shipped notebooks into ``workdir``; with ``keep``, leave existing copies."""
+def copy_notebooks(workdir: Path, *, keep: bool = True, fresh: bool = False) -> Path:
+    """Copy the shipped notebooks into ``workdir``, never losing a learner's work (see
+    :func:`prepare_notebooks`)."""
+    return prepare_notebooks(workdir, keep=keep, fresh=fresh)[0]
+
+
+def prepare_notebooks(
+    workdir: Path, *, keep: bool = True, fresh: bool = False
+) -> tuple[Path, list[str]]:
+    """Copy the shipped notebooks into ``workdir``; returns it and what was kept or saved.
+
+    A missing copy is made. A copy that differs from the shipped notebook is the learner's:
+    it is kept (``keep``, the default), or with ``fresh`` first saved beside it as
+    ``NAME.backup-DATE.ipynb`` and then replaced.
+    """
     notebooks = notebooks_folder()
     workdir.mkdir(parents=True, exist_ok=True)
+    said: list[str] = []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
     for source in sorted(notebooks.glob("*.ipynb")):
         target = workdir / source.name
-        if not (keep and target.exists()):
-            shutil.copyfile(source, target)
-    return workdir
+        if target.exists() and target.read_bytes() == source.read_bytes():
+            continue
+        if target.exists() and fresh:
+            backup = target.with_name(f"{target.stem}.backup-{stamp}.ipynb")
+            target.replace(backup)
+            said.append(f"saved your copy of {source.name} as {backup.name}; starting it fresh")
+        elif target.exists() and keep:
+            said.append(
+                f"kept your copy of {source.name} (it differs from the lesson's); "
+                "--fresh starts it over and saves yours beside it"
+            )
+            continue
+        shutil.copyfile(source, target)
+    return workdir, said
 
 
 def notebooks_folder() -> Path:

@@ -179,3 +179,23 @@ def test_version_is_the_installed_distributions():
     )
     assert done.returncode == 0
     assert done.stdout == f"guts-teach {version('guts_teach')}\n"
+
+
+def test_issue13_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path):
+    from guts_teach import launch
+
+    workdir, said = launch.prepare_notebooks(tmp_path / "lesson")
+    assert said == [] and (workdir / "01_lesson.ipynb").exists()
+    mine = workdir / "01_lesson.ipynb"
+    mine.write_text(mine.read_text(encoding="utf-8").replace("Guts", "GUTS", 1), encoding="utf-8")
+    edited = mine.read_bytes()
+    _, said = launch.prepare_notebooks(workdir)
+    assert mine.read_bytes() == edited  # kept by default
+    assert said == [
+        "kept your copy of 01_lesson.ipynb (it differs from the lesson's); --fresh starts it "
+        "over and saves yours beside it"
+    ]
+    _, said = launch.prepare_notebooks(workdir, fresh=True)
+    backups = list(workdir.glob("01_lesson.backup-*.ipynb"))
+    assert len(backups) == 1 and backups[0].read_bytes() == edited
+    assert mine.read_bytes() != edited and said[0].startswith("saved your copy of 01_lesson.ipynb")
