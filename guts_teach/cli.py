@@ -295,6 +295,8 @@ def _launch(args: argparse.Namespace) -> int:
     for message in said:
         sys.stderr.write(f"guts-teach: {message}\n")
     notebook = launch.notebook_in(workdir, args.notebook)
+    if args.port:
+        launch.check_port(args.port)
     port = args.port or launch.free_port()
     show = not args.no_browser
     if args.command == "lesson":

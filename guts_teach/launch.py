@@ -197,13 +197,48 @@ def _require(module: str) -> None:
         ) from None
 
 
-def run(server: Server) -> int:
-    """Print the address and run the server in the foreground until it stops."""
+def check_port(port: int) -> None:
+    """Refuse a port that something on this machine already listens on, naming it."""
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise LaunchError(f"the port must be a whole number from 1 to 65535; got {port!r}")
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            raise LaunchError(
+                f"port {port} is in use (another lesson or server?): choose another with "
+                "--port, or leave --port out to take a free one"
+            ) from None
+
+
+def _answers(url: str) -> bool:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True  # it answered (a login page or a redirect still means it is up)
+    except OSError:
+        return False
+
+
+def run(server: Server, *, wait: float = 120.0) -> int:
+    """Start the server, print its address once it answers, and run it in the foreground
+    until it stops (Ctrl+C stops it too)."""
     import subprocess
 
-    print(f"The lesson opens at {server.url}", flush=True)
-    print("Stop it with Ctrl+C.", flush=True)
+    process = subprocess.Popen(server.command, env=server.env)
     try:
-        return subprocess.call(server.command, env=server.env)
+        deadline = time.monotonic() + wait
+        while process.poll() is None and time.monotonic() < deadline:
+            if _answers(server.url):
+                print(f"The lesson opens at {server.url}", flush=True)
+                print("Stop it with Ctrl+C.", flush=True)
+                break
+            time.sleep(0.25)
+        return process.wait()
     except KeyboardInterrupt:  # pragma: no cover - interactive
+        process.terminate()
         return 0

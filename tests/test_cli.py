@@ -2,6 +2,7 @@
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 
@@ -199,3 +200,73 @@ def test_issue13_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path)
     backups = list(workdir.glob("01_lesson.backup-*.ipynb"))
     assert len(backups) == 1 and backups[0].read_bytes() == edited
     assert mine.read_bytes() != edited and said[0].startswith("saved your copy of 01_lesson.ipynb")
+
+
+def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "guts_teach",
+                "lesson",
+                "--no-browser",
+                "--port",
+                str(port),
+                "--dir",
+                str(tmp_path / "lesson"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"port {port} is in use" in done.stderr
+
+
+def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
+    import os
+    import signal
+    import socket
+    import urllib.request
+
+    from conftest import require
+
+    require(
+        shutil.which("jupyter-lab", path=os.path.dirname(sys.executable)) is not None,
+        "JupyterLab is not installed (pip install -e '.[lesson]')",
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "guts_teach",
+            "lesson",
+            "--no-browser",
+            "--port",
+            str(port),
+            "--dir",
+            str(tmp_path / "lesson"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("The lesson opens at "), line
+        url = line.split(" at ", 1)[1].strip()
+        with urllib.request.urlopen(url, timeout=5) as reply:  # no retry: it answers now
+            assert reply.status == 200
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=60)
