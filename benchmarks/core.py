@@ -17,10 +17,11 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+
+from measure import interleaved, ratio
 
 import guts_teach
 from guts_teach import Deck, Hand, Session, teaching
@@ -28,26 +29,6 @@ from guts_teach import Deck, Hand, Session, teaching
 AIM_DEALS_PER_SECOND = 60_000
 LIMIT_PLAY_RATIO = 3.0  # Session.play at most 3x the minimal loop's time
 AIM_IMPORT_RATIO = 1.5
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
-
-
-def interleaved(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    """Seconds of each run, the runs taking turns ``repeat`` times."""
-    seconds: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(repeat):
-        for name, run in runs.items():
-            seconds[name].append(timed(run))
-    return seconds
-
-
-def ratio(seconds: dict[str, list[float]], a: str, b: str) -> float:
-    """The median over the runs of ``a``'s time divided by ``b``'s."""
-    return statistics.median(x / y for x, y in zip(seconds[a], seconds[b], strict=True))
 
 
 def deals(

@@ -15,7 +15,8 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+
+from measure import timed
 
 from guts_teach.game.cards import FULL_DECK
 from guts_teach.game.hands import Hand, hand
@@ -28,12 +29,6 @@ AIM_TABLE_S = 0.2  # issue 16: the whole odds table in at most 0.2 s
 AIM_CELL_S = 3.0  # notebook 04's equilibria cell
 AIM_COMMAND_S = 1.5  # guts-teach strategy --players 10 --weenie, wall time
 RUNS = 3
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
 
 
 def cold() -> None:

@@ -16,22 +16,17 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
+
+from measure import interleaved
 
 from guts_teach.game.cards import FULL_DECK, Card
 from guts_teach.shelby import poker
 from guts_teach.shelby.poker import BASEBALL_WILD, PokerStrength, evaluate
 
 LIMIT_WILD_SPEED_UP = 20.0
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
 
 
 def fresh_hands(count: int, seed: int) -> list[tuple[Card, ...]]:
@@ -60,14 +55,6 @@ def evaluators(hands: Sequence[tuple[Card, ...]]) -> dict[str, Callable[[], obje
     except ImportError:
         print("phevaluator is not installed (pip install phevaluator): no C limit to show")
     return runs
-
-
-def interleaved(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    seconds: dict[str, list[float]] = {name: [] for name in runs}
-    for _ in range(repeat):
-        for name, run in runs.items():
-            seconds[name].append(timed(run))
-    return seconds
 
 
 def classify_every_substitution(cards: Sequence[Card], wild: frozenset[int]) -> PokerStrength:

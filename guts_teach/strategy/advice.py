@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..game.cards import Card
 from ..game.hands import Strength
@@ -117,22 +118,11 @@ def going_in(
         others = each[0] if each and all(s == each[0] for s in each) else each
     per_pot: Fraction | Estimate
     if counts_exactly(rules) and isinstance(strength, Strength) and not isinstance(others, tuple):
+        weenie: dict[str, Any] = {"weenie": rules.weenie_rule, "weenie_ties": rules.weenie_ties}
         if isinstance(others, MixedThreshold):
-            per_pot = mixed_gain(
-                strength,
-                others,
-                players=players,
-                weenie=rules.weenie_rule,
-                weenie_ties=rules.weenie_ties,
-            )
+            per_pot = mixed_gain(strength, others, players=players, **weenie)
         else:
-            per_pot = gain(
-                strength,
-                others,
-                players=players,
-                weenie=rules.weenie_rule,
-                weenie_ties=rules.weenie_ties,
-            )
+            per_pot = gain(strength, others, players=players, **weenie)
     else:
         per_pot = sampled_gain(
             mine.cards,
