@@ -69,7 +69,7 @@ def gain(
     players tied for that best hand do: each pay the pot (``"each_pays"``, the default) or
     share one payment (``"share_one"``).
 
-    >>> gain("Jc 7d", Threshold(hand("Jc 7d").strength)) > 0
+    >>> gain("Jc 7d", Threshold(hand_class("Jc 7d"))) > 0
     True
     """
     check_table_size(players)
@@ -150,7 +150,7 @@ def edge_gain(
     ``players - 1`` go in above ``edge``, and with ``edge`` itself with chance ``mix`` (1: the
     plain threshold; see :mod:`guts_teach.strategy.mixed`). Cached; :func:`gain` checks its input.
 
-    >>> edge_gain(hand("Jc 7d").strength, hand("Jc 7d").strength, 2, False) > 0
+    >>> edge_gain(hand_class("Jc 7d"), hand_class("Jc 7d"), 2, False) > 0
     True
     """
     others = players - 1
@@ -198,7 +198,7 @@ def edge_gain(
 def in_chance(threshold: Threshold) -> Fraction:
     """The chance that a dealt hand is at or above the threshold.
 
-    >>> in_chance(Threshold(hand("Jc 7d").strength))
+    >>> in_chance(Threshold(hand_class("Jc 7d")))
     Fraction(335, 663)
     """
     dealt = sum(frequency(s) for s in ALL_STRENGTHS if threshold.goes_in(s))
@@ -208,7 +208,7 @@ def in_chance(threshold: Threshold) -> Fraction:
 def nobody_in_chance(threshold: Threshold, *, players: int) -> Fraction:
     """The exact chance that all ``players`` fold under ``threshold`` (card removal counted).
 
-    >>> nobody_in_chance(Threshold(hand("Jc 7d").strength), players=2)
+    >>> nobody_in_chance(Threshold(hand_class("Jc 7d")), players=2)
     Fraction(14888, 62475)
     """
     check_table_size(players)
@@ -222,7 +222,7 @@ def nobody_in_chance(threshold: Threshold, *, players: int) -> Fraction:
 def frequency(strength: Strength) -> int:
     """How many of the 1,326 two-card hands fall in a class (6 for a pair, 16 otherwise).
 
-    >>> frequency(hand("As Ad").strength), frequency(hand("As Kd").strength)
+    >>> frequency(hand_class("As Ad")), frequency(hand_class("As Kd"))
     (6, 16)
     """
     return 6 if strength.is_pair else 16
@@ -239,8 +239,8 @@ def value(
     """What a threshold strategy gains over always staying out, averaged over the hands
     dealt (a fraction of the pot).
 
-    >>> j7 = Threshold(hand("Jc 7d").strength)
-    >>> value(j7, j7) > value(Threshold(hand("Ac Kd").strength), j7)
+    >>> j7 = Threshold(hand_class("Jc 7d"))
+    >>> value(j7, j7) > value(Threshold(hand_class("Ac Kd")), j7)
     True
     """
     total = sum(
@@ -268,7 +268,7 @@ def best_reply(
     thresholds by :func:`value`, not read off where the gain turns positive. Values are
     summed from the strongest class down, so every threshold costs one addition.
 
-    >>> str(best_reply(Threshold(hand("Ac Kd").strength)))  # a rival who rarely goes in
+    >>> str(best_reply(Threshold(hand_class("Ac Kd"))))  # a rival who rarely goes in
     'in with 3-2 or better'
     """
 
