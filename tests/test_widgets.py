@@ -321,3 +321,19 @@ def test_issue16_the_play_table_draws_a_long_evening_in_constant_work():
     table.undo_button.click()
     assert table.deals == 2_999 and len(table._series["pot"].values) == 2_999
     assert "the last 8 of 2999 deals" in table.ledger_view.value
+
+
+def test_issue14_undo_then_deal_brings_the_same_cards_back_to_try_the_other_choice():
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=2, seed=6)
+    table.deal_button.click()
+    cards = {p: h.cards for p, h in table.session.hands.items()}
+    table.out_button.click()
+    table.undo_button.click()
+    table.deal_button.click()
+    assert {p: h.cards for p, h in table.session.hands.items()} == cards
+    table.in_button.click()
+    assert table.deals == 1 and table.session.conservation_gap() == 0
+    table.deal_button.click()  # a new deal after that: fresh cards
+    assert {p: h.cards for p, h in table.session.hands.items()} != cards

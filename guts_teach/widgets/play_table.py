@@ -176,7 +176,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.ledger_view = widgets.HTML()
         self.ledger_view.add_class("guts-play-ledger")
         self.deal_button = button(
-            "Deal", "guts-play-deal", lambda: self._act(self.session.deal_random), "primary"
+            "Deal", "guts-play-deal", lambda: self._act(self._deal), "primary"
         )
         self.in_button = button(
             "In", "guts-play-in", lambda: self._act(lambda: self._declare(True)), "success"
@@ -184,9 +184,8 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.out_button = button(
             "Out", "guts-play-out", lambda: self._act(lambda: self._declare(False))
         )
-        self.undo_button = button(
-            "Undo last deal", "guts-play-undo", lambda: self._act(self.session.undo)
-        )
+        self.undo_button = button("Undo last deal", "guts-play-undo", lambda: self._act(self._undo))
+        self._again: dict[str, Any] | None = None  # the cards of a deal taken back
         self.hint_button = button("Hint", "guts-play-hint", lambda: self._act(self._hint))
         self.hint = widgets.HTML()
         self.hint.add_class("guts-play-hint-text")
@@ -251,6 +250,22 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
             '<div class="guts-text guts-hint"><b>Hint</b> (if everyone else played the '
             f"equilibrium): {escape(str(advice))}</div>"
         )
+
+    def _deal(self) -> None:
+        """Deal: the same cards again right after an undo (to try the other choice), else
+        fresh cards from the session's shuffled deck."""
+        again, self._again = self._again, None
+        if again is not None:
+            self.session.start_deal(again)
+        else:
+            self.session.deal_random()
+
+    def _undo(self) -> None:
+        """Take back the deal in progress or the last deal; its cards come again on Deal."""
+        playing = self.session.hands if self.session.in_progress else None
+        record = self.session.undo()
+        hands = playing or (dict(record.hands) if record is not None and record.hands else None)
+        self._again = hands
 
     def _declare(self, you_in: bool) -> None:
         declare_with_bots(self.session, self.bots, ins=[self.you] if you_in else [])
