@@ -43,12 +43,16 @@ def test_sampled_for_the_variants_it_cannot_count():
     assert advice.better == "in" and "sampled over 2,000 deals" in str(advice)
 
 
-def test_the_sentence_says_what_to_do_in_chips():
+def test_the_sentence_says_what_to_do_in_the_profiles_own_word():
+    """Counters under the teaching profile's net counters, chips with classic stacks (R8)."""
     six = equilibrium(players=6).threshold
     advice = going_in("Ac 5d", players=6, others=six, rules=teaching(), pot=Fraction(20))
     text = str(advice)
     assert text.startswith("Going in with ace-five at 6 players, when the others go in with A-7")
-    assert f"{float(advice.per_pot) * 20:+.2f} chips with the pot at 20" in text
+    assert f"{float(advice.per_pot) * 20:+.2f} counters with the pot at 20" in text
+    assert "with 1/6 of whatever carries over to the next pot counted as yours" in text
+    stacks = going_in("Ac 5d", players=6, others=six, rules=classic(), pot=Fraction(20))
+    assert f"{float(stacks.per_pot) * 20:+.2f} chips with the pot at 20" in str(stacks)
     assert text.endswith("Stay out.")
     level = Advice("x", 2, six, Fraction(1), Estimate(0.01, 0.02, 100))
     assert level.better == "either" and text != str(level)

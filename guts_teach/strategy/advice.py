@@ -59,6 +59,7 @@ class Advice:
     others: Strategy | tuple[Strategy, ...]
     pot: Fraction
     per_pot: Fraction | Estimate
+    unit: str = "chips"  # "counters" under net counters (the teaching profile), R8
 
     @property
     def exact(self) -> bool:
@@ -94,8 +95,9 @@ class Advice:
             who = f"the others go {self.others}"
         return (
             f"Going in with {self.hand} at {self.players} players, when {who}: worth "
-            f"{worth}; {chips:+.2f} chips with the pot at {float(self.pot):g}. "
-            f"{verdict[self.better]}"
+            f"{worth} (what going in rather than out brings on average, with 1/{self.players} "
+            f"of whatever carries over to the next pot counted as yours); {chips:+.2f} "
+            f"{self.unit} with the pot at {float(self.pot):g}. {verdict[self.better]}"
         )
 
 
@@ -133,4 +135,5 @@ def going_in(
             samples=samples,
             pot=pot,
         )
-    return Advice(strength.name, players, others, pot, per_pot)
+    unit = "counters" if rules.starting_stack is None else "chips"
+    return Advice(strength.name, players, others, pot, per_pot, unit)
