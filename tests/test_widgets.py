@@ -337,3 +337,16 @@ def test_issue14_undo_then_deal_brings_the_same_cards_back_to_try_the_other_choi
     assert table.deals == 1 and table.session.conservation_gap() == 0
     table.deal_button.click()  # a new deal after that: fresh cards
     assert {p: h.cards for p, h in table.session.hands.items()} != cards
+
+
+def test_issue14_the_story_names_the_bots_once_not_on_every_deal():
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=2, seed=3)
+    table.deal_button.click()
+    table.in_button.click()
+    assert "Bots declared for Bot 1" in table.story.value
+    table.deal_button.click()
+    table.out_button.click()
+    assert "Bots declared for" not in table.story.value
+    assert "opens their fists" in table.story.value  # the rest of the story is all there

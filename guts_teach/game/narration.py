@@ -86,11 +86,17 @@ def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
     return f"{best_text} {verb} {rest_text} ({explain(top[0][1], rest[0][1])})."
 
 
+def bots_sentence(record: DealRecord) -> str:
+    """Which bots declared for whom in the deal ("" when none did)."""
+    if not record.bots:
+        return ""
+    return f"Bots declared for {join_names([f'{p} ({how})' for p, how in record.bots])}."
+
+
 def _reveal_text(record: DealRecord) -> str:
     text = _declared_text(record)
     if record.bots:
-        played = join_names([f"{p} ({how})" for p, how in record.bots])
-        text += f" Bots declared for {played}."
+        text += " " + bots_sentence(record)
     return text
 
 

@@ -12,6 +12,7 @@ import traitlets
 
 from ..game.ledger import Ledger, ledger_of
 from ..game.money import format_amount
+from ..game.narration import bots_sentence
 from ..game.records import DealRecord
 from ..game.replay import replay
 from ..game.rules import Rules, teaching
@@ -322,8 +323,13 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.picture.value = table_svg(scene)
         if last is not None:
             heading = "" if shown == count else f"<b>Looking back at deal {shown}</b>"
+            said = bots_sentence(last)  # told once, at the first deal: the heading names them
+            texts = [
+                s.text.removesuffix(" " + said) if shown > 1 and said else s.text
+                for s in last.steps()
+            ]
             self.story.value = heading + "".join(
-                f'<div class="guts-text">{escape(s.text)}</div>' for s in last.steps()
+                f'<div class="guts-text">{escape(text)}</div>' for text in texts
             )
         elif playing:
             self.story.value = '<div class="guts-text">Your cards are face up. In or out?</div>'
