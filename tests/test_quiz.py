@@ -6,7 +6,7 @@ import pytest
 
 from guts_teach.game.money import format_amount
 from guts_teach.game.rules import classic, teaching
-from guts_teach.lessons.quiz import check, make_scenario
+from guts_teach.lessons.quiz import SITUATIONS, check, make_scenario
 
 
 def right_answers(s):
@@ -26,7 +26,7 @@ def test_right_answers_are_marked_right(seed):
 
 
 def test_scenarios_are_seeded():
-    a, b = make_scenario(random.Random(5)), make_scenario(random.Random(5))
+    a, b = (make_scenario(random.Random(5), situation="showdown") for _ in range(2))
     assert a.question() == b.question()
     assert len(a.ins) >= 2
 
@@ -50,7 +50,72 @@ def test_common_mistakes_are_explained():
 
 
 def test_wrong_winner_explains_with_the_showdown():
-    s = make_scenario(random.Random(3))
+    s = make_scenario(random.Random(3), situation="showdown")
     loser = next(p for p in s.ins if p not in s.record.winners)
     mark = check(s, **{**right_answers(s), "winners": loser})[0]
     assert not mark.correct and "show their cards" in mark.message
+
+
+# ------------------------------------------------------------------ issue 14, item 10
+
+
+def test_issue14_the_quiz_asks_about_every_situation_the_rules_produce():
+    kinds = set()
+    for seed in range(60):
+        r = make_scenario(random.Random(seed)).record
+        kinds.add("nobody in" if not r.ins else "one in" if len(r.ins) == 1 else "showdown")
+        kinds |= {"tie"} if len(r.winners) > 1 and r.settlement.share.denominator > 1 else set()
+        kinds |= {"cap"} if r.settlement.overflow else set()
+        kinds |= {"refill"} if r.settlement.refill else set()
+    assert kinds == {"nobody in", "one in", "showdown", "tie", "cap", "refill"}
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_issue14_each_situation_is_what_it_says(situation):
+    r = make_scenario(random.Random(7), situation=situation).record
+    assert {
+        "nobody in": not r.ins,
+        "one in": len(r.ins) == 1,
+        "showdown": len(r.ins) >= 2,
+        "tie": len(r.winners) == 2 and r.settlement.share.denominator == 2,
+        "cap": r.settlement.overflow > 0,
+        "refill": r.settlement.refill > 0,
+    }[situation]
+
+
+def test_issue14_the_tied_winners_share_is_asked_and_explained():
+    s = make_scenario(random.Random(2), situation="tie")
+    share = s.record.settlement.share
+    answers = {**right_answers(s), "share": format_amount(share)}
+    assert all(m.correct for m in check(s, **answers))
+    wrong = check(s, **{**answers, "share": format_amount(s.record.pot_before)})[1]
+    assert not wrong.correct and "share the pot" in wrong.message
+    assert f"{format_amount(share)} each, as an exact fraction (R5)" in wrong.message
+
+
+def test_issue14_names_are_matched_without_case_or_punctuation_and_nobody_is_an_answer():
+    s = make_scenario(random.Random(4), situation="showdown")
+    winner = s.record.winners[0]
+    assert check(s, **{**right_answers(s), "winners": f" {winner.lower()}. "})[0].correct
+    nobody = make_scenario(random.Random(4), situation="nobody in")
+    for said in ("nobody", "Nobody.", "none", ""):
+        assert check(nobody, **{**right_answers(nobody), "winners": said})[0].correct
+    ghost_rules = teaching().replace(ghost_hand=True)
+    for seed in range(200):
+        g = make_scenario(random.Random(seed), ghost_rules, situation="showdown")
+        if g.record.kind == "ghost_wins":
+            break
+    for said in ("ghost", "the ghost", "nobody"):
+        mark = check(g, **{**right_answers(g), "winners": said})[0]
+        assert mark.correct and "ghost hand is best" in mark.message
+
+
+def test_issue14_doubling_the_pot_is_told_as_such_not_as_dividing_it():
+    for seed in range(200):
+        s = make_scenario(random.Random(seed), situation="showdown")
+        if len(s.record.payers) == 1:
+            break
+    stake = s.record.pot_before
+    doubled = check(s, **{**right_answers(s), "payment": format_amount(2 * stake)})[1]
+    assert not doubled.correct and "not twice it" in doubled.message
+    assert "divided" not in doubled.message

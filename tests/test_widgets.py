@@ -88,13 +88,18 @@ def test_card_picker_builds_hands():
 def test_quiz_marks_answers_and_explains():
     quiz = SettlementQuiz(seed=4)
     record = quiz.scenario.record
-    quiz.winners.value = " ".join(record.winners)
+    quiz.winners.value = " ".join(record.winners) or "nobody"
+    quiz.share.value = format_amount(record.settlement.share)
     quiz.payment.value = format_amount(record.settlement.payment)
     quiz.next_pot.value = format_amount(record.pot_after)
     quiz.reserve.value = "999"
     quiz.check_button.click()
-    assert "3 of 4 right" in quiz.feedback.value
+    assert "4 of 5 right. Correct what is marked and check again." in quiz.feedback.value
     assert "The reserve is" in quiz.feedback.value
+    quiz.reserve.value = format_amount(record.reserve_after)  # a retry: right, but not first
+    quiz.check_button.click()
+    assert "5 of 5 right." in quiz.feedback.value
+    assert "Score: 0 of 1 question settled right at the first check." in quiz.feedback.value
     before = quiz.scenario.question()
     quiz.new_button.click()
     assert quiz.scenario.question() != before and quiz.winners.value == ""
@@ -350,3 +355,24 @@ def test_issue14_the_story_names_the_bots_once_not_on_every_deal():
     table.out_button.click()
     assert "Bots declared for" not in table.story.value
     assert "opens their fists" in table.story.value  # the rest of the story is all there
+
+
+def test_issue14_the_quiz_keeps_a_running_score_and_asks_the_seeds_first_question():
+    import random
+
+    from guts_teach.game.rules import teaching
+    from guts_teach.lessons.quiz import make_scenario
+
+    quiz = SettlementQuiz(seed=11)
+    first = make_scenario(random.Random(11), teaching())
+    assert quiz.scenario.question() == first.question()  # not skipped
+    for _ in range(2):
+        r = quiz.scenario.record
+        quiz.winners.value = " ".join(r.winners) or "nobody"
+        quiz.share.value = format_amount(r.settlement.share)
+        quiz.payment.value = format_amount(r.settlement.payment)
+        quiz.next_pot.value = format_amount(r.pot_after)
+        quiz.reserve.value = format_amount(r.reserve_after)
+        quiz.check_button.click()
+        quiz.new_button.click()
+    assert quiz.score == 2 and quiz.asked == 3

@@ -17,7 +17,10 @@ from .style import CSS, paragraph
 
 
 class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
-    """Settle a random pot: who wins, each loser's payment, the next pot and the reserve."""
+    """Settle a random pot: who wins and what each winner takes, each loser's payment, the
+    next pot and the reserve. Questions cover every situation (nobody in, one in, a tie with a
+    fractional share, the cap, a refill from the reserve); answers can be checked again after
+    a correction, and ``score`` counts the questions settled right at the first check."""
 
     rules = traitlets.Instance(Rules)
     seed = traitlets.Int(1)
@@ -26,11 +29,12 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
         self._rng = random.Random(seed)
         self.picture = widgets.HTML()
         self.question = widgets.HTML()
-        self.winners = widgets.Text(description="Winner(s)", placeholder="e.g. Ben")
+        self.winners = widgets.Text(description="Winner(s)", placeholder="e.g. Ben, or nobody")
+        self.share = widgets.Text(description="Each winner takes", placeholder="e.g. 6 or 7/2")
         self.payment = widgets.Text(description="Each loser pays", placeholder="e.g. 6")
         self.next_pot = widgets.Text(description="Next pot", placeholder="e.g. 12")
         self.reserve = widgets.Text(description="Reserve", placeholder="e.g. 0")
-        for box in (self.winners, self.payment, self.next_pot, self.reserve):
+        for box in self._boxes():
             box.style.description_width = "120px"
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.new_button = widgets.Button(description="New question")
@@ -43,6 +47,7 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
                 self.picture,
                 self.question,
                 self.winners,
+                self.share,
                 self.payment,
                 self.next_pot,
                 self.reserve,
@@ -52,9 +57,13 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("guts-panel")
-        self.scenario: Scenario = make_scenario(self._rng, rules or teaching())
-        self.rules = rules or teaching()
+        self.asked, self.score, self._first_check = 1, 0, True
+        self.rules = rules or teaching()  # before the first question, which it must not skip
+        self.scenario: Scenario = make_scenario(self._rng, self.rules)
         self._show()
+
+    def _boxes(self) -> tuple[widgets.Text, ...]:
+        return (self.winners, self.share, self.payment, self.next_pot, self.reserve)
 
     @traitlets.observe("rules")
     def _on_rules(self, _change: Any) -> None:
@@ -64,8 +73,10 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
     def new_question(self) -> None:
         """Deal a new seeded scenario under the current rules."""
         self.scenario = make_scenario(self._rng, self.rules)
-        for box in (self.winners, self.payment, self.next_pot, self.reserve):
+        for box in self._boxes():
             box.value = ""
+        self.asked += 1
+        self._first_check = True
         self._show()
 
     def _show(self) -> None:
@@ -92,6 +103,7 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
         marks = check(
             self.scenario,
             winners=self.winners.value,
+            share=self.share.value,
             payment=self.payment.value,
             next_pot=self.next_pot.value,
             reserve=self.reserve.value,
@@ -101,6 +113,14 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
             f"<b>{escape(m.field)}</b> {'✔' if m.correct else '✘'} {escape(m.message)}</li>"
             for m in marks
         )
-        score = sum(m.correct for m in marks)
-        self.feedback.value = f'<div class="guts-text">{score} of 4 right<ul>{items}</ul></div>'
+        right = sum(m.correct for m in marks)
+        if self._first_check and right == len(marks):
+            self.score += 1
+        self._first_check = False
+        again = "" if right == len(marks) else " Correct what is marked and check again."
+        self.feedback.value = (
+            f'<div class="guts-text">{right} of {len(marks)} right.{again}<ul>{items}</ul>'
+            f"Score: {self.score} of {self.asked} question{'s' if self.asked > 1 else ''} "
+            "settled right at the first check.</div>"
+        )
         return marks
