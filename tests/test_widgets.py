@@ -123,9 +123,29 @@ def test_rules_picker_drives_the_other_widgets():
 def test_rules_picker_refuses_bad_values_with_a_message():
     picker = RulesPicker()
     picker.cap.value = "lots"
-    assert "cap" in picker.message.value and picker.rules.cap == 20
+    assert "the limit must be an amount" in picker.message.value and picker.rules.cap == 20
     picker.cap.value = "30"
     assert picker.rules.cap == 30 and picker.message.value == ""
+
+
+def test_issue14_the_rules_picker_speaks_plainly_and_refuses_a_limit_below_the_ante():
+    picker = RulesPicker()
+    labels = [label for label, _ in picker.profile.options]
+    assert any("seed 002" in label for label in labels) and any(
+        "seed 000" in label for label in labels
+    )
+    assert picker.flags["flush_over_straight"].layout.display == "none"  # two cards: no flushes
+    picker.hand_size.value = 3
+    assert picker.flags["flush_over_straight"].layout.display is None
+    picker.hand_size.value = 2
+    picker.cap.value = "1/2"
+    assert "the limit must be a whole number of at least the ante (1)" in picker.message.value
+    assert "None" not in picker.message.value and picker.rules.cap == 20
+    picker.ante.value = "2"
+    picker.cap.value = "1"
+    assert "at least the ante (2)" in picker.message.value
+    picker.cap.value = ""
+    assert picker.rules.cap is None and picker.rules.ante == 2 and picker.message.value == ""
 
 
 def test_shelby_table_plays_a_deal_against_bots():
