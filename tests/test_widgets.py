@@ -396,3 +396,15 @@ def test_issue14_the_quiz_keeps_a_running_score_and_asks_the_seeds_first_questio
         quiz.check_button.click()
         quiz.new_button.click()
     assert quiz.score == 2 and quiz.asked == 3
+
+
+def test_issue14_the_odds_explorer_says_what_its_numbers_mean():
+    from guts_teach.widgets import OddsExplorer
+
+    explorer = OddsExplorer("Ac 5d", players=6)
+    text = explorer.result.value
+    assert '"Of the pot" counts in pots' in text and "with 1/6 of whatever carries over" in text
+    assert "nobody gains by leaving when everyone plays it" in text
+    assert "you pay the pot more often than you win it" in text  # A-5 at six: stay out
+    explorer.players = 3
+    assert "you win more pots" in explorer.result.value

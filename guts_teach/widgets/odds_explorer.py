@@ -84,5 +84,23 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
             f"<td>{_percent(odds.best)}</td></tr>{ties}<tr><td>expected share of the pot</td>"
             f"<td>{_percent(odds.share)}</td></tr></table>"
             f"<p>When everyone else plays the equilibrium ({escape(str(others))}), going in "
-            f"is worth <b>{advice.share:+.3f}</b> of the pot: <b>{verdict}</b>.</p></div></div>"
+            f"is worth <b>{advice.share:+.3f}</b> of the pot: <b>{verdict}</b>.</p>"
+            f"<p class='guts-note'>{_meaning(n, advice.share)}</p></div></div>"
         )
+
+
+def _meaning(players: int, share: float) -> str:
+    """What the numbers mean, in a line: the pot as the unit, the equilibrium, and why."""
+    why = (
+        "you win more pots (and others' payments) than you pay"
+        if share > 0
+        else "you pay the pot more often than you win it"
+        if share < 0
+        else "it wins as much as it pays"
+    )
+    return (
+        f'"Of the pot" counts in pots: +0.5 is half the pot before the showdown, on average, '
+        f"with 1/{players} of whatever carries over to the next pot counted as yours. The "
+        "equilibrium is the way of playing that nobody gains by leaving when everyone plays it. "
+        f"With this hand against it, {why}."
+    )
