@@ -82,12 +82,16 @@ total. The new pot is 100, and 140 go into the reserve.*"""),
 | --- | --- | --- |
 | players | best with 5 to 10 | 2 to 10 |
 | money | chips, e.g. 100 each | counters; net balances start at 0 |
-| the limit | e.g. 100 times the ante | a cap of 20 |
+| the limit | "the most anyone can win or lose in a single deal", e.g. 100 times the ante | an active-pot cap; the teaching table uses 20 |
+| the ante | "if the pot is empty, everyone puts in the ante" | "when both pot and reserve are empty, everyone contributes the ante" |
+| a tie for best | the tied share the pot equally | the same, and "record fractional counters on paper if an equal split is not whole" (20 among three: 6 2/3 each) |
 | nobody in | the pot stays; many groups ante again | redeal without another ante |
 | end of play | an agreed time, then the next empty pot | an agreed number of cycles |
+| variants | the drop, declaring in turn, single loser, no split pots, the ghost hand, three cards, Shelby | none: simultaneous two-card play only |
 
-Both documents give the same numbers for the reserve: while the reserve holds anything, the pot
-sits at the cap, so "play for the limit" and "refill up to the cap" come to the same thing."""),
+Both documents give the same numbers for the reserve and the ante: while the reserve holds
+anything, the pot sits at the cap, so "play for the limit" and "refill up to the cap" come to the
+same thing, and an empty pot with chips in the reserve is refilled before anyone antes."""),
     ("md", """\
 ## 6. A short quiz
 
