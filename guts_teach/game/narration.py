@@ -227,13 +227,12 @@ def narrate(record: DealRecord) -> Iterable[Step]:
             )
         yield step("ante", text, pot, reserve, rule)
     first = _turn_order(record)[0]
-    cards = "" if record.hands else "; the cards were not recorded"
     ghost = ", then a ghost hand that belongs to nobody (V5)" if record.ghost else ""
     words = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
     yield step(
         "deal",
         f"{record.dealer} deals {words} cards face down to each player, starting with "
-        f"{first}{ghost}{cards}.",
+        f"{first}{ghost}.",
         pot,
         reserve,
     )
