@@ -25,10 +25,10 @@ from typing import TextIO
 
 from .game.compare import compare_hands
 from .game.errors import GutsError
-from .game.ledger_file import load_replayed
+from .game.ledger_file import load_replayed, read_data
 from .game.money import format_amount
 from .game.records import DealRecord
-from .game.replay import deal_rows
+from .game.replay import deal_rows_text
 from .game.rules import Rules
 from .game.session import Session
 from .lessons.examples import EXAMPLES, WorkedExample, example
@@ -154,13 +154,14 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        shelby_data = _shelby_data(args.ledger) if args.command == "replay" else None
-        if shelby_data is not None:
-            stdout.write(_replay_shelby(shelby_data, as_json=args.json) + "\n")
+        data = read_data(args.ledger) if args.command == "replay" else None
+        if _is_shelby(data):
+            stdout.write(_replay_shelby(data, as_json=args.json) + "\n")
         elif args.command == "replay":
-            _, session = load_replayed(args.ledger)
+            _, session = load_replayed(args.ledger, data=data)
             if args.json:
-                stdout.write(json.dumps(deal_rows(session), ensure_ascii=False, indent=2) + "\n")
+                stdout.writelines(deal_rows_text(session))
+                stdout.write("\n")
             elif args.steps:
                 stdout.write(_narration(session) + "\n")
             else:
@@ -278,18 +279,10 @@ def _launch(args: argparse.Namespace) -> int:
     return launch.run(server)
 
 
-def _shelby_data(path: str) -> object | None:
-    """A Shelby game's parsed ledger file, or None for anything else (the ordinary loader
-    then says what is wrong with it). The file is read and parsed once, safely."""
-    from .game.json_text import loads_checked
-
-    try:
-        with open(path, encoding="utf-8") as stream:
-            data = loads_checked(stream.read(), "ledger")
-    except (OSError, ValueError):
-        return None
-    shelby = isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
-    return data if shelby else None
+def _is_shelby(data: object) -> bool:
+    """True for a Shelby game's parsed ledger file (the ordinary loader says what is wrong
+    with anything else that is not a plain Guts ledger)."""
+    return isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
 
 
 def _replay_shelby(data: object, *, as_json: bool) -> str:
