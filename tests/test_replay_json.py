@@ -93,3 +93,11 @@ def old_depth(text):
 @given(st.text(alphabet='[]{}"\\ab\n,:', max_size=60))
 def test_the_depth_check_counts_as_before_on_any_text(text):
     assert json_text._depth(text) == old_depth(text)
+
+
+def test_numbers_beyond_json_numbers_are_text_as_before():
+    table = Session(["A", "B", "C"], rules=Rules(cap=None), pot=Fraction(10**4300 + 1, 2))
+    table.play(["A", "B", "C"], winners=["A"])
+    text = "".join(deal_rows_text(table))
+    assert text == old_text(table)
+    assert '"pot_before": "' in text and '"pot_after": "' in text

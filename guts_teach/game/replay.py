@@ -14,12 +14,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import Any
 
 from .errors import CardError, GutsError, LedgerError, MissingHandError, OverdraftError, WinnerError
 from .ledger import Ledger
-from .money import to_json_number
+from .money import JSON_BITS, to_json_number
 from .records import DealRecord
 from .session import Session
 
@@ -121,9 +122,11 @@ def deal_rows_text(session: Session, *, batch: int = 1000) -> Iterator[str]:
             pieces = []
 
 
-def _number(value: Any) -> str:
-    number = to_json_number(value)
-    return encode_basestring(number) if isinstance(number, str) else int.__repr__(number)
+def _number(value: Fraction) -> str:
+    """:func:`~.money.to_json_number` as JSON text (whole numbers first: most amounts)."""
+    if value.denominator == 1 and value.numerator.bit_length() < JSON_BITS:
+        return int.__repr__(value.numerator)
+    return encode_basestring(str(to_json_number(value)))
 
 
 def _names_text(items: list[str]) -> str:
