@@ -18,9 +18,11 @@ Errors go to stderr with exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from typing import TextIO
 
 from .game.compare import compare_hands
@@ -153,6 +155,26 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     stdout = out or sys.stdout
     parser = _parser()
     args = parser.parse_args(argv)
+    with _collector_paused() if args.command in ("replay", "workbook") else nullcontext():
+        return _run(args, stdout)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a command reads, replays or writes a
+    long file (issue 16): a ledger's records make no cycles, yet the collector walks them
+    again and again as they pile up, about a sixth of the time of replaying 100,000 deals.
+    Reference counting still frees everything as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         data = read_data(args.ledger) if args.command == "replay" else None
         if _is_shelby(data):

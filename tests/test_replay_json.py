@@ -101,3 +101,27 @@ def test_numbers_beyond_json_numbers_are_text_as_before():
     text = "".join(deal_rows_text(table))
     assert text == old_text(table)
     assert '"pot_before": "' in text and '"pot_after": "' in text
+
+
+def test_the_collector_is_paused_only_while_a_file_command_runs(tmp_path, monkeypatch, capsys):
+    import gc
+
+    from guts_teach import cli
+
+    path = tmp_path / "short.json"
+    save(ledger_of(played(Rules(), ["A", "B"], 3, seed=2)), path)
+    seen = []
+    real = cli.replay_table
+    monkeypatch.setattr(cli, "replay_table", lambda s: seen.append(gc.isenabled()) or real(s))
+    assert gc.isenabled()
+    assert main(["replay", str(path)]) == 0
+    assert seen == [False] and gc.isenabled()
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2  # an error: restored too
+    assert gc.isenabled()
+    gc.disable()  # a caller that paused it keeps it paused
+    try:
+        assert main(["replay", str(path)]) == 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert main(["rank", "Qs Qh", "As Kd"]) == 0 and gc.isenabled()
