@@ -23,22 +23,21 @@ Errors go to stderr with exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
+import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from typing import TextIO
 
 from .classroom.command import add_parser as classroom_parser
 from .game.compare import compare_hands
 from .game.errors import GutsError
-from .game.ledger_file import load_replayed
-from .game.money import format_amount
-from .game.records import DealRecord
-from .game.replay import deal_rows
+from .game.ledger_file import load_replayed, read_data
+from .game.replay import deal_rows_text
 from .game.rules import Rules
-from .game.session import Session
 from .handout import add_parser as handout_parser
-from .lessons.examples import EXAMPLES, WorkedExample, example
+from .lessons.examples import EXAMPLES, example
+from .replay_text import narrate_example, narration_text, replay_table, shelby_text
 from .strategy.report import (
     fictitious_report,
     guarantee_report,
@@ -46,7 +45,6 @@ from .strategy.report import (
     repeated_report,
     strategy_report,
 )
-from .text_table import render
 from .version import __version__
 
 
@@ -167,16 +165,37 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     stdout = out or sys.stdout
     parser = _parser()
     args = parser.parse_args(argv)
+    with _collector_paused() if args.command in ("replay", "workbook") else nullcontext():
+        return _run(args, stdout)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a command reads, replays or writes a
+    long file (issue 16): a ledger's records make no cycles, yet the collector walks them
+    again and again as they pile up, about a sixth of the time of replaying 100,000 deals.
+    Reference counting still frees everything as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        shelby_data = _shelby_data(args.ledger) if args.command == "replay" else None
-        if shelby_data is not None:
-            stdout.write(_replay_shelby(shelby_data, as_json=args.json) + "\n")
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _run(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        data = read_data(args.ledger) if args.command == "replay" else None
+        if _is_shelby(data):
+            stdout.write(shelby_text(data, as_json=args.json) + "\n")
         elif args.command == "replay":
-            _, session = load_replayed(args.ledger)
+            _, session = load_replayed(args.ledger, data=data)
             if args.json:
-                stdout.write(json.dumps(deal_rows(session), ensure_ascii=False, indent=2) + "\n")
+                stdout.writelines(deal_rows_text(session))
+                stdout.write("\n")
             elif args.steps:
-                stdout.write(_narration(session) + "\n")
+                stdout.write(narration_text(session) + "\n")
             else:
                 stdout.write(replay_table(session) + "\n")
         elif args.command == "examples":
@@ -323,96 +342,10 @@ def _three_cards_need_the_flag(texts: Sequence[str]) -> None:
             )
 
 
-def _shelby_data(path: str) -> object | None:
-    """A Shelby game's parsed ledger file, or None for anything else (the ordinary loader
-    then says what is wrong with it). The file is read and parsed once, safely."""
-    from .game.json_text import loads_checked
-
-    try:
-        with open(path, encoding="utf-8") as stream:
-            data = loads_checked(stream.read(), "ledger")
-    except (OSError, ValueError):
-        return None
-    shelby = isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
-    return data if shelby else None
-
-
-def _replay_shelby(data: object, *, as_json: bool) -> str:
-    from .shelby.ledger import from_dict, replay_shelby, round_rows
-
-    game = replay_shelby(from_dict(data))  # checked and played in one replay
-    rows = round_rows(game.steps)
-    if as_json:
-        return json.dumps(rows, ensure_ascii=False, indent=2)
-    table = [["deal", "round", "outcome", "pot after", *game.players, "Shelbys"]]
-    for row in rows:
-        marks = " ".join(f"{p} {n}" for p, n in row["shelbys"].items() if n)
-        table.append(
-            [
-                str(row["deal"]),
-                str(row["round"]),
-                row["outcome"],
-                str(row["pot_after"]),
-                *(str(v) for v in row["balances"].values()),
-                marks or "-",
-            ]
-        )
-    numeric = {0, 1, 3, *range(4, 4 + len(game.players))}
-    story = "\n".join(step.text for step in game.steps)
-    return render(table, numeric=numeric) + "\n\n" + story
-
-
-def replay_table(session: Session) -> str:
-    """The per-deal table of ``guts-teach replay``."""
-    header = [
-        "deal",
-        "dealer",
-        "in",
-        "winners",
-        "pot before",
-        "payments",
-        "pot after",
-        "reserve after",
-        *session.players,
-    ]
-    rows = [header]
-    for record in session.deals:
-        rows.append(_table_row(record))
-    numeric = {0, 4, 6, 7, *range(8, len(header))}
-    standings = ", ".join(
-        f"{s.place}. {s.player} {format_amount(s.balance)}" for s in session.standings()
-    )
-    return render(rows, numeric=numeric) + f"\n\nStandings: {standings}"
-
-
-def _table_row(record: DealRecord) -> list[str]:
-    payments = ", ".join(f"{p} {format_amount(v)}" for p, v in record.payments.items())
-    return [
-        str(record.number),
-        record.dealer,
-        " ".join(record.ins) or "-",
-        " ".join(record.winners) or "-",
-        format_amount(record.pot_before),
-        payments or "-",
-        format_amount(record.pot_after),
-        format_amount(record.reserve_after),
-        *(format_amount(v) for v in record.balances),
-    ]
-
-
-def _narration(session: Session) -> str:
-    steps = session.steps()
-    lines = []
-    for number, step in enumerate(steps, start=1):
-        lines.append(f"Step {number} of {len(steps)} · {step.status()}")
-        lines.append(f"  {step.text}")
-    return "\n".join(lines)
-
-
-def narrate_example(item: WorkedExample) -> str:
-    """A worked example as the terminal shows it: title, source, quote, then the steps."""
-    head = f"{item.title}  [{item.name}]\nFrom {item.source}:\n  “{item.quote}”\n"
-    return head + "\n" + _narration(item.session())
+def _is_shelby(data: object) -> bool:
+    """True for a Shelby game's parsed ledger file (the ordinary loader says what is wrong
+    with anything else that is not a plain Guts ledger)."""
+    return isinstance(data, dict) and data.get("game") in ("shelby", "psycho_shelby")
 
 
 if __name__ == "__main__":  # pragma: no cover

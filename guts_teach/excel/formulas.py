@@ -6,11 +6,13 @@ with no Python at all (RULINGS R2-R9 for the plain game).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
 from .layout import (
@@ -38,6 +40,15 @@ def _append_text(sheet: Any, values: list[Any]) -> None:
     for cell in sheet[sheet.max_row]:
         if isinstance(cell.value, str):
             cell.data_type = "s"
+
+
+def same_style(source: Any, cells: Iterable[Any]) -> None:
+    """Give ``cells`` the style of ``source``, looked up once (issue 16: setting a fill, a
+    protection or a number format cell by cell looks each up in the workbook's style lists
+    every time, which took most of the time of writing a 10,000-row workbook)."""
+    style = source._style
+    for cell in cells:
+        cell._style = StyleArray(style)
 
 
 def _head(cell: Any) -> None:
@@ -103,7 +114,7 @@ def _calc_sheet(book: Workbook, layout: Layout) -> None:
             "deals so far": f"={'0' if first else c['deals so far'] + str(p)}+{c['used']}{r}",
         }
         for name, formula in f.items():
-            sheet[f"{c[name]}{r}"] = formula
+            sheet.cell(r, layout.calc(name), formula)
         for i in range(n):
             in_cell = f'{DEALS}!${col(layout.in_col(i))}{r}<>""'
             won_cell = f'{DEALS}!${col(layout.won_col(i))}{r}<>""'
@@ -114,10 +125,11 @@ def _calc_sheet(book: Workbook, layout: Layout) -> None:
                 f"-IF(AND({in_cell},NOT({won}),{c['payers']}{r}>0),{c['pot before']}{r},0)"
                 f"-IF({c['ante again']}{r}>0,Ante,0)"
             )
-            sheet[f"{col(layout.state_col(i))}{r}"] = f"={prev}+IF({c['used']}{r}=0,0,{change})"
-    for row in sheet.iter_rows(min_row=2):
-        for cell in row:
-            cell.number_format = AMOUNT_FORMAT
+            sheet.cell(r, layout.state_col(i), f"={prev}+IF({c['used']}{r}=0,0,{change})")
+    if layout.last_row >= 2:
+        first = sheet.cell(2, 1)
+        first.number_format = AMOUNT_FORMAT
+        same_style(first, (cell for row in sheet.iter_rows(min_row=2) for cell in row))
     sheet.sheet_state = "visible"
     sheet.sheet_properties.tabColor = "9E9E9E"
 
@@ -129,6 +141,8 @@ def _ledger_sheet(book: Workbook, layout: Layout) -> None:
         _head(cell)
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
     n = layout.n
+    amount = sheet.cell(2, 5)
+    amount.number_format = AMOUNT_FORMAT
     for r in range(2, layout.last_row + 1):
         used = f"{CALC}!{c['used']}{r}=0"
 
@@ -174,7 +188,7 @@ def _ledger_sheet(book: Workbook, layout: Layout) -> None:
         for column, value in enumerate(values, start=1):
             cell = sheet.cell(r, column, value)
             if 5 <= column <= layout.check_col - 1:
-                cell.number_format = AMOUNT_FORMAT
+                cell._style = StyleArray(amount._style)
     sheet.add_table(_table("LedgerTable", f"A1:{col(layout.problem_col)}{layout.last_row}"))
     sheet.row_dimensions[1].height = 32
     sheet.freeze_panes = "C2"

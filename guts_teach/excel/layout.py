@@ -43,7 +43,8 @@ MORE_RULE_CELLS = (
     ("Ending", "The session ends after agreed cycles or when time is called (cycles or time)", 16),
 )
 MAX_ROWS = 10_000
-"""The most deal rows a workbook gets: 10,000 rows take about ten seconds to write."""
+"""The most deal rows a workbook gets: 10,000 rows take about seven seconds to write
+(``benchmarks/files.py``)."""
 AMOUNT_FORMAT = "# ???/???"
 """Fractions shown exactly as mixed numbers (a split pot of 20 among 3 is 6 2/3)."""
 MARK = "x"

@@ -31,6 +31,7 @@ from .formulas import (
     _settle_sheet,
     _standings_sheet,
     _table,
+    same_style,
 )
 from .layout import (
     AMOUNT_FORMAT,
@@ -180,11 +181,11 @@ def _deals_sheet(book: Workbook, layout: Layout) -> None:
     _append_text(sheet, layout.deals_headers())
     for cell in sheet[1]:
         _head(cell)
-    for row in range(2, layout.last_row + 1):
-        for column in range(1, layout.note_col + 1):
-            cell = sheet.cell(row, column)
-            cell.protection = UNLOCKED
-            cell.fill = INPUT_FILL
+    first = sheet.cell(2, 1)
+    first.protection = UNLOCKED
+    first.fill = INPUT_FILL
+    cells = range(1, layout.note_col + 1)
+    same_style(first, (sheet.cell(r, c) for r in range(2, layout.last_row + 1) for c in cells))
     sheet.add_table(_table("Deals", f"A1:{col(layout.note_col)}{layout.last_row}"))
     sheet.freeze_panes = "B2"
     for i in range(layout.n):
@@ -242,6 +243,11 @@ def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
 
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
+    _fill(book, ledger, session)
+
+
+def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
+    """:func:`fill_deals` for a ledger already checked by :func:`check_holdable`."""
     layout = Layout(tuple(ledger.players), book_rows(book))
     if len(ledger.deals) > layout.rows:
         raise WorkbookError(
@@ -309,7 +315,7 @@ def export_ledger(
         profile=ledger.profile,
         chart_deals=max(len(ledger.deals), 1),
     )
-    fill_deals(book, ledger, session)
+    _fill(book, ledger, session)  # checked above
     save_atomic(book, path)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate
 from typing import Any
 
 from .errors import GutsError
@@ -26,20 +27,22 @@ from .errors import GutsError
 MAX_DEPTH = 32
 MAX_DIGITS = 100_000
 _PIECE = 4000  # digits converted at once, below Python's limit of 4,300
-_OPEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}.__getitem__
 
 
 def _depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in ``text`` (strings skipped)."""
-    depth = deepest = 0
-    for match in _OPEN.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token in "]}":
-            depth -= 1
-    return deepest
+    """The deepest nesting of arrays and objects in ``text`` (strings skipped).
+
+    Strings and everything but brackets are dropped by the regular expression engine, so
+    only the brackets are counted in Python (issue 16: a long ledger is read in a blink).
+
+    >>> _depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(0, max(accumulate(map(_STEP, brackets)), default=0))
 
 
 def text_int(digits: str) -> int:

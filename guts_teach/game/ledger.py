@@ -201,7 +201,8 @@ def from_dict(data: object) -> Ledger:
     if not isinstance(raw_deals, list):
         raise _fail('field "deals"', "expected a list of deals")
     ranking = rules.ranking()
-    deals = tuple(_deal(i, raw, players, ranking) for i, raw in enumerate(raw_deals))
+    seats = frozenset(players)
+    deals = tuple(_deal(i, raw, players, ranking, seats) for i, raw in enumerate(raw_deals))
     return Ledger(
         rules=rules,
         players=players,
@@ -215,7 +216,23 @@ def from_dict(data: object) -> Ledger:
     )
 
 
-def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -> LedgerDeal:
+def _deal_names(
+    raw: dict[str, Any], index: int, key: str, players: tuple[str, ...], seats: frozenset[str]
+) -> tuple[str, ...]:
+    """:func:`_names` of a deal's field, the usual case (players, each once) checked at once
+    and the message built only for the others (issue 16: long ledgers load faster)."""
+    value = raw[key]
+    try:
+        if isinstance(value, list) and seats.issuperset(value) and len(set(value)) == len(value):
+            return tuple(value)
+    except TypeError:  # an unhashable item: _names says what is wrong
+        pass
+    return _names(value, _deal_where(index, key), players)
+
+
+def _deal(
+    index: int, raw: object, players: tuple[str, ...], ranking: Ranking, seats: frozenset[str]
+) -> LedgerDeal:
     if not isinstance(raw, dict):
         raise _fail(
             f"deal {index + 1} (deals[{index}])",
@@ -228,7 +245,7 @@ def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -
             )
     if "in" not in raw:
         raise _fail(_deal_where(index, "in"), "missing: list who declared in ([] for nobody)")
-    ins = _names(raw["in"], _deal_where(index, "in"), players)
+    ins = _deal_names(raw, index, "in", players, seats)
     hands = None
     if "hands" in raw:
         raw_hands = raw["hands"]
@@ -245,7 +262,7 @@ def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -
     if "ghost" in raw:
         ghost = _hand(raw["ghost"], _deal_where(index, "ghost"), ranking)
     lists = {
-        key: _names(raw[key], _deal_where(index, key), players) if key in raw else None
+        key: _deal_names(raw, index, key, players, seats) if key in raw else None
         for key in ("winners", "losers", "weenie")
     }
     return LedgerDeal(
@@ -255,8 +272,8 @@ def _deal(index: int, raw: object, players: tuple[str, ...], ranking: Ranking) -
         ghost=ghost,
         losers=lists["losers"],
         weenie=lists["weenie"],
-        bots=_bots(raw.get("bots", {}), _deal_where(index, "bots"), players),
-        note=_note(raw.get("note"), _deal_where(index, "note")),
+        bots=_bots(raw["bots"], _deal_where(index, "bots"), players) if "bots" in raw else (),
+        note=_note(raw["note"], _deal_where(index, "note")) if "note" in raw else None,
     )
 
 

@@ -41,8 +41,9 @@ def loads(text: str, *, replayed: bool = True) -> Ledger:
     return ledger
 
 
-def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
-    """Read a ledger file (UTF-8 JSON); ``replayed`` as for :func:`loads`."""
+def read_data(path: str | os.PathLike[str]) -> object:
+    """A ledger file's parsed JSON (UTF-8, read safely by :func:`parse_json`); a missing,
+    unreadable or malformed file is a :class:`LedgerError` naming the path."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -54,7 +55,22 @@ def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
             f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
         ) from None
     try:
-        return loads(text, replayed=replayed)
+        return parse_json(text)
+    except LedgerError as error:
+        raise LedgerError(f"{os.fspath(path)}: {error}") from None
+
+
+def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
+    """Read a ledger file (UTF-8 JSON); ``replayed`` as for :func:`loads`."""
+    return _checked(read_data(path), path, replayed=replayed)
+
+
+def _checked(data: object, path: str | os.PathLike[str], *, replayed: bool) -> Ledger:
+    try:
+        ledger = from_dict(data)
+        if replayed:
+            check(ledger)
+        return ledger
     except LedgerError as error:
         raise LedgerError(f"{os.fspath(path)}: {error}") from None
 
@@ -64,10 +80,12 @@ def check(ledger: Ledger) -> None:
     replay(ledger)
 
 
-def load_replayed(path: str | os.PathLike[str]) -> tuple[Ledger, Session]:
+def load_replayed(path: str | os.PathLike[str], *, data: object = None) -> tuple[Ledger, Session]:
     """Read a ledger file and replay it once: the ledger and the table it leaves (the
-    command line's way, issue 11; :func:`guts_teach.game.ledger.load` replays it to check it)."""
-    ledger = load(path, replayed=False)
+    command line's way, issue 11; :func:`guts_teach.game.ledger.load` replays it to check it).
+    ``data`` is the file already parsed by :func:`read_data`, when the caller has it
+    (the command line looks at it first for a Shelby game; issue 16: read once)."""
+    ledger = _checked(read_data(path) if data is None else data, path, replayed=False)
     try:
         return ledger, replay(ledger)
     except LedgerError as error:

@@ -5,15 +5,22 @@
 >>> row = deal_rows(session)[0]
 >>> row["winners"], row["payments"], row["pot_after"]
 (['A'], {'B': 6, 'C': 6}, 12)
+>>> import json
+>>> "".join(deal_rows_text(session)) == json.dumps(deal_rows(session), indent=2,
+...                                               ensure_ascii=False)
+True
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Any
 
 from .errors import CardError, GutsError, LedgerError, MissingHandError, OverdraftError, WinnerError
 from .ledger import Ledger
-from .money import to_json_number
+from .money import JSON_BITS, to_json_number
 from .records import DealRecord
 from .session import Session
 
@@ -94,3 +101,61 @@ def deal_row(record: DealRecord) -> dict[str, Any]:
 def deal_rows(session: Session) -> list[dict[str, Any]]:
     """Every settled deal of ``session`` as :func:`deal_row` data."""
     return [deal_row(record) for record in session.deals]
+
+
+def deal_rows_text(session: Session, *, batch: int = 1000) -> Iterator[str]:
+    """:func:`deal_rows` as JSON text, exactly as ``json.dumps(rows, ensure_ascii=False,
+    indent=2)`` writes it, in pieces of ``batch`` deals (issue 16: Python's encoder falls
+    back to its slow pure-Python code for indented text, and would hold every row and the
+    whole text at once; here each deal is written from its record by one template)."""
+    history = session.deals
+    if not history:
+        yield "[]"
+        return
+    names = {p: encode_basestring(p) for p in session.players}
+    pieces = []
+    for index, record in enumerate(history):
+        pieces.append(_row_text(record, names))
+        if len(pieces) == batch or index == len(history) - 1:
+            opening = "[\n" if index < batch else ",\n"
+            yield opening + ",\n".join(pieces) + ("\n]" if index == len(history) - 1 else "")
+            pieces = []
+
+
+def _number(value: Fraction) -> str:
+    """:func:`~.money.to_json_number` as JSON text (whole numbers first: most amounts)."""
+    if value.denominator == 1 and value.numerator.bit_length() < JSON_BITS:
+        return int.__repr__(value.numerator)
+    return encode_basestring(str(to_json_number(value)))
+
+
+def _names_text(items: list[str]) -> str:
+    return "[\n      " + ",\n      ".join(items) + "\n    ]" if items else "[]"
+
+
+def _amounts_text(items: list[str]) -> str:
+    return "{\n      " + ",\n      ".join(items) + "\n    }" if items else "{}"
+
+
+def _row_text(record: DealRecord, names: dict[str, str]) -> str:
+    """One deal's :func:`deal_row` as indented JSON text, at the depth of a list item."""
+    payment = _number(record.settlement.payment) if record.payers else ""
+    return (
+        f'  {{\n    "deal": {int.__repr__(record.number)},\n'
+        f'    "dealer": {names[record.dealer]},\n'
+        f'    "in": {_names_text([names[p] for p in record.ins])},\n'
+        f'    "winners": {_names_text([names[p] for p in record.winners])},\n'
+        f'    "payments": {_amounts_text([f"{names[p]}: {payment}" for p in record.payers])},\n'
+        f'    "pot_before": {_number(record.pot_before)},\n'
+        f'    "pot_after": {_number(record.pot_after)},\n'
+        f'    "reserve_before": {_number(record.reserve_before)},\n'
+        f'    "reserve_after": {_number(record.reserve_after)},\n'
+        '    "balances": '
+        + _amounts_text(
+            [
+                f"{names[p]}: {_number(v)}"
+                for p, v in zip(record.players, record.balances, strict=True)
+            ]
+        )
+        + "\n  }"
+    )

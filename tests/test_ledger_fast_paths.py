@@ -1,0 +1,50 @@
+"""The ledger reader's quick check of a deal's names (issue 16) accepts exactly what the full
+check accepts, and whatever it refuses gets the full check's message."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from guts_teach.game import ledger
+from guts_teach.game.errors import LedgerError
+
+PLAYERS = ("Ana", "Ben", "Cleo")
+items = st.one_of(
+    st.sampled_from([*PLAYERS, "Dev", "ana", ""]),
+    st.integers(-1, 2),
+    st.booleans(),
+    st.none(),
+    st.lists(st.sampled_from(PLAYERS), max_size=2),
+    st.dictionaries(st.sampled_from(PLAYERS), st.integers(), max_size=1),
+)
+values = st.one_of(
+    st.lists(items, max_size=5),
+    st.lists(st.sampled_from(PLAYERS), max_size=4),
+    items,
+    st.text(max_size=3),
+    st.tuples(st.sampled_from(PLAYERS)),
+)
+
+
+def outcome(check):
+    try:
+        return check()
+    except LedgerError as error:
+        return ("refused", str(error))
+
+
+@settings(max_examples=400, deadline=None)
+@given(values, st.sampled_from(["in", "winners", "losers", "weenie"]), st.integers(0, 99))
+def test_the_quick_check_agrees_with_the_full_one(value, key, index):
+    quick = outcome(
+        lambda: ledger._deal_names({key: value}, index, key, PLAYERS, frozenset(PLAYERS))
+    )
+    full = outcome(lambda: ledger._names(value, ledger._deal_where(index, key), PLAYERS))
+    assert quick == full
+
+
+def test_a_ledger_with_a_name_twice_is_refused_as_before():
+    data = {"format": "guts-ledger/1", "players": list(PLAYERS), "deals": [{"in": ["Ana", "Ana"]}]}
+    assert outcome(lambda: ledger.from_dict(data)) == (
+        "refused",
+        "ledger deal 1 (deals[0]), field \"in\": 'Ana' is listed twice",
+    )

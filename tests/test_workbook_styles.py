@@ -1,0 +1,50 @@
+"""The club workbook's cell styles, now given a whole block at once (issue 16): every Deals
+input cell editable and yellow, every amount shown as a fraction, and each cell still its own
+(restyling one leaves its neighbours alone)."""
+
+from openpyxl.styles import PatternFill, Protection
+
+from guts_teach.excel.layout import AMOUNT_FORMAT, CALC, DEALS, LEDGER, Layout
+from guts_teach.excel.workbook import new_workbook
+from guts_teach.game.rules import teaching
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def book(rows=25):
+    return new_workbook(PLAYERS, teaching(), rows=rows), Layout(PLAYERS, rows)
+
+
+def test_every_deals_input_cell_is_unlocked_and_yellow():
+    made, layout = book()
+    sheet = made[DEALS]
+    for r in range(2, layout.last_row + 1):
+        for c in range(1, layout.note_col + 1):
+            cell = sheet.cell(r, c)
+            assert cell.protection.locked is False, cell.coordinate
+            assert cell.fill.fgColor.rgb == "00FFF8E1", cell.coordinate
+    assert sheet.cell(layout.last_row + 1, 1).protection.locked is True  # below the rows: no input
+    assert sheet.cell(1, 1).protection.locked is True  # the headers stay locked
+
+
+def test_amounts_show_as_fractions_where_they_did():
+    made, layout = book()
+    calc, ledger = made[CALC], made[LEDGER]
+    for r in range(2, layout.last_row + 1):
+        for c in range(1, layout.state_col(layout.n - 1) + 1):
+            assert calc.cell(r, c).number_format == AMOUNT_FORMAT
+        for c in range(1, layout.problem_col + 1):
+            amount = 5 <= c <= layout.check_col - 1
+            assert (ledger.cell(r, c).number_format == AMOUNT_FORMAT) is amount, (r, c)
+    assert calc.cell(1, 1).number_format == "General"
+
+
+def test_each_cell_keeps_its_own_style():
+    made, _ = book()
+    sheet = made[DEALS]
+    sheet["B2"].fill = PatternFill("solid", fgColor="FF0000")
+    sheet["B2"].protection = Protection(locked=True)
+    assert sheet["B3"].fill.fgColor.rgb == sheet["C2"].fill.fgColor.rgb == "00FFF8E1"
+    assert sheet["B3"].protection.locked is False
+    made[CALC]["A2"].number_format = "0.00"
+    assert made[CALC]["A3"].number_format == made[CALC]["B2"].number_format == AMOUNT_FORMAT
