@@ -408,3 +408,19 @@ def test_issue14_the_odds_explorer_says_what_its_numbers_mean():
     assert "you pay the pot more often than you win it" in text  # A-5 at six: stay out
     explorer.players = 3
     assert "you win more pots" in explorer.result.value
+
+
+def test_issue14_the_card_picker_disables_used_cards_removes_the_last_and_follows_four_colour():
+    comparer = HandComparer()
+    for name in ("Qs", "Qh", "Ac"):
+        comparer.card_buttons[name].click()
+    assert comparer.text.value == "Q♠ Q♥\nA♣"
+    assert comparer.card_buttons["Qs"].disabled and comparer.card_buttons["Ac"].disabled
+    assert not comparer.card_buttons["Kd"].disabled
+    comparer.remove_button.click()
+    assert comparer.text.value == "Q♠ Q♥" and not comparer.card_buttons["Ac"].disabled
+    comparer.remove_button.click()
+    assert comparer.text.value == "Q♠"
+    assert comparer.card_buttons["Kd"].style.text_color == "#c62828"
+    comparer.four_colour = True
+    assert comparer.card_buttons["Kd"].style.text_color == "#1565c0"  # diamonds blue

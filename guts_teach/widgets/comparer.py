@@ -8,11 +8,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..game.cards import FULL_DECK, RANKS
+from ..game.cards import FULL_DECK, RANKS, parse_cards
 from ..game.compare import compare_hands
 from ..game.errors import GutsError
 from ..game.rules import Rules, teaching
-from ..svg import TWO_COLOURS, hand_svg
+from ..svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
 from .style import CSS, error_html, paragraph
 
 PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
@@ -35,6 +35,7 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
         self.result = widgets.HTML()
         self.result.add_class("guts-comparison")
         picker = []
+        self.card_buttons: dict[str, widgets.Button] = {}
         for suit in "shdc":
             row = []
             for rank_letter in reversed(RANKS):
@@ -47,19 +48,24 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
                 button.style.text_color = TWO_COLOURS[suit]
                 button.add_class("guts-card-button")
                 button.on_click(lambda _, c=one: self._add_card(str(c)))
+                self.card_buttons[one.ascii] = button
                 row.append(button)
             picker.append(widgets.HBox(row))
         new_hand = widgets.Button(description="New hand", tooltip="start the next hand")
         new_hand.on_click(lambda _: self._new_line())
         clear = widgets.Button(description="Clear", tooltip="remove every hand")
         clear.on_click(lambda _: setattr(self.text, "value", ""))
+        self.remove_button = widgets.Button(
+            description="Remove last card", tooltip="take back the last card added"
+        )
+        self.remove_button.on_click(lambda _: self._remove_last())
         super().__init__(
             [
                 widgets.HTML(CSS + "<h3>Compare hands</h3>"),
                 self.text,
                 widgets.HTML(paragraph("Or pick cards:")),
                 *picker,
-                widgets.HBox([new_hand, clear]),
+                widgets.HBox([new_hand, self.remove_button, clear]),
                 self.result,
             ],
             **kwargs,
@@ -74,6 +80,28 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
         if hasattr(self, "result"):
             self._render()
 
+    def _remove_last(self) -> None:
+        """Take back the last card typed or picked (and an empty line left behind)."""
+        lines = self.text.value.rstrip("\n").split("\n")
+        words = lines[-1].split()
+        lines[-1] = " ".join(words[:-1])
+        if not lines[-1] and len(lines) > 1:
+            lines.pop()
+        self.text.value = "\n".join(lines).strip()
+
+    def _follow_picker(self) -> None:
+        """Cards already in a hand cannot be picked twice; the colours follow four_colour."""
+        used: set[str] = set()
+        for line in self.text.value.splitlines():
+            try:
+                used.update(c.ascii for c in parse_cards(line))
+            except GutsError:
+                continue  # a line being typed: its cards are not counted yet
+        colours = FOUR_COLOURS if self.four_colour else TWO_COLOURS
+        for ascii_name, button in self.card_buttons.items():
+            button.disabled = ascii_name in used
+            button.style.text_color = colours[ascii_name[-1]]
+
     def _add_card(self, card_text: str) -> None:
         lines = self.text.value.split("\n") if self.text.value else [""]
         size = self.rules.hand_size
@@ -87,6 +115,7 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
             self.text.value += "\n"
 
     def _render(self) -> None:
+        self._follow_picker()
         lines = [line for line in self.text.value.splitlines() if line.strip()]
         if len(lines) < 2:
             self.result.value = paragraph("Enter at least two hands to compare them.")
