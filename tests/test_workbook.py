@@ -261,3 +261,28 @@ def test_games_with_variants_are_refused_not_miscomputed(tmp_path):
     with pytest.raises(WorkbookError, match=r"compute plain Guts .* single_loser"):
         export_ledger(ledger_of(table), tmp_path / "variant.xlsx")
     assert not (tmp_path / "variant.xlsx").exists()
+
+
+def test_issue12_equal_balances_share_a_place_whatever_the_float_noise(tmp_path):
+    """The issue's case: Cleo and Dev both end at -3 and must share third place (R10)."""
+    table = Session(["Ana", "Ben", "Cleo", "Dev"], rules=teaching())
+    table.play(["Cleo", "Dev"], winners=["Dev"])
+    table.play(["Ana", "Ben", "Cleo"], winners=["Ana", "Ben", "Cleo"])
+    table.play(["Ana", "Ben", "Cleo", "Dev"], winners=["Ana", "Ben"])
+    table.play([])
+    table.play(["Ana", "Ben", "Cleo"], winners=["Ana", "Ben", "Cleo"])
+    table.play(["Cleo"])
+    path = tmp_path / "noise.xlsx"
+    export_ledger(ledger_of(table), path)
+    book = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    places = {r[0]: r[2] for r in book[STANDINGS].iter_rows(min_row=2, values_only=True) if r[0]}
+    assert (
+        places
+        == {s.player: s.place for s in table.standings()}
+        == {
+            "Ana": 1,
+            "Ben": 1,
+            "Cleo": 3,
+            "Dev": 3,
+        }
+    )

@@ -212,7 +212,9 @@ def _standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
         sheet.cell(r, 1, player).data_type = "s"
         sheet.cell(r, 2, f"={stack}+{CALC}!{col(layout.state_col(i))}{last}")
         sheet.cell(r, 2).number_format = AMOUNT_FORMAT
-        sheet.cell(r, 3, f"=RANK(B{r},$B$2:$B${n + 1})")
+        # Places by exact value (R10): equal balances share a place, whatever float noise the
+        # thirds and sixths of split pots leave in the last digits.
+        sheet.cell(r, 3, f"=1+SUMPRODUCT(--(ROUND($B$2:$B${n + 1},9)>ROUND(B{r},9)))")
     sheet.add_table(_table("StandingsTable", f"A1:C{n + 1}"))
     chart = LineChart()
     chart.title = "Balances over the deals"
