@@ -202,6 +202,21 @@ def test_issue13_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path)
     assert mine.read_bytes() != edited and said[0].startswith("saved your copy of 01_lesson.ipynb")
 
 
+def lesson_command(port, folder):
+    """``guts-teach lesson`` on ``port`` in ``folder``, headless."""
+    return [
+        sys.executable,
+        "-m",
+        "guts_teach",
+        "lesson",
+        "--no-browser",
+        "--port",
+        str(port),
+        "--dir",
+        str(folder),
+    ]
+
+
 def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
     import socket
 
@@ -210,17 +225,7 @@ def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "guts_teach",
-                "lesson",
-                "--no-browser",
-                "--port",
-                str(port),
-                "--dir",
-                str(tmp_path / "lesson"),
-            ],
+            lesson_command(port, tmp_path / "lesson"),
             capture_output=True,
             text=True,
             timeout=60,
@@ -245,17 +250,7 @@ def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "guts_teach",
-            "lesson",
-            "--no-browser",
-            "--port",
-            str(port),
-            "--dir",
-            str(tmp_path / "lesson"),
-        ],
+        lesson_command(port, tmp_path / "lesson"),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
