@@ -164,7 +164,7 @@ def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) ->
         f'<rect x="{px - 62:g}" y="{py + CARD_H / 2 - 4:g}" width="124" height="40" rx="8" '
         f'fill="{badge}" stroke="{"#f9a825" if winner else "#bdbdbd"}" stroke-width="2"/>'
     )
-    name = player + ("  (dealer)" if player == scene.dealer else "")
+    name = player + (", dealer" if player == scene.dealer else "")
     parts.append(_label(px, py + CARD_H / 2 + 12, name, 14, "#212121"))
     balance = format_amount(scene.balances.get(player, Fraction(0)))
     parts.append(_label(px, py + CARD_H / 2 + 30, balance, 13, "#424242", "normal"))
@@ -180,7 +180,7 @@ def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) ->
 
 
 def _seat_words(scene: Scene, player: str) -> str:
-    words = [f"{player} (dealer)" if player == scene.dealer else player]
+    words = [f"{player}, the dealer" if player == scene.dealer else player]
     words.append(f"balance {format_amount(scene.balances.get(player, Fraction(0)))}")
     if player in scene.declared:
         words.append("in" if scene.declared[player] else "out")

@@ -46,7 +46,7 @@ def test_table_picture_says_what_it_shows():
     stepper.index = 4  # A takes the pot
     label = parse(table_svg(stepper.current.scene)).get("aria-label")
     assert label.startswith("Pot 0, reserve 0.")
-    assert "A (dealer), balance 6, in, shows queen of spades, queen of hearts, wins." in label
+    assert "A, the dealer, balance 6, in, shows queen of spades, queen of hearts, wins." in label
     assert "D, balance 0, out." in label
 
 

@@ -424,3 +424,11 @@ def test_issue14_the_card_picker_disables_used_cards_removes_the_last_and_follow
     assert comparer.card_buttons["Kd"].style.text_color == "#c62828"
     comparer.four_colour = True
     assert comparer.card_buttons["Kd"].style.text_color == "#1565c0"  # diamonds blue
+
+
+def test_issue13_the_play_table_says_no_deal_yet_before_the_first_deal_and_names_the_dealer():
+    from guts_teach.widgets import GutsTable
+
+    table = GutsTable(bots=2, seed=1)
+    assert "No deal yet · Pot 0" in table.status.value and "Deal 0" not in table.status.value
+    assert "(dealer)" not in table.picture.value and ", dealer" in table.picture.value

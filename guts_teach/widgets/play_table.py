@@ -141,6 +141,12 @@ def line_chart(
     )
 
 
+def _deal_words(count: int, playing: bool) -> str:
+    """``"Deal 3"`` for the deal being played or last settled; before any, ``"No deal yet"``."""
+    number = count + (1 if playing else 0)
+    return f"Deal {number}" if number else "No deal yet"
+
+
 class GutsTable(widgets.VBox):  # type: ignore[misc]
     """You (as Sam) and seeded bots at a Guts table. ``deals`` counts the settled deals.
 
@@ -293,7 +299,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.undo_button.disabled = not (playing or count)
         self.look_back.layout.display = "none" if playing or count < 2 else None
         self.status.value = (
-            f'<div class="guts-status">Deal {count + (1 if playing else 0)} · '
+            f'<div class="guts-status">{_deal_words(count, playing)} · '
             f"Pot {format_amount(session.pot)} · Reserve {format_amount(session.reserve)} · "
             f"Your balance {format_amount(session.balances[you])}</div>"
         )
