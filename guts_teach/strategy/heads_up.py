@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..game.hands import ALL_STRENGTHS, Strength, hand
-from .thresholds import Threshold, _levels, frequency, gain
+from .thresholds import Threshold, fold_chance, frequency, gain
 
 J7 = Threshold(hand("Jc 7d").strength)
 HALF = Fraction(1, 2)
@@ -38,11 +38,9 @@ HALF = Fraction(1, 2)
 def _out_share(mine: Threshold, rival: Strength) -> Fraction:
     """The rival's share holding ``rival`` and staying out: half the pot when the other folds
     too (the pot stays, R3), nothing when the other goes in alone (R4)."""
-    index = ALL_STRENGTHS.index(mine.strength)
-    if not index:
-        return Fraction(0)
-    folds = sum(_levels(rival, ALL_STRENGTHS[index - 1], 1), Fraction(0))
-    return folds / 2
+    if not isinstance(mine.strength, Strength):
+        raise TypeError("the heads-up guarantee is counted for two-card Guts")
+    return fold_chance(rival, mine.strength, 1) / 2
 
 
 def rival_share(mine: Threshold, goes_in: Callable[[Strength], bool]) -> Fraction:

@@ -35,10 +35,9 @@ from fractions import Fraction
 from functools import cache
 
 from ..game.hands import ALL_STRENGTHS, Strength
-from .matchings import below
 from .odds import check_table_size, hand_odds
 from .payoff import iterate_replies
-from .thresholds import Threshold, _level_mean, _levels, best_reply, frequency
+from .thresholds import Threshold, _level_mean, best_reply, fold_chance, frequency
 
 ZERO = Fraction(0)
 
@@ -85,14 +84,8 @@ def _terms(mine: Strength, others: Strength, players: int) -> _HandTerms:
     """Exact terms for the deviator holding ``mine`` while the others go in at ``others``."""
     o = players - 1
     index = ALL_STRENGTHS.index(others)
-    scale = Fraction(1, 1225)  # one other hand from the 50 cards left
-    if index:
-        folds = below(removed=(mine,), bound=ALL_STRENGTHS[index - 1]).get(1, {})
-        one_out = sum(folds.values()) * scale
-        nobody = sum(_levels(mine, ALL_STRENGTHS[index - 1], o), ZERO)
-    else:
-        one_out, nobody = ZERO, ZERO
-    others_in = o * (1 - one_out)  # expected number of others who go in
+    nobody = fold_chance(mine, others, o)
+    others_in = o * (1 - fold_chance(mine, others, 1))  # expected number of others who go in
     tops = {c: _level_mean(mine, c, o) for c in ALL_STRENGTHS[index:]}
     top_all = sum(tops.values(), ZERO)  # expected others at the top of those in
     odds = hand_odds(mine, players=players)

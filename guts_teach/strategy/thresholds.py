@@ -115,6 +115,19 @@ def _levels(mine: Strength, bound: Strength, others: int) -> tuple[Fraction, ...
     return tuple(n * scale for n in _level_counts(mine, bound, others))
 
 
+def fold_chance(mine: Strength, edge: Strength, others: int) -> Fraction:
+    """Given ``mine``: the chance that all ``others`` hands are below the class ``edge``, so
+    that everyone else folds under the threshold ``edge``.
+
+    >>> fold_chance(hand_class("As Ad"), ALL_STRENGTHS[0], 3)
+    Fraction(0, 1)
+    """
+    index = ALL_STRENGTHS.index(edge)
+    if not index:
+        return Fraction(0)
+    return sum(_levels(mine, ALL_STRENGTHS[index - 1], others), Fraction(0))
+
+
 @cache
 def _level_total(mine: Strength, bound: Strength, others: int) -> int:
     """Level hands summed over the sets counted by :func:`_level_counts` (a whole number)."""
