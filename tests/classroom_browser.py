@@ -73,7 +73,17 @@ async def learner_in_chromium(
                 timeout=60_000,
             )
             outcome.steps.append(await status.inner_text())
-        if not await stepper.locator("button.guts-next").is_disabled():
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        # The button's disabled state is its own widget update, which may arrive after the
+        # status text under load: wait for it (a minute) before calling it still enabled.
+        try:
+            await page.wait_for_function(
+                "(el) => el.querySelector('button.guts-next').disabled",
+                arg=await stepper.element_handle(),
+                timeout=60_000,
+            )
+        except PlaywrightTimeout:
             outcome.errors.append(f"{name}: Next still enabled at the last step")
         outcome.stepped = time.monotonic() - started
         await stepper.scroll_into_view_if_needed()
