@@ -46,11 +46,17 @@ def settings(folder: Path) -> dict[str, object]:
 
 
 def learner_processes(folder: Path) -> dict[str, list[psutil.Process]]:
-    """Every process working in a learner's folder (their server and kernels), by learner."""
+    """Every live process working in a learner's folder (their server and kernels), by learner.
+
+    A zombie has already exited: it waits only for a parent to collect its exit status, and in a
+    container whose first process never collects them (as on CI) it stays listed until the end.
+    """
     found: dict[str, list[psutil.Process]] = {}
     learners = (folder / "learners").resolve()
     for process in psutil.process_iter():
         with contextlib.suppress(psutil.Error):
+            if process.status() == psutil.STATUS_ZOMBIE:
+                continue
             cwd = Path(process.cwd())
             if cwd.parent == learners:
                 found.setdefault(cwd.name, []).append(process)
