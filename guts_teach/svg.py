@@ -23,7 +23,10 @@ from .lessons.scene import Scene
 
 CARD_W, CARD_H = 60, 84
 TWO_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
-FOUR_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#1565c0", "c": "#2e7d32"}
+FOUR_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#1565c0", "c": "#1b5e20"}
+IN_COLOUR, OUT_COLOUR = "#1565c0", "#616161"
+"""The IN and OUT badges: their white words are 5.8:1 and 6.2:1 (WCAG AA)."""
+WINNER_FILL, WINNER_EDGE = "#fff59d", "#f9a825"
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 
 
@@ -159,24 +162,40 @@ def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) ->
     w = CARD_W + 36 * (size - 1)
     parts = [cards_body(shown, px - w / 2, py - CARD_H / 2 - 8, four_colour)]
     winner = player in scene.winners
-    badge = "#fff59d" if winner else "#ffffff"
-    parts.append(
-        f'<rect x="{px - 62:g}" y="{py + CARD_H / 2 - 4:g}" width="124" height="40" rx="8" '
-        f'fill="{badge}" stroke="{"#f9a825" if winner else "#bdbdbd"}" stroke-width="2"/>'
-    )
     name = player + (", dealer" if player == scene.dealer else "")
+    wide = max(124, _text_width(name, 14) + 16)  # the name always fits inside its badge
+    parts.append(
+        f'<rect x="{px - wide / 2:g}" y="{py + CARD_H / 2 - 4:g}" width="{wide:g}" height="40" '
+        f'rx="8" fill="{WINNER_FILL if winner else "#ffffff"}" '
+        f'stroke="{WINNER_EDGE if winner else "#bdbdbd"}" stroke-width="2"/>'
+    )
     parts.append(_label(px, py + CARD_H / 2 + 12, name, 14, "#212121"))
     balance = format_amount(scene.balances.get(player, Fraction(0)))
     parts.append(_label(px, py + CARD_H / 2 + 30, balance, 13, "#424242", "normal"))
+    if winner:  # a word as well as the colour: never colour alone
+        top = py - CARD_H / 2 - 30
+        parts.append(
+            f'<rect x="{px - 44:g}" y="{top:g}" width="88" height="20" rx="10" '
+            f'fill="{WINNER_FILL}" stroke="{WINNER_EDGE}" stroke-width="2"/>'
+        )
+        parts.append(_label(px, top + 15, "★ winner", 13, "#212121"))
     if player in scene.declared:
         is_in = scene.declared[player]
-        colour = "#1565c0" if is_in else "#9e9e9e"
         parts.append(
-            f'<circle cx="{px + 70:g}" cy="{py - 8:g}" r="17" fill="{colour}" stroke="#ffffff" '
-            'stroke-width="2"/>'
+            f'<circle cx="{px + 70:g}" cy="{py - 8:g}" r="17" '
+            f'fill="{IN_COLOUR if is_in else OUT_COLOUR}" stroke="#ffffff" stroke-width="2"/>'
         )
         parts.append(_label(px + 70, py - 3, "IN" if is_in else "OUT", 11, "#ffffff"))
     return "".join(parts)
+
+
+def _text_width(text: str, size: int) -> float:
+    """A bold sans-serif line's width, generously estimated (0.62 em a character).
+
+    >>> _text_width("Sam (you), dealer", 14) > 124 - 16
+    True
+    """
+    return 0.62 * size * len(text)
 
 
 def _seat_words(scene: Scene, player: str) -> str:

@@ -81,3 +81,22 @@ def F(value: int | str) -> Fraction:
 def four() -> Session:
     """A teaching table of A, B, C, D with nothing in the pot."""
     return Session(["A", "B", "C", "D"], rules=teaching())
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright, for the real-browser tests (fails in CI if any
+    piece is missing)."""
+    import importlib.util
+
+    from browser import CHROMIUM, CHROMIUM_ARGS, have_chromium
+
+    require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
+    for module in ("playwright", "jupyterlab", "voila"):
+        require(importlib.util.find_spec(module) is not None, f"{module} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -7,29 +7,14 @@ Playwright. Locally they skip with a loud reason when any is missing; in CI they
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 
-import pytest
-from browser import CHROMIUM, CHROMIUM_ARGS, have_chromium, running, save_screenshot, stripped_copy
-from conftest import SIX_COUNTER_STATUS, require
+from browser import running, save_screenshot, stripped_copy
+from conftest import SIX_COUNTER_STATUS
 
 from guts_teach import launch
 
 SIX_COUNTER = SIX_COUNTER_STATUS
 TIMEOUT = 90_000  # milliseconds
-
-
-@pytest.fixture(scope="module")
-def browser():
-    require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
-    for module in ("playwright", "jupyterlab", "voila"):
-        require(importlib.util.find_spec(module) is not None, f"{module} is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def expect(target):

@@ -13,6 +13,15 @@ from guts_teach.widgets import (
     SettlementQuiz,
     follow,
 )
+from guts_teach.widgets.deck import DECK
+
+
+@pytest.fixture(autouse=True)
+def two_colour_deck():
+    """The four-colour switch is shared by every widget: each test starts and ends two-colour."""
+    DECK.four_colour = False
+    yield
+    DECK.four_colour = False
 
 
 def test_stepper_buttons_move_and_redraw():
@@ -74,7 +83,7 @@ def test_card_picker_builds_hands():
     comparer = HandComparer()
     buttons = {
         b.description: b
-        for row in comparer.children
+        for row in comparer.grid.children
         if isinstance(row, widgets.HBox)
         for b in row.children
         if isinstance(b, widgets.Button)

@@ -13,6 +13,8 @@ from ..game.compare import compare_hands
 from ..game.errors import GutsError
 from ..game.rules import Rules, teaching
 from ..svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
+from .access import live
+from .deck import deck_switch, follow_deck
 from .style import CSS, error_html, paragraph
 
 PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
@@ -47,10 +49,12 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
                 )
                 button.style.text_color = TWO_COLOURS[suit]
                 button.add_class("guts-card-button")
-                button.on_click(lambda _, c=one: self._add_card(str(c)))
+                button.on_click(lambda b, c=one: self._pick(b, str(c)))
                 self.card_buttons[one.ascii] = button
                 row.append(button)
             picker.append(widgets.HBox(row))
+        self.grid = widgets.VBox(picker)
+        self.grid.add_class("guts-card-grid")
         new_hand = widgets.Button(description="New hand", tooltip="start the next hand")
         new_hand.on_click(lambda _: self._new_line())
         clear = widgets.Button(description="Clear", tooltip="remove every hand")
@@ -63,15 +67,20 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
             [
                 widgets.HTML(CSS + "<h3>Compare hands</h3>"),
                 self.text,
-                widgets.HTML(paragraph("Or pick cards:")),
-                *picker,
+                widgets.HTML(
+                    paragraph("Or pick cards (Tab to the cards, then the arrow keys):")
+                ),
+                self.grid,
+                deck_switch(),
                 widgets.HBox([new_hand, self.remove_button, clear]),
                 self.result,
             ],
             **kwargs,
         )
         self.add_class("guts-panel")
+        live(self.result)
         self.rules = rules or teaching()
+        follow_deck(self)
         self.text.observe(lambda _: self._render(), "value")
         self._render()
 
@@ -101,6 +110,16 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
         for ascii_name, button in self.card_buttons.items():
             button.disabled = ascii_name in used
             button.style.text_color = colours[ascii_name[-1]]
+
+    def _pick(self, pressed: widgets.Button, card_text: str) -> None:
+        """Add the card; it turns disabled, so the focus moves on to the next card left."""
+        self._add_card(card_text)
+        if pressed.disabled:
+            order = list(self.card_buttons.values())
+            start = order.index(pressed)
+            following = [b for b in order[start + 1 :] + order[:start] if not b.disabled]
+            if following:
+                following[0].focus()
 
     def _add_card(self, card_text: str) -> None:
         lines = self.text.value.split("\n") if self.text.value else [""]

@@ -16,6 +16,8 @@ from ..strategy.advice import going_in
 from ..strategy.mixed import equilibrium_play
 from ..strategy.odds import hand_odds
 from ..svg import hand_svg
+from .access import live
+from .deck import deck_switch, follow_deck
 from .style import CSS, error_html
 
 
@@ -30,6 +32,7 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
     text = traitlets.Unicode("Ac 5d")
     players = traitlets.Int(6)
     weenie = traitlets.Bool(False)
+    four_colour = traitlets.Bool(False)
 
     def __init__(self, text: str = "Ac 5d", players: int = 6, **kwargs: Any) -> None:
         box = widgets.Text(value=text, description="Your hand", placeholder="Ac 5d")
@@ -45,15 +48,18 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
             [
                 widgets.HTML(CSS + "<h3>How good is my hand?</h3>"),
                 widgets.HBox([box, size, weenie]),
+                deck_switch(),
                 self.result,
             ],
             **kwargs,
         )
         self.add_class("guts-panel")
+        live(self.result)
+        follow_deck(self)
         self.text, self.players = text, players
         self._render()
 
-    @traitlets.observe("text", "players", "weenie")
+    @traitlets.observe("text", "players", "weenie", "four_colour")
     def _changed(self, _change: Any) -> None:
         if hasattr(self, "result"):
             self._render()
@@ -76,8 +82,9 @@ class OddsExplorer(widgets.VBox):  # type: ignore[misc]
             for t, p in odds.ties.items()
         )
         verdict = {"in": "go in", "out": "stay out", "either": "either will do"}[advice.better]
+        cards = hand_svg(held.cards, four_colour=self.four_colour)
         self.result.value = (
-            f"<div style='display:flex;gap:18px;align-items:flex-start'>{hand_svg(held.cards)}"
+            f"<div style='display:flex;gap:18px;align-items:flex-start'>{cards}"
             f"<div class='guts-text'><b>{escape(held.strength.name)}</b> against {n - 1} other "
             f"hand{'s' if n > 2 else ''}, if everyone stays in:"
             f"<table class='guts-ledger'><tr><td>best outright</td>"

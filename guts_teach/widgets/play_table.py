@@ -21,6 +21,8 @@ from ..lessons.scene import Scene
 from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
 from ..svg import table_svg
+from .access import live, refocus
+from .deck import deck_switch, follow_deck
 from .style import CSS, attempt, button
 
 YOU = "Sam (you)"
@@ -158,6 +160,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
     """
 
     deals = traitlets.Int(0)
+    four_colour = traitlets.Bool(False)
 
     def __init__(
         self,
@@ -201,6 +204,11 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         )
         self.look_back.add_class("guts-play-look-back")
         self.look_back.observe(lambda _: self._render(), names="value")
+        # the focus never drops to the page when the pressed button turns disabled
+        refocus(self.deal_button, lambda: [self.in_button, self.out_button])
+        for pressed in (self.in_button, self.out_button, self.undo_button):
+            refocus(pressed, lambda: [self.deal_button, self.undo_button])
+        live(self.story, self.hint)
         who = ", ".join(f"{b.player} ({b.describe()})" for b in self.bots)
         super().__init__(
             [
@@ -210,6 +218,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
                 ),
                 self.status,
                 self.picture,
+                deck_switch(),
                 widgets.HBox(
                     [
                         self.deal_button,
@@ -230,6 +239,8 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
         self.add_class("guts-panel")
         self._series = {name: Series() for name in ("your balance", "pot", "reserve")}
         self.deals = self.session.deal_count
+        follow_deck(self)
+        self.observe(lambda _: self._render(), "four_colour")
         self._render()
 
     @classmethod
@@ -326,7 +337,7 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
             winners=frozenset(last.winners) if last else frozenset(),
             dealt=bool(hands),
         )
-        self.picture.value = table_svg(scene)
+        self.picture.value = table_svg(scene, four_colour=self.four_colour)
         if last is not None:
             heading = "" if shown == count else f"<b>Looking back at deal {shown}</b>"
             said = bots_sentence(last)  # told once, at the first deal: the heading names them

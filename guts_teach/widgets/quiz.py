@@ -13,6 +13,8 @@ from ..game.rules import Rules, teaching
 from ..lessons.quiz import Mark, Scenario, check, make_scenario
 from ..lessons.scene import Scene
 from ..svg import table_svg
+from .access import live
+from .deck import deck_switch, follow_deck
 from .style import CSS, paragraph
 
 
@@ -24,6 +26,7 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
 
     rules = traitlets.Instance(Rules)
     seed = traitlets.Int(1)
+    four_colour = traitlets.Bool(False)
 
     def __init__(self, seed: int = 1, rules: Rules | None = None, **kwargs: Any) -> None:
         self._rng = random.Random(seed)
@@ -45,6 +48,7 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
             [
                 widgets.HTML(CSS + "<h3>Settle the pot</h3>"),
                 self.picture,
+                deck_switch(),
                 self.question,
                 self.winners,
                 self.share,
@@ -57,9 +61,12 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("guts-panel")
+        live(self.feedback)
         self.asked, self.score, self._first_check = 1, 0, True
         self.rules = rules or teaching()  # before the first question, which it must not skip
         self.scenario: Scenario = make_scenario(self._rng, self.rules)
+        follow_deck(self)
+        self.observe(lambda _: self._draw(), "four_colour")
         self._show()
 
     def _boxes(self) -> tuple[widgets.Text, ...]:
@@ -80,6 +87,11 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
         self._show()
 
     def _show(self) -> None:
+        self._draw()
+        self.question.value = paragraph(self.scenario.question())
+        self.feedback.value = ""
+
+    def _draw(self) -> None:
         s = self.scenario
         scene = Scene(
             players=s.players,
@@ -94,9 +106,7 @@ class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
             ghost_shown=True,
             hand_size=s.rules.hand_size,
         )
-        self.picture.value = table_svg(scene)
-        self.question.value = paragraph(s.question())
-        self.feedback.value = ""
+        self.picture.value = table_svg(scene, four_colour=self.four_colour)
 
     def mark(self) -> list[Mark]:
         """Check the four answers and show what was right and why anything was wrong."""

@@ -15,6 +15,8 @@ from ..shelby.game import ShelbyGame
 from ..shelby.rounds import ROUNDS
 from ..shelby.rules import ShelbyRules, shelby
 from ..svg import hand_svg
+from .access import live, refocus
+from .deck import deck_switch, follow_deck
 from .style import CSS, attempt, button, paragraph
 
 YOU = "Sam (you)"
@@ -24,6 +26,7 @@ class ShelbyTable(widgets.VBox):  # type: ignore[misc]
     """You (as Sam) and seeded bots at one table. ``steps`` counts the game's narrated steps."""
 
     steps = traitlets.Int(0)
+    four_colour = traitlets.Bool(False)
 
     def __init__(
         self, bots: int = 3, *, rules: ShelbyRules | None = None, seed: int = 1, **kwargs: Any
@@ -58,6 +61,7 @@ class ShelbyTable(widgets.VBox):  # type: ignore[misc]
                 widgets.HTML(CSS + f"<h3>{title} against the bots</h3>"),
                 self.status,
                 self.cards,
+                deck_switch(),
                 widgets.HBox(
                     [self.deal_button, self.hold_button, self.drop_button, self.buy_button]
                 ),
@@ -66,6 +70,12 @@ class ShelbyTable(widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("guts-panel")
+        refocus(self.deal_button, lambda: [self.hold_button, self.drop_button])
+        for pressed in (self.hold_button, self.drop_button, self.buy_button):
+            refocus(pressed, lambda: [self.hold_button, self.deal_button])
+        live(self.story)
+        follow_deck(self)
+        self.observe(lambda _: self._render(), "four_colour")
         self._render()
 
     def _drop(self, *, you_hold: bool) -> None:
@@ -98,7 +108,7 @@ class ShelbyTable(widgets.VBox):  # type: ignore[misc]
         )
         held = game.held(YOU) if playing else ()
         self.cards.value = (
-            hand_svg(held, "your cards")
+            hand_svg(held, "your cards", four_colour=self.four_colour)
             if held
             else paragraph(
                 "Press Deal to ante and get your cards."

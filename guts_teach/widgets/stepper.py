@@ -13,6 +13,8 @@ from ..game.session import Session
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
 from ..svg import table_svg
+from .access import live, refocus
+from .deck import deck_switch, follow_deck
 from .style import CSS, paragraph
 
 
@@ -20,7 +22,10 @@ class ExampleStepper(widgets.VBox):  # type: ignore[misc]
     """Step through a worked example (or a ledger, or a session) with the table drawn.
 
     ``index`` is the current step; the buttons move it and everything else follows.
-    The buttons are ordinary focusable buttons: Tab to them, Enter or Space to press.
+    The buttons are ordinary focusable buttons: Tab to them, Enter or Space to press; the
+    left and right arrows anywhere in the stepper are Back and Next. When Next or Back turns
+    disabled under the focus (the last or first step), the focus moves to Restart or Next.
+    The step text is a polite live region; the cards follow the shared four-colour switch.
     """
 
     index = traitlets.Int(0)
@@ -47,11 +52,18 @@ class ExampleStepper(widgets.VBox):  # type: ignore[misc]
         self.back_button.on_click(lambda _: self._move(self.stepper.back))
         self.next_button.on_click(lambda _: self._move(self.stepper.forward))
         self.restart_button.on_click(lambda _: self._move(self.stepper.restart))
+        refocus(self.next_button, lambda: [self.restart_button, self.back_button])
+        refocus(self.back_button, lambda: [self.next_button])
+        live(self.status, self.explanation)
         header = [widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))]
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
-        super().__init__([*header, self.status, self.picture, self.explanation, buttons], **kwargs)
+        super().__init__(
+            [*header, self.status, self.picture, self.explanation, buttons, deck_switch()],
+            **kwargs,
+        )
         self.add_class("guts-panel")
         self.add_class("guts-stepper")
+        follow_deck(self)
         self._render()
 
     def _move(self, action: Any) -> None:

@@ -12,6 +12,7 @@ from html import escape
 
 from IPython.display import HTML, display
 
+from guts_teach.colours import heat_colour, ink_on
 from guts_teach.game.cards import RANKS, rank_symbol
 from guts_teach.game.hands import ALL_STRENGTHS, Strength
 from guts_teach.strategy.odds import hand_odds
@@ -26,8 +27,9 @@ def heat_map(players):
         for low in ranks:
             strength = Strength.of(high, low)
             p = float(hand_odds(strength, players=players).best)
-            colour = f"hsl({int(120 * p)}, 70%, {88 - 30 * p:.0f}%)"
-            cells.append(f"<td style='background:{colour};padding:3px 5px;text-align:center' "
+            colour = heat_colour(p)  # light yellow to dark blue: safe for colour-blind eyes
+            cells.append(f"<td style='background:{colour};color:{ink_on(colour)};"
+                         "padding:3px 5px;text-align:center' "
                          f"title='{escape(strength.name)}'>{p:.0%}</td>")
         rows.append(f"<tr><th>{rank_symbol(high)}</th>{''.join(cells)}</tr>")
     head = "".join(f"<th>{rank_symbol(r)}</th>" for r in ranks)
@@ -50,7 +52,7 @@ for players in range(2, 11):
     fair = next(s for s in ALL_STRENGTHS if hand_odds(s, players=players).best >= 1 / players)
     print(f"{players:2} players: {fair.name:>16}   (A-5 is best {float(hand_odds('Ac 5d', players=players).best):.0%} of the time)")"""),
     ("md", """\
-Slide through the table sizes to watch the green shrink to the pairs and the big aces."""),
+Slide through the table sizes to watch the dark blue shrink to the pairs and the big aces."""),
     ("code", """\
 import ipywidgets as widgets
 

@@ -1,0 +1,137 @@
+"""Keyboard and screen-reader behaviour the widgets share, in the notebook and the presentation.
+
+ipywidgets can give an element a class but not an attribute, and cannot see a key press; so
+every panel's header carries :data:`SCRIPT`, a few lines of browser code installed once a
+page, which by class:
+
+- keeps keys pressed inside a ``guts-panel`` from reaching JupyterLab's own shortcuts (the
+  panel gets ``data-lm-suppress-shortcuts``, which Lumino honours, and key presses stop
+  bubbling at the panel, so a right arrow or Enter never moves to or edits the next cell);
+- lets a ``guts-stepper`` take the left and right arrows (Back and Next);
+- makes each ``guts-card-grid`` one Tab stop whose arrow keys move between its cards (a
+  roving tabindex that skips used, disabled cards);
+- makes each ``guts-live`` element a polite live region (``aria-live="polite"``), so a
+  screen reader reads what changes in it;
+- names every slider's handle after the slider's label.
+
+Moving the focus when the focused button turns disabled is done in Python, with
+:func:`refocus` (ipywidgets 8 widgets have ``focus()``).
+
+>>> SCRIPT.startswith("<img") and "data-lm-suppress-shortcuts" in SCRIPT
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+_CODE = """
+if (!window.gutsTeachAccess) {
+  window.gutsTeachAccess = true;
+  const enabled = (b) => b && !b.disabled;
+  const cards = (grid) => Array.from(grid.querySelectorAll('button'));
+  const rows = (grid) => Array.from(grid.querySelectorAll('.widget-hbox'))
+    .map((row) => Array.from(row.querySelectorAll('button')));
+  const stop = (grid, target) => {
+    const all = cards(grid);
+    let current = all.find((b) => b === target)
+      || all.find((b) => b.tabIndex === 0 && enabled(b)) || all.find(enabled);
+    all.forEach((b) => { b.tabIndex = b === current ? 0 : -1; });
+  };
+  const step = (grid, from, key) => {
+    const all = cards(grid), table = rows(grid);
+    const r = table.findIndex((row) => row.includes(from)), c = table[r].indexOf(from);
+    let line = [];
+    if (key === 'ArrowRight') line = all.slice(all.indexOf(from) + 1);
+    if (key === 'ArrowLeft') line = all.slice(0, all.indexOf(from)).reverse();
+    if (key === 'ArrowDown') line = table.slice(r + 1).map((row) => row[c]);
+    if (key === 'ArrowUp') line = table.slice(0, r).reverse().map((row) => row[c]);
+    if (key === 'Home') line = table[r];
+    if (key === 'End') line = table[r].slice().reverse();
+    return line.find(enabled);
+  };
+  const keys = (event) => {
+    const target = event.target;
+    const typing = target.matches('input, textarea, select, [contenteditable="true"]');
+    const grid = target.closest('.guts-card-grid');
+    const stepper = target.closest('.guts-stepper');
+    if (grid && target.matches('button')) {
+      const next = step(grid, target, event.key);
+      if (next) { event.preventDefault(); stop(grid, next); next.focus(); }
+    } else if (stepper && !typing && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      const button = stepper.querySelector(
+        event.key === 'ArrowLeft' ? 'button.guts-back' : 'button.guts-next');
+      event.preventDefault();
+      if (enabled(button)) button.click();
+    }
+    event.stopPropagation();
+  };
+  const prepare = () => {
+    document.querySelectorAll('.guts-panel:not([data-lm-suppress-shortcuts])').forEach((p) => {
+      p.setAttribute('data-lm-suppress-shortcuts', 'true');
+      p.addEventListener('keydown', keys);
+      p.addEventListener('keyup', (event) => event.stopPropagation());
+    });
+    document.querySelectorAll('.guts-live:not([aria-live])').forEach((l) => {
+      l.setAttribute('aria-live', 'polite');
+    });
+    document.querySelectorAll('.guts-card-grid').forEach((grid) => {
+      if (!grid.dataset.gutsRoving) {
+        grid.dataset.gutsRoving = 'true';
+        grid.setAttribute('role', 'group');
+        grid.addEventListener('focusin', (event) => stop(grid, event.target));
+      }
+      stop(grid, null);
+    });
+    document.querySelectorAll('.guts-panel .widget-slider').forEach((slider) => {
+      const handle = slider.querySelector('[role="slider"]');
+      const label = slider.querySelector('.widget-label');
+      if (handle && label && !handle.getAttribute('aria-label')) {
+        handle.setAttribute('aria-label', label.textContent.trim());
+      }
+    });
+  };
+  let queued = false;
+  new MutationObserver(() => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(() => { queued = false; prepare(); });
+    }
+  }).observe(document.body, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  prepare();
+}
+"""
+
+SCRIPT = (
+    '<img src="data:," alt="" hidden class="guts-access" '
+    f'onerror="{escape(" ".join(_CODE.split()), quote=True)}">'
+)
+"""Markup that installs the shared keyboard and screen-reader behaviour (once a page)."""
+
+
+def live(*regions: widgets.Widget) -> None:
+    """Make each widget a polite live region: a screen reader reads what changes in it."""
+    for region in regions:
+        region.add_class("guts-live")
+
+
+def refocus(pressed: widgets.Button, then: Callable[[], Sequence[widgets.Button]]) -> None:
+    """When ``pressed`` turns disabled by its own click, move the focus to the first enabled
+    button of ``then()`` (asked after the click), so it never drops to the page.
+
+    Register it after the button's action: ipywidgets calls click handlers in order.
+    """
+
+    def after(_: Any) -> None:
+        if pressed.disabled:
+            for other in then():
+                if not other.disabled:
+                    other.focus()
+                    return
+
+    pressed.on_click(after)
