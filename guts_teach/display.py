@@ -57,3 +57,44 @@ def register_with_running_ipython() -> None:
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None:
         register(shell.display_formatter.formatters)
+
+
+def figure_alt(fig: Any) -> str:
+    """A text alternative for a matplotlib figure, from its axes' titles, labels and legends.
+
+    >>> class Axes:
+    ...     def get_title(self): return "Pot"
+    ...     def get_xlabel(self): return "deal"
+    ...     def get_ylabel(self): return "counters"
+    ...     def get_legend_handles_labels(self): return [], ["pot", "reserve"]
+    >>> class Figure:
+    ...     axes = [Axes()]
+    >>> figure_alt(Figure())
+    'Chart: Pot; counters (pot, reserve) against deal.'
+    """
+    parts = []
+    for axes in fig.axes:
+        lines = axes.get_legend_handles_labels()[1]
+        title = axes.get_title()
+        words = (f"{title}; " if title else "") + (axes.get_ylabel() or "values")
+        words += f" ({', '.join(lines)})" if lines else ""
+        parts.append(words + (f" against {axes.get_xlabel()}" if axes.get_xlabel() else ""))
+    return "Chart: " + ". ".join(parts) + "."
+
+
+def show_figure(fig: Any, alt: str = "") -> None:
+    """Show a matplotlib figure as a PNG with a text alternative (``alt``, or one made by
+    :func:`figure_alt`), then close it so that it is not drawn a second time."""
+    import base64
+    import io
+    from html import escape
+
+    import matplotlib.pyplot as plt
+    from IPython.display import HTML, display
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    text = escape(alt or figure_alt(fig), quote=True)
+    display(HTML(f'<img alt="{text}" src="data:image/png;base64,{data}">'))

@@ -12,6 +12,7 @@ is missing and fail in CI.
 from __future__ import annotations
 
 import importlib.util
+import re
 
 import pytest
 from browser import running, save_screenshot, stripped_copy
@@ -27,11 +28,22 @@ NOTEBOOKS = [
     "04_strategy.ipynb",
     "05_shelby.ipynb",
 ]
-ACTIVE = "() => document.activeElement && document.activeElement.className"
+OUTPUTS = ".jp-OutputArea-output"
+"""Where a notebook without widgets (03, the ledger) is checked: its outputs."""
+ALL_RUN = """() => {
+    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+    return prompts.length > 0 && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent));
+}"""
 
 
-def axe_problems(page) -> list[str]:
-    """axe-core's critical and serious violations inside the package's widgets."""
+JUPYTERLAB_OWN = ("scrollable-region-focusable",)
+"""Rules about JupyterLab's own markup, not the package's: its output area scrolls a wide
+pandas table in a box it does not make focusable (checked in Voilà, which does not)."""
+
+
+def axe_problems(page, scope: str = ".guts-panel", skip: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's critical and serious violations inside the package's widgets (or, for a
+    notebook without widgets, inside ``scope``, its outputs), but for the rules ``skip``."""
     require(
         importlib.util.find_spec("axe_playwright_python") is not None,
         "axe-playwright-python is not installed (pip install axe-playwright-python)",
@@ -39,14 +51,15 @@ def axe_problems(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     page.evaluate(Axe().axe_script)
+    assert page.locator(scope).count() > 0, f"nothing to check: no {scope} on the page"
     results = page.evaluate(
-        "axe.run({include: [['.guts-panel']]}, {resultTypes: ['violations']})"
+        f"axe.run({{include: [[{scope!r}]]}}, {{resultTypes: ['violations']}})"
     )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at "
         + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
         for v in results["violations"]
-        if v["impact"] in ("critical", "serious")
+        if v["impact"] in ("critical", "serious") and v["id"] not in skip
     ]
 
 
@@ -133,9 +146,10 @@ def test_card_picker_slider_and_axe_in_jupyterlab(browser, tmp_path):
         below = page.evaluate("() => document.activeElement.textContent")
         assert (first, second, below) == ("A♠", "K♠", "K♥")
         page.keyboard.press("Enter")  # picks K♥: it turns disabled, the focus moves on
-        expect(comparer.locator("textarea")).to_have_value("K♥")
+        expect(comparer.locator("textarea")).to_have_value(re.compile(r"\nK♥$"))
         wait_focused(page, ".guts-card-grid button:not(:disabled)")
-        assert page.evaluate("() => document.activeElement.textContent") == "Q♥"
+        # Q♥ is in the lesson's own hands already: the next card left is J♥
+        assert page.evaluate("() => document.activeElement.textContent") == "J♥"
         page.keyboard.press("Tab")  # one Tab leaves the 52 cards
         assert not focused(page, ".guts-card-grid button")
         # the comparison is a polite live region; the odds slider has a name
@@ -176,11 +190,7 @@ def test_play_table_focus_and_axe_in_jupyterlab(browser, tmp_path):
 @pytest.mark.parametrize("notebook", ["03_ledger.ipynb", "05_shelby.ipynb"])
 def test_other_notebooks_pass_axe_in_jupyterlab(browser, tmp_path, notebook):
     with lab_page(browser, tmp_path / "nb", notebook) as page:
-        page.locator(".guts-panel").last.wait_for(timeout=TIMEOUT)
-        page.wait_for_function(
-            "() => document.querySelectorAll('.jp-Cell.jp-mod-noOutputs').length === 0"
-            " || !document.querySelector('.jp-InputArea-prompt:empty')",
-        )
+        page.wait_for_function(ALL_RUN, timeout=TIMEOUT)
         if notebook == "05_shelby.ipynb":
             table = page.locator(".guts-panel", has_text="Shelby against the bots")
             table.scroll_into_view_if_needed()
@@ -188,7 +198,10 @@ def test_other_notebooks_pass_axe_in_jupyterlab(browser, tmp_path, notebook):
             page.keyboard.press("Enter")
             wait_focused(page, "button.guts-hold")
             assert table.locator(".guts-shelby-story[aria-live='polite']").count() == 1
-        problems = axe_problems(page)
+        if notebook == "03_ledger.ipynb":
+            problems = axe_problems(page, OUTPUTS, skip=JUPYTERLAB_OWN)
+        else:
+            problems = axe_problems(page)
         assert not problems, problems
 
 
@@ -201,14 +214,17 @@ def test_presentation_passes_axe_and_keeps_keys_in_voila(browser, tmp_path, note
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.set_default_timeout(TIMEOUT)
         page.goto(server.url)
-        page.locator(".guts-panel").first.wait_for(timeout=TIMEOUT)
-        page.wait_for_function("() => window.gutsTeachAccess === true")
+        widgets = notebook != "03_ledger.ipynb"
+        page.locator(".guts-panel" if widgets else OUTPUTS).first.wait_for(timeout=TIMEOUT)
+        page.wait_for_load_state("networkidle")
+        if widgets:
+            page.wait_for_function("() => window.gutsTeachAccess === true")
         if notebook == launch.LESSON:
             stepper = page.locator(".guts-stepper").first
             stepper.locator("button.guts-next").focus()
             page.keyboard.press("ArrowRight")
             expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER_STATUS[1])
-        problems = axe_problems(page)
+        problems = axe_problems(page, ".guts-panel" if widgets else OUTPUTS)
         save_screenshot(page, f"a11y-voila-{notebook.removesuffix('.ipynb')}.png")
         page.close()
         assert not problems, problems

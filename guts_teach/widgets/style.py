@@ -38,6 +38,8 @@ CSS = (
 .guts-panel button:focus, .guts-panel input:focus, .guts-panel textarea:focus,
 .guts-panel select:focus, .guts-panel [role="slider"]:focus {{
   outline: 3px solid {FOCUS} !important; outline-offset: 2px; }}
+.guts-panel .widget-box {{ overflow: visible; }}
+.guts-panel .widget-hbox {{ padding: 5px 5px; gap: 6px; }}
 .guts-panel .jupyter-button.mod-success {{ background-color: {SUCCESS}; color: #ffffff; }}
 .guts-panel .jupyter-button.mod-primary {{ background-color: {PRIMARY}; color: #ffffff; }}
 </style>

@@ -29,6 +29,8 @@ print(f"{len(evening.deals)} deals, chips conserved: {evening.conservation_gap()
     ("code", """\
 import matplotlib.pyplot as plt
 
+from guts_teach.display import show_figure
+
 frame = ledger_frame(evening, exact=False)
 fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
 top.step(frame.index, frame["pot_after"], where="post", label="pot")
@@ -41,5 +43,6 @@ bottom.axhline(0, color="grey", linewidth=0.8)
 bottom.set_xlabel("deal")
 bottom.set_ylabel("balance")
 bottom.legend(ncol=5)
-fig.tight_layout()"""),
+fig.tight_layout()
+show_figure(fig)"""),
 ]

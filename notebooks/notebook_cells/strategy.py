@@ -152,6 +152,8 @@ in millionths of the pot, exact fractions behind them):"""),
     ("code", """\
 import matplotlib.pyplot as plt
 
+from guts_teach.display import show_figure
+
 from guts_teach.strategy.heads_up import J7, guarantee, guarantee_table
 
 found = guarantee(J7)
@@ -164,7 +166,7 @@ ax.set_xlabel("the rival goes in with this hand or better")
 ax.set_ylabel("J-7's edge, millionths of the pot")
 ax.set_title("What J-7 gets beyond half the pot")
 fig.tight_layout()
-plt.show()
+show_figure(fig)
 for name, edge in rows[5:8]:
     print(f"  against {name}: +{edge} of the pot")"""),
     ("md", """\
@@ -195,7 +197,7 @@ ax.set_ylabel("carry-over, in pots")
 ax.set_title("The next pot, as a share of this one")
 ax.legend(loc="upper right")
 fig.tight_layout()
-plt.show()
+show_figure(fig)
 print(repeated_report(players=2))"""),
     ("md", """\
 ## Fictitious play: averaging the cycle
@@ -219,7 +221,7 @@ ax.set_ylabel("share of rounds")
 ax.set_title("Fictitious play meets the mixed equilibrium (dashed)")
 ax.legend(loc="lower right")
 fig.tight_layout()
-plt.show()"""),
+show_figure(fig)"""),
     ("md", """\
 ## Three-card Guts
 
@@ -268,6 +270,8 @@ simulation.)"""),
     ("code", """\
 import matplotlib.pyplot as plt
 
+from guts_teach.display import show_figure
+
 from guts_teach import Session
 from guts_teach.strategy.bots import CharacterBot, declare_with_bots, equilibrium_bot
 
@@ -296,7 +300,8 @@ for name, trail in pots.items():
 ax.set_xlabel("deal")
 ax.set_ylabel("pot + reserve")
 ax.legend()
-fig.tight_layout()"""),
+fig.tight_layout()
+show_figure(fig)"""),
     ("md", """\
 ## Play
 
