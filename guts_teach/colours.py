@@ -27,14 +27,21 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
 
 
+def _linear(value: int) -> float:
+    """An sRGB channel (0-255) as linear light (0-1)."""
+    c = value / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _srgb(light: float) -> int:
+    """Linear light (0-1) back to an sRGB channel (0-255)."""
+    c = light * 12.92 if light <= 0.0031308 else 1.055 * light ** (1 / 2.4) - 0.055
+    return round(255 * c)
+
+
 def luminance(colour: str) -> float:
     """WCAG relative luminance of a ``#rrggbb`` colour, 0 (black) to 1 (white)."""
-
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(v) for v in _rgb(colour))
+    r, g, b = (_linear(v) for v in _rgb(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
@@ -45,7 +52,8 @@ def contrast_ratio(one: str, other: str) -> float:
 
 
 def heat_colour(value: float) -> str:
-    """The heat scale at ``value`` in [0, 1], interpolated between :data:`HEAT_STOPS`.
+    """The heat scale at ``value`` in [0, 1], interpolated between :data:`HEAT_STOPS` in
+    linear light, so that the lightness falls steadily from one end to the other.
 
     >>> heat_colour(0.0), heat_colour(1.0)
     ('#fff7bc', '#08306b')
@@ -55,7 +63,9 @@ def heat_colour(value: float) -> str:
     k = min(int(value * span), span - 1)
     t = value * span - k
     low, high = _rgb(HEAT_STOPS[k]), _rgb(HEAT_STOPS[k + 1])
-    r, g, b = (round(a + (b - a) * t) for a, b in zip(low, high, strict=True))
+    r, g, b = (
+        _srgb(_linear(a) + (_linear(b) - _linear(a)) * t) for a, b in zip(low, high, strict=True)
+    )
     return f"#{r:02x}{g:02x}{b:02x}"
 
 

@@ -97,4 +97,5 @@ def show_figure(fig: Any, alt: str = "") -> None:
     plt.close(fig)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     text = escape(alt or figure_alt(fig), quote=True)
-    display(HTML(f'<img alt="{text}" src="data:image/png;base64,{data}">'))
+    picture = HTML(f'<img alt="{text}" src="data:image/png;base64,{data}">')  # type: ignore[no-untyped-call]
+    display(picture)  # type: ignore[no-untyped-call]

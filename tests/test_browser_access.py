@@ -52,9 +52,7 @@ def axe_problems(page, scope: str = ".guts-panel", skip: tuple[str, ...] = ()) -
 
     page.evaluate(Axe().axe_script)
     assert page.locator(scope).count() > 0, f"nothing to check: no {scope} on the page"
-    results = page.evaluate(
-        f"axe.run({{include: [[{scope!r}]]}}, {{resultTypes: ['violations']}})"
-    )
+    results = page.evaluate(f"axe.run({{include: [[{scope!r}]]}}, {{resultTypes: ['violations']}})")
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at "
         + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])

@@ -67,9 +67,7 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
             [
                 widgets.HTML(CSS + "<h3>Compare hands</h3>"),
                 self.text,
-                widgets.HTML(
-                    paragraph("Or pick cards (Tab to the cards, then the arrow keys):")
-                ),
+                widgets.HTML(paragraph("Or pick cards (Tab to the cards, then the arrow keys):")),
                 self.grid,
                 deck_switch(),
                 widgets.HBox([new_hand, self.remove_button, clear]),
