@@ -218,3 +218,10 @@ def test_changing_text_is_in_polite_live_regions():
     ):
         assert "guts-live" in region._dom_classes
     assert "aria-live', 'polite'" in CSS.replace("&#x27;", "'")
+
+
+def test_a_widget_made_four_colour_turns_the_shared_setting_on():
+    before = ExampleStepper(example("six-counter"))
+    ExampleStepper(example("six-counter"), four_colour=True)
+    assert DECK.four_colour and before.four_colour
+    assert FOUR_COLOURS["d"] in HandComparer("Kd 5c\nQs Qh").result.value

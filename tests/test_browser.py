@@ -145,11 +145,11 @@ def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):
         table.locator("button.guts-play-in").click()
         expect(table.locator(".guts-play-story")).to_contain_text("opens their fists")
         expect(table.locator(".guts-play-story")).to_contain_text("Bots declared for Bot 1")
-        # Keyboard only: focus Deal, press Enter; Tab to Out, press Space.
+        # Keyboard only: focus Deal, press Enter (the focus moves on to In); Tab to Out, Space.
         table.locator("button.guts-play-deal").focus()
         page.keyboard.press("Enter")
         expect(table.locator(".guts-status")).to_contain_text("Deal 2 · ")
-        page.keyboard.press("Tab")
+        page.wait_for_function("() => document.activeElement.matches('button.guts-play-in')")
         page.keyboard.press("Tab")
         page.keyboard.press("Space")
         expect(table.locator(".guts-status")).to_contain_text("Deal 2 · ")

@@ -53,6 +53,7 @@ def axe_problems(page, scope: str = ".guts-panel", skip: tuple[str, ...] = ()) -
     page.evaluate(Axe().axe_script)
     assert page.locator(scope).count() > 0, f"nothing to check: no {scope} on the page"
     results = page.evaluate(f"axe.run({{include: [[{scope!r}]]}}, {{resultTypes: ['violations']}})")
+    assert results["passes"], "axe-core checked nothing"
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at "
         + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
@@ -95,12 +96,14 @@ def test_lesson_keyboard_focus_live_regions_and_axe_in_jupyterlab(browser, tmp_p
         expect(status).to_have_text(SIX_COUNTER_STATUS[0])
         page.keyboard.press("Enter")  # Enter presses Next, and edits no markdown cell
         expect(status).to_have_text(SIX_COUNTER_STATUS[1])
+        cells = page.locator(".jp-Cell").count()
+        markdown = page.locator(".jp-MarkdownCell").count()
         for key in ("j", "k", "a", "b", "m", "ArrowDown", "ArrowUp"):
             page.keyboard.press(key)  # notebook shortcuts: none may act from inside a widget
         no_cell_editing(page)
-        assert page.locator(".jp-Cell").count() == page.evaluate(
-            "() => document.querySelectorAll('.jp-Cell').length"
-        )
+        assert page.locator(".jp-Cell").count() == cells  # no cell inserted (a, b)
+        assert page.locator(".jp-MarkdownCell").count() == markdown  # none turned (m)
+        assert focused(page, ".guts-stepper button.guts-next")  # j, k moved nowhere
         expect(status).to_have_text(SIX_COUNTER_STATUS[1])
         # item 2: the last Next turns disabled under the focus, which moves to Restart
         for expected in SIX_COUNTER_STATUS[2:]:

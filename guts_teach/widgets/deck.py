@@ -33,7 +33,10 @@ DECK = DeckColours()
 
 
 def follow_deck(widget: widgets.Widget) -> None:
-    """Keep ``widget.four_colour`` and the shared setting equal, either way round."""
+    """Keep ``widget.four_colour`` and the shared setting equal, either way round; a widget
+    made with ``four_colour=True`` turns the shared setting on (for every picture)."""
+    if widget.four_colour:
+        DECK.four_colour = True
     traitlets.link((DECK, "four_colour"), (widget, "four_colour"))
 
 
