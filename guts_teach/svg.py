@@ -119,8 +119,10 @@ def _chips(cx: float, cy: float, amount: Fraction, colour: str) -> str:
 def table_svg(scene: Scene, *, four_colour: bool = False) -> str:
     """The whole table: seats round a felt, chips in or out, pot and reserve in the middle."""
     n = len(scene.players)
-    width, height = 900, 560
-    cx, cy, rx, ry = width / 2, height / 2 - 10, 300, 170
+    # more than six seats need a taller table, or a seat's badge hides under its neighbour's cards
+    tall = 60 if n > 6 else 0
+    width, height = 900, 560 + 2 * tall
+    cx, cy, rx, ry = width / 2, height / 2 - 10, 300, 170 + tall
     parts = [
         f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
         f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{rx + 40}" ry="{ry + 40}" fill="#5d4037"/>',

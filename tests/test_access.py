@@ -225,3 +225,41 @@ def test_a_widget_made_four_colour_turns_the_shared_setting_on():
     ExampleStepper(example("six-counter"), four_colour=True)
     assert DECK.four_colour and before.four_colour
     assert FOUR_COLOURS["d"] in HandComparer("Kd 5c\nQs Qh").result.value
+
+
+def _boxes(picture: str, height: int) -> list[tuple[float, float, float, float]]:
+    found = re.findall(
+        rf'<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="{height}"', picture
+    )
+    return [(float(x), float(y), float(x) + float(w), float(y) + height) for x, y, w in found]
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_no_badge_is_clipped_or_hidden_under_another_seat_at_any_table_size(players):
+    """Issue 13: every name badge lies inside the picture, clear of every card and every
+    other badge, at two to ten players (more than six get a taller table)."""
+    names = ["Sam (you)", *(f"Bot {i}" for i in range(1, players))]
+    scene = Scene(
+        players=tuple(names),
+        dealer="Sam (you)",
+        pot=0,
+        reserve=0,
+        balances={},
+        hands={},
+        face_up=frozenset(),
+        winners=frozenset(names),
+        declared=dict.fromkeys(names, True),
+    )
+    picture = table_svg(scene)
+    width, height = (float(v) for v in re.search(r'width="(\d+)" height="(\d+)"', picture).groups())
+    badges, cards, pills = _boxes(picture, 40), _boxes(picture, 84), _boxes(picture, 20)
+    assert len(badges) == players and len(pills) == players
+    for i, badge in enumerate(badges):
+        assert badge[0] >= 0 and badge[2] <= width and badge[1] >= 0 and badge[3] <= height
+        assert not any(_overlap(badge, c) for c in cards)
+        assert not any(_overlap(badge, other) for j, other in enumerate(badges) if j != i)
+        assert not any(_overlap(badge, p) for p in pills)
