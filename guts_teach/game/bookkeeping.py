@@ -95,7 +95,7 @@ def settled(
         ante_overflow=pending.ante_overflow,
         pot_before=pending.pot,
         reserve_before=pending.reserve,
-        hands=tuple((p, known[p]) for p in players if p in known) if known else None,
+        seat_hands=tuple(map(known.get, players)) if known else None,
         ghost=pending.ghost,
         ins=ins,
         winners=outcome.winners,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .arguments import hands_arg
+from .arguments import hands_arg, held_arg
 from .cards import Card, check_unique
 from .club_record import unused_ghost
 from .errors import IllegalActionError
@@ -48,6 +48,7 @@ def read_hands(
         if holder not in seats and holder != GHOST:
             seat_of(seats, holder, "hands")
         if not isinstance(held, HandOrder) or len(held.cards) != size:
+            held_arg(holder, held)
             held = make(held if not isinstance(held, HandOrder) else held.cards)
         if dealt & held.bits:
             check_unique({p: h.cards for p, h in [*known.items(), (holder, held)]})

@@ -233,7 +233,7 @@ class Session(SessionView):
         """Who is in, in seat order, and whether the dealer took the pot undeclared (V1)."""
         if self.rules.declaration == "in_turn" and not chosen - {pending.order[-1]}:
             return (pending.order[-1],), True
-        return tuple(p for p in self.players if p in chosen), False
+        return tuple(filter(chosen.__contains__, self.players)), False
 
     # ----------------------------------------------------------------- settling
 
