@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .frozen import quick_init
-from .money import ZERO, whole
+from .money import ZERO, whole_or_fraction
 
 
 @quick_init
@@ -156,4 +156,4 @@ def _whole_settlement(
     exact too and far faster, turned into Fractions at the end. A settlement is immutable,
     so the same stakes share one (a long session keeps far fewer objects)."""
     numbers = _settle(pot, reserve, winners, payers, cap, added, one_payment)
-    return Settlement(*[whole(v) if isinstance(v, int) else v for v in numbers])
+    return Settlement(*map(whole_or_fraction, numbers))
