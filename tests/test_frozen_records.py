@@ -76,3 +76,49 @@ def test_quick_init_refuses_what_it_cannot_build() -> None:
     for cls in (NoSlots, NotFrozen, Factory):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_a_settled_deal_fills_every_field_of_its_record_by_name() -> None:
+    """The session builds records positionally, for speed: each field must get its own value."""
+    rules = teaching()
+    table = Session(["A", "B", "C"], rules=rules, pot=6, reserve=3, dealer="B")
+    record = table.play(
+        ["A", "B"], hands={"A": "Qs Qh", "B": "3c 2d"}, bots={"B": "in with anything"}
+    )
+    expected = {
+        "number": 1,
+        "cycle": 1,
+        "players": ("A", "B", "C"),
+        "dealer": "B",
+        "start_pot": 6,
+        "start_reserve": 3,
+        "ante": 0,
+        "anted": (),
+        "ante_overflow": 0,
+        "pot_before": 6,
+        "reserve_before": 3,
+        "ghost": None,
+        "ins": ("A", "B"),
+        "winners": ("A",),
+        "winners_from_cards": True,
+        "payers": ("B",),
+        "kind": "showdown",
+        "tied_best": (),
+        "declaration": rules.declaration,
+        "hand_size": 2,
+        "stack": 0,
+        "net_before": (0, 0, 0),
+        "net_after": (6, -6, 0),
+        "bots": (("B", "in with anything"),),
+    }
+    for name, value in expected.items():
+        assert getattr(record, name) == value, name
+    assert record.seat_hands is not None
+    assert [str(h) if h else None for h in record.seat_hands] == ["Q♠ Q♥", "3♣ 2♦", None]
+    assert record.settlement.stake == 6 and record.settlement.pot == 6
+    assert {f.name for f in dataclasses.fields(DealRecord)} == {
+        *expected,
+        "seat_hands",
+        "settlement",
+    }
+    assert table.dealer == "C" and table.pot == 6 and table.reserve == 3

@@ -106,13 +106,15 @@ def test_numbers_beyond_json_numbers_are_text_as_before():
 def test_the_collector_is_paused_only_while_a_file_command_runs(tmp_path, monkeypatch, capsys):
     import gc
 
-    from guts_teach import cli
+    from guts_teach import replay_text
 
     path = tmp_path / "short.json"
     save(ledger_of(played(Rules(), ["A", "B"], 3, seed=2)), path)
     seen = []
-    real = cli.replay_table
-    monkeypatch.setattr(cli, "replay_table", lambda s: seen.append(gc.isenabled()) or real(s))
+    real = replay_text.replay_table
+    monkeypatch.setattr(
+        replay_text, "replay_table", lambda s: seen.append(gc.isenabled()) or real(s)
+    )
     assert gc.isenabled()
     assert main(["replay", str(path)]) == 0
     assert seen == [False] and gc.isenabled()

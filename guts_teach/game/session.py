@@ -405,6 +405,14 @@ class Session(SessionView):
     def _names(
         self, names: Iterable[str], field: str, among: Sequence[str] | None = None
     ) -> frozenset[str]:
+        if type(names) in (list, tuple, frozenset, set):  # the usual case, checked at once
+            try:
+                chosen = frozenset(names)
+            except TypeError:  # a name that is not text: told below
+                chosen = frozenset()
+            known = len(chosen) == len(names) and self._seat.keys() >= chosen  # type: ignore[arg-type]
+            if known and (among is None or chosen.issubset(among)):
+                return chosen
         listed = listed_players(names, self._seat, field)
         for name in listed:
             if among is not None and name not in among:
