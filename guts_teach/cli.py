@@ -33,7 +33,7 @@ from .classroom.command import add_parser as classroom_parser
 from .game.errors import GutsError
 from .game.ledger_file import load_replayed, read_data
 from .game.replay import deal_rows_text
-from .handout import add_parser as handout_parser
+from .handout_command import add_parser as handout_parser
 from .version import __version__
 
 # Each command's own modules load when it runs (the strategy lab, the examples, the
@@ -245,7 +245,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         elif args.command in ("lesson", "present"):
             return _launch(args)
         elif args.command == "handout":
-            from .handout import command as handout
+            from .handout_command import command as handout
 
             return handout(args, stdout)
         elif args.command == "classroom":
