@@ -36,6 +36,8 @@ def read_hands(
 ) -> tuple[dict[str, HandOrder] | None, HandOrder | None]:
     """The known hands by player (``None`` when no cards were given) and the ghost hand;
     a card dealt twice, a stranger or a hand of the wrong size is an error."""
+    if ghost is None and hands is None:  # a club record: no cards at all
+        return None, None
     if ghost is not None and not rules.ghost_hand:
         raise unused_ghost()
     known: dict[str, HandOrder] = {}

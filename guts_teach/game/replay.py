@@ -60,7 +60,7 @@ def replay(ledger: Ledger) -> Session:
                 ghost=deal.ghost,
                 losers=deal.losers,
                 weenie=deal.weenie,
-                bots=dict(deal.bots),
+                bots=dict(deal.bots) if deal.bots else None,
             )
         except GutsError as error:
             raise located(error, index, _field_of(error)) from None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any
 
 from .club_record import check_losers, check_record
@@ -123,7 +124,7 @@ def decide(
         check_losers(losers, ())
         return Outcome(NOBODY_IN, (), payers, False)
 
-    strangers = sorted(winners - set(ins)) if winners else ()
+    strangers = sorted(winners - set(ins)) if winners and not winners.issubset(ins) else ()
     if strangers:
         raise WinnerError(
             f"winner {strangers[0]} was not in; the players in were {join_names(list(ins))}"
@@ -145,7 +146,7 @@ def decide(
             top = ()  # a tie with the ghost does not beat it (V5)
         _agree(winners, top, "won", seat, "winners")
     elif winners is not None:
-        top = tuple(p for p in ins if p in winners)
+        top = tuple(filter(winners.__contains__, ins))
     else:
         missing = [p for p in ins if p not in known]
         need = join_names(missing) if missing else "the ghost"
@@ -162,7 +163,7 @@ def decide(
         kind, won, pay, tied = TIE_STAYS, (), tuple(p for p in ins if p not in top), top
     else:
         kind = SHOWDOWN if len(ins) > 1 else (DEALER_TAKES if dealer_took else UNCONTESTED)
-        won, pay, tied = top, tuple(p for p in ins if p not in top), ()
+        won, pay, tied = top, tuple(filterfalse(top.__contains__, ins)), ()
 
     if rules.single_loser and pay:
         if all_shown:
