@@ -254,6 +254,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--deals", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument(
+        "--only", choices=("replay", "workbook"), help="measure only replay, or only the workbook"
+    )
     args = parser.parse_args()
     python = sys.executable
     cli = [python, "-m", "guts_teach"]
@@ -263,7 +266,7 @@ def main() -> None:
     print(f"median of {args.runs} interleaved runs, fresh processes, five players")
     with tempfile.TemporaryDirectory() as folder:
         where = Path(folder)
-        for deals in args.deals:
+        for deals in args.deals if args.only != "workbook" else ():
             ledger = where / f"ledger{deals}.json"
             save(ledger_of(evening(deals)), ledger)
             ours, limit = where / "ours.json", where / "limit.json"
@@ -284,6 +287,8 @@ def main() -> None:
                 judged += f"; at most {LIMIT_REPLAY_MB} MB: {verdict(peak <= LIMIT_REPLAY_MB)}"
             print(f"replay --json, {deals:,} deals: {text} ({judged})")
 
+        if args.only == "replay":
+            return
         deals = min(max(args.deals), MAX_ROWS)
         ledger = where / f"ledger{deals}.json"
         save(ledger_of(evening(deals)), ledger)

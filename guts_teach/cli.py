@@ -30,22 +30,14 @@ from contextlib import contextmanager, nullcontext
 from typing import TextIO
 
 from .classroom.command import add_parser as classroom_parser
-from .game.compare import compare_hands
 from .game.errors import GutsError
 from .game.ledger_file import load_replayed, read_data
 from .game.replay import deal_rows_text
-from .game.rules import Rules
-from .handout import add_parser as handout_parser
-from .lessons.examples import EXAMPLES, example
-from .replay_text import narrate_example, narration_text, replay_table, shelby_text
-from .strategy.report import (
-    fictitious_report,
-    guarantee_report,
-    odds_report,
-    repeated_report,
-    strategy_report,
-)
+from .handout_command import add_parser as handout_parser
 from .version import __version__
+
+# Each command's own modules load when it runs (the strategy lab, the examples, the
+# hand comparison, the text tables), so that `replay` starts as fast as a small script.
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -188,6 +180,8 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         data = read_data(args.ledger) if args.command == "replay" else None
         if _is_shelby(data):
+            from .replay_text import shelby_text
+
             stdout.write(shelby_text(data, as_json=args.json) + "\n")
         elif args.command == "replay":
             _, session = load_replayed(args.ledger, data=data)
@@ -195,10 +189,17 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
                 stdout.writelines(deal_rows_text(session))
                 stdout.write("\n")
             elif args.steps:
+                from .replay_text import narration_text
+
                 stdout.write(narration_text(session) + "\n")
             else:
+                from .replay_text import replay_table
+
                 stdout.write(replay_table(session) + "\n")
         elif args.command == "examples":
+            from .lessons.examples import EXAMPLES, example
+            from .replay_text import narrate_example
+
             if args.list:
                 for item in EXAMPLES:
                     stdout.write(f"{item.name:12}  {item.title}\n")
@@ -206,9 +207,18 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")
         elif args.command == "odds":
+            from .strategy.report import odds_report
+
             report = odds_report(args.hand, players=args.players, as_json=args.json, seed=args.seed)
             stdout.write(report + "\n")
         elif args.command == "strategy":
+            from .strategy.report import (
+                fictitious_report,
+                guarantee_report,
+                repeated_report,
+                strategy_report,
+            )
+
             report = (
                 fictitious_report(
                     players=args.players,
@@ -235,7 +245,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         elif args.command in ("lesson", "present"):
             return _launch(args)
         elif args.command == "handout":
-            from .handout import command as handout
+            from .handout_command import command as handout
 
             return handout(args, stdout)
         elif args.command == "classroom":
@@ -243,6 +253,9 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
             return classroom(args)
         elif args.command == "rank":
+            from .game.compare import compare_hands
+            from .game.rules import Rules
+
             if not args.three:
                 _three_cards_need_the_flag(args.hands)
             ranking = Rules(

@@ -100,17 +100,36 @@ def test_lesson_in_jupyterlab(browser, tmp_path):
 
 
 def test_shelby_table_in_jupyterlab(browser, tmp_path):
+    """Issue 14, item 14: the Shelby table by mouse and by keyboard."""
     with lab_page(browser, tmp_path / "shelby", "05_shelby.ipynb") as page:
         table = page.locator(".guts-panel", has_text="Shelby against the bots")
         table.wait_for(timeout=TIMEOUT)
         table.scroll_into_view_if_needed()
-        table.locator("button.guts-deal").click()
-        expect(table.locator(".guts-status")).to_contain_text("Round 1 (two cards) · Pot 4")
+        table.locator("button.guts-deal").focus()
+        page.keyboard.press("Enter")  # Deal by keyboard
+        status = table.locator(".guts-status")
+        expect(status).to_contain_text("Deal 1, round 1 (two cards) · Pot 4")
+        expect(table).to_contain_text("Round 1 (two cards), your hand:")
+        table.locator("button.guts-shelby-hint").click()
+        expect(table.locator(".guts-shelby-hint-text")).to_contain_text("beats about")
         table.locator("button.guts-hold").click()
-        expect(table.locator(".guts-shelby-story")).to_contain_text(
-            "Round 1 (two cards): Sam (you)"
-        )
-        expect(table.locator(".guts-status")).to_contain_text("Round 2 (three cards)")
+        story = table.locator(".guts-shelby-story")
+        expect(story).to_contain_text("Round 1 (two cards): Sam (you)")
+        expect(story).to_contain_text("Everyone antes 1")  # the deal told from its start
+        expect(status).to_contain_text("round 2 (three cards)")
+        expect(table.locator(".guts-chart, svg[aria-label^='Chart of']").first).to_be_visible()
+        table.locator("button.guts-shelby-undo").focus()
+        page.keyboard.press("Space")  # Undo by keyboard
+        expect(status).to_contain_text("Deal 1, round 1 (two cards)")
+        for _ in range(12):  # hold until a showdown draws the holders' hands
+            if table.locator(".guts-shown").count():
+                break
+            if table.locator("button.guts-hold").is_disabled():
+                table.locator("button.guts-deal").click()
+            else:
+                table.locator("button.guts-hold").click()
+        expect(table.locator(".guts-shown").first).to_be_visible()
+        expect(table.locator(".guts-shelby-look-back")).to_be_visible()
         save_screenshot(table, "lab-shelby-table.png")
 
 

@@ -95,6 +95,33 @@ def test_the_depth_check_counts_as_before_on_any_text(text):
     assert json_text._depth(text) == old_depth(text)
 
 
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='ab[]{}"\\♠ ', max_size=4),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(alphabet="ab[{", max_size=2), inner, max_size=3),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES, st.booleans())
+def test_the_fast_road_to_the_depth_is_exact_or_steps_aside(value, indent):
+    text = json.dumps(value, ensure_ascii=False, indent=2 if indent else None)
+    shallow = json_text._shallow_depth(text)
+    assert shallow is None or shallow == old_depth(text)
+    assert json_text._depth(text) == old_depth(text)
+
+
+def test_a_ledger_file_takes_the_fast_road_and_deep_text_the_exact_one(tmp_path):
+    path = tmp_path / "evening.json"
+    save(ledger_of(played(Rules(), ["Ana", "Bé", "Çem"], 40, seed=3)), path)
+    text = path.read_text(encoding="utf-8")
+    assert json_text._shallow_depth(text) == old_depth(text) > 0
+    deep = "[" * (json_text.MAX_DEPTH + 1) + "]" * (json_text.MAX_DEPTH + 1)
+    assert json_text._shallow_depth(deep) is None
+    assert json_text._depth(deep) == json_text.MAX_DEPTH + 1
+
+
 def test_numbers_beyond_json_numbers_are_text_as_before():
     table = Session(["A", "B", "C"], rules=Rules(cap=None), pot=Fraction(10**4300 + 1, 2))
     table.play(["A", "B", "C"], winners=["A"])
@@ -106,13 +133,15 @@ def test_numbers_beyond_json_numbers_are_text_as_before():
 def test_the_collector_is_paused_only_while_a_file_command_runs(tmp_path, monkeypatch, capsys):
     import gc
 
-    from guts_teach import cli
+    from guts_teach import replay_text
 
     path = tmp_path / "short.json"
     save(ledger_of(played(Rules(), ["A", "B"], 3, seed=2)), path)
     seen = []
-    real = cli.replay_table
-    monkeypatch.setattr(cli, "replay_table", lambda s: seen.append(gc.isenabled()) or real(s))
+    real = replay_text.replay_table
+    monkeypatch.setattr(
+        replay_text, "replay_table", lambda s: seen.append(gc.isenabled()) or real(s)
+    )
     assert gc.isenabled()
     assert main(["replay", str(path)]) == 0
     assert seen == [False] and gc.isenabled()

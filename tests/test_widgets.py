@@ -157,32 +157,6 @@ def test_issue14_the_rules_picker_speaks_plainly_and_refuses_a_limit_below_the_a
     assert picker.rules.cap is None and picker.rules.ante == 2 and picker.message.value == ""
 
 
-def test_shelby_table_plays_a_deal_against_bots():
-    from guts_teach.shelby.rules import psycho_shelby
-    from guts_teach.widgets import ShelbyTable
-
-    table = ShelbyTable(bots=3, seed=3)
-    assert table.hold_button.disabled and not table.deal_button.disabled
-    table.deal_button.click()
-    assert "Round 1 (two cards) · Pot 4" in table.status.value
-    assert "<svg" in table.cards.value
-    table.hold_button.click()
-    assert "Round 1 (two cards): Sam (you)" in table.story.value
-    for _ in range(3):
-        table.drop_button.click()
-    assert "Round - (between deals)" in table.status.value
-    assert table.game.conservation_gap() == 0
-    psycho = ShelbyTable(rules=psycho_shelby(), seed=5)
-    psycho.deal_button.click()
-    psycho.hold_button.click()
-    psycho.hold_button.click()
-    psycho.buy_button.click()  # Sam holds two 4s this deal
-    assert "Sam (you) shows a 4 and pays 1 for an extra card" in psycho.story.value
-    psycho.buy_button.click()
-    psycho.buy_button.click()  # no 4 left: a friendly message, never a traceback
-    assert "guts-error" in psycho.story.value and "no 4 left" in psycho.story.value
-
-
 def test_shelby_bots_are_seeded_and_have_characters():
     import random
 

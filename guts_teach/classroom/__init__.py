@@ -17,7 +17,26 @@ Only :mod:`.spawner` imports JupyterHub, and only inside the hub.
 
 from __future__ import annotations
 
-from .hub import hub_config, hub_server
-from .settings import Classroom, ClassroomError, load, open_classroom
+import importlib
+from typing import Any
 
-__all__ = ["Classroom", "ClassroomError", "hub_config", "hub_server", "load", "open_classroom"]
+_HOMES = {
+    "Classroom": "settings",
+    "ClassroomError": "settings",
+    "load": "settings",
+    "open_classroom": "settings",
+    "hub_config": "hub",
+    "hub_server": "hub",
+}
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    """The public names load with their module when first used, so that the command line
+    (which reads the ``classroom`` options on every run) does not load the hub's modules."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'guts_teach.classroom' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -11,9 +11,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .hub import hub_server
-from .settings import Classroom, open_classroom
+if TYPE_CHECKING:  # the hub's modules load only when the classroom starts
+    from .settings import Classroom
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,6 +67,9 @@ def welcome(room: Classroom, url: str) -> str:
 
 def main(args: argparse.Namespace) -> int:
     """Set up (if new) and start the classroom's hub in the foreground."""
+    from .hub import hub_server
+    from .settings import open_classroom
+
     room, _ = open_classroom(
         Path(args.dir),
         teacher=args.teacher,

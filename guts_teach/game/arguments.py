@@ -82,23 +82,23 @@ def rng_arg(rng: object) -> random.Random | None:
 
 
 def hands_arg(hands: object) -> Mapping[str, Any] | None:
-    """The hands argument: a mapping of players to cards as text (or hands, or Cards)."""
-    if hands is None:
-        return None
-    if not isinstance(hands, Mapping):
+    """The hands argument: a mapping of players to cards (each checked by :func:`held_arg`)."""
+    if hands is not None and not isinstance(hands, Mapping):
         raise CardError(
             f'hands must map players to their cards, such as {{"A": "Q♠ Q♥"}}; got {hands!r}'
         )
-    for player, held in hands.items():
-        ok = isinstance(held, (str, HandOrder)) or (
-            isinstance(held, (list, tuple)) and all(isinstance(c, Card) for c in held)
-        )
-        if not ok:
-            raise CardError(
-                f'hands: {player}\'s cards must be text such as "Q♠ Q♥" (or Card objects); '
-                f"got {held!r}"
-            )
     return hands
+
+
+def held_arg(player: str, held: object) -> None:
+    """One player's cards: text such as ``"Q♠ Q♥"``, a hand, or a list of Cards."""
+    ok = isinstance(held, (str, HandOrder)) or (
+        isinstance(held, (list, tuple)) and all(isinstance(c, Card) for c in held)
+    )
+    if not ok:
+        raise CardError(
+            f'hands: {player}\'s cards must be text such as "Q♠ Q♥" (or Card objects); got {held!r}'
+        )
 
 
 def starting_amounts(pot: object, reserve: object, rules: Any) -> tuple[Fraction, Fraction]:

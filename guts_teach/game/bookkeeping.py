@@ -74,41 +74,45 @@ def settled(
     """The table's state after a settled deal, and the deal's record (R8-R10)."""
     state = pending.before
     ended = not result.pot and not result.reserve
+    deals = state.deals + 1
+    net = tuple(pending.net)
     new_state = TableState(
-        pot=result.pot,
-        reserve=result.reserve,
-        net=tuple(pending.net),
-        dealer=(state.dealer + 1) % len(players),
-        cycles_completed=state.cycles_completed + 1 if ended else state.cycles_completed,
-        deals=state.deals + 1,
+        result.pot,
+        result.reserve,
+        net,
+        (state.dealer + 1) % len(players),  # the next dealer
+        state.cycles_completed + 1 if ended else state.cycles_completed,
+        deals,
     )
     known = pending.hands
+    # Positional, in the order of DealRecord's fields (one record a deal: keywords cost a
+    # fifth of settling it); tests/test_frozen_records.py checks the order.
     record = DealRecord(
-        number=new_state.deals,
-        cycle=state.cycles_completed + 1,
-        players=players,
-        dealer=players[state.dealer],
-        start_pot=state.pot,
-        start_reserve=state.reserve,
-        ante=pending.ante,
-        anted=pending.anted,
-        ante_overflow=pending.ante_overflow,
-        pot_before=pending.pot,
-        reserve_before=pending.reserve,
-        hands=tuple((p, known[p]) for p in players if p in known) if known else None,
-        ghost=pending.ghost,
-        ins=ins,
-        winners=outcome.winners,
-        winners_from_cards=outcome.from_cards,
-        payers=outcome.payers,
-        kind=outcome.kind,
-        tied_best=outcome.tied_best,
-        declaration=rules.declaration,
-        hand_size=rules.hand_size,
-        settlement=result,
-        stack=rules.starting_stack or ZERO,
-        net_before=state.net,
-        net_after=new_state.net,
-        bots=tuple(pending.bots.items()),
+        deals,  # number
+        state.cycles_completed + 1,  # cycle
+        players,
+        players[state.dealer],  # dealer
+        state.pot,  # start_pot
+        state.reserve,  # start_reserve
+        pending.ante,
+        pending.anted,
+        pending.ante_overflow,
+        pending.pot,  # pot_before
+        pending.reserve,  # reserve_before
+        tuple(map(known.get, players)) if known else None,  # seat_hands
+        pending.ghost,
+        ins,
+        outcome.winners,
+        outcome.from_cards,  # winners_from_cards
+        outcome.payers,
+        outcome.kind,
+        outcome.tied_best,
+        rules.declaration,
+        rules.hand_size,
+        result,  # settlement
+        rules.starting_stack or ZERO,  # stack
+        state.net,  # net_before
+        net,  # net_after
+        tuple(pending.bots.items()),  # bots
     )
     return new_state, record

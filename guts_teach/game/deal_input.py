@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .arguments import hands_arg
+from .arguments import hands_arg, held_arg
 from .cards import Card, check_unique
 from .club_record import unused_ghost
 from .errors import IllegalActionError
@@ -36,6 +36,8 @@ def read_hands(
 ) -> tuple[dict[str, HandOrder] | None, HandOrder | None]:
     """The known hands by player (``None`` when no cards were given) and the ghost hand;
     a card dealt twice, a stranger or a hand of the wrong size is an error."""
+    if ghost is None and hands is None:  # a club record: no cards at all
+        return None, None
     if ghost is not None and not rules.ghost_hand:
         raise unused_ghost()
     known: dict[str, HandOrder] = {}
@@ -48,6 +50,7 @@ def read_hands(
         if holder not in seats and holder != GHOST:
             seat_of(seats, holder, "hands")
         if not isinstance(held, HandOrder) or len(held.cards) != size:
+            held_arg(holder, held)
             held = make(held if not isinstance(held, HandOrder) else held.cards)
         if dealt & held.bits:
             check_unique({p: h.cards for p, h in [*known.items(), (holder, held)]})

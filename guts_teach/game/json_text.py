@@ -32,15 +32,54 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}.__getitem__
 
 
+_KEEP = b'[]{}"\\'
+_DROP = bytes(sorted(set(range(256)) - set(_KEEP)))
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
+
+
 def _depth(text: str) -> int:
     """The deepest nesting of arrays and objects in ``text`` (strings skipped).
 
-    Strings and everything but brackets are dropped by the regular expression engine, so
-    only the brackets are counted in Python (issue 16: a long ledger is read in a blink).
+    The usual file takes a fast road (:func:`_shallow_depth`); any other text is counted
+    exactly by :func:`_counted_depth`.
 
     >>> _depth('{"a": [1, {"b": "[[["}]}')
     3
     """
+    shallow = _shallow_depth(text)
+    return shallow if shallow is not None else _counted_depth(text)
+
+
+def _shallow_depth(text: str) -> int | None:
+    """The depth of well-formed text at most :data:`MAX_DEPTH` deep whose strings hold no
+    bracket, quote or backslash (a ledger's names and cards); ``None`` for any other text.
+
+    Everything but brackets and quotes goes at once (UTF-8 never uses those bytes inside
+    another character); each string is then an empty pair of quotes, removed at once; and
+    each pass removes every innermost pair of brackets, so the passes count the depth.
+
+    >>> _shallow_depth('{"a": [1, {"b": "x"}]}'), _shallow_depth('["[", 1]'), _shallow_depth("]")
+    (3, None, None)
+    """
+    reduced = text.encode("utf-8", "surrogatepass").translate(None, _DROP)
+    if b"\\" in reduced:
+        return None
+    brackets = reduced.replace(b'""', b"")
+    if b'"' in brackets:  # a string held a bracket, or a quote is left open
+        return None
+    brackets = brackets.translate(_ONE_KIND)
+    depth = 0
+    while brackets:
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets) or depth == MAX_DEPTH:
+            return None  # unbalanced, or too deep: counted exactly, for the message
+        brackets, depth = inner, depth + 1
+    return depth
+
+
+def _counted_depth(text: str) -> int:
+    """:func:`_depth` for any text: strings and everything but brackets are dropped by the
+    regular expression engine, so only the brackets are counted in Python."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(0, max(accumulate(map(_STEP, brackets)), default=0))
 

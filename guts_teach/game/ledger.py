@@ -33,6 +33,7 @@ from typing import Any
 from .arguments import printable
 from .atomic import save_text
 from .errors import GutsError, LedgerError
+from .frozen import quick_init
 from .hands import HandOrder, TwoCardRanking
 from .ledger_json import FORMAT as FORMAT
 from .ledger_json import dumps as dumps
@@ -60,6 +61,7 @@ DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots", "not
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LedgerDeal:
     """One recorded deal: who was in, and the cards or the club's word for the result.
@@ -261,17 +263,13 @@ def _deal(
     ghost = None
     if "ghost" in raw:
         ghost = _hand(raw["ghost"], _deal_where(index, "ghost"), ranking)
-    lists = {
-        key: _deal_names(raw, index, key, players, seats) if key in raw else None
-        for key in ("winners", "losers", "weenie")
-    }
     return LedgerDeal(
         ins=ins,
         hands=hands,
-        winners=lists["winners"],
+        winners=_deal_names(raw, index, "winners", players, seats) if "winners" in raw else None,
         ghost=ghost,
-        losers=lists["losers"],
-        weenie=lists["weenie"],
+        losers=_deal_names(raw, index, "losers", players, seats) if "losers" in raw else None,
+        weenie=_deal_names(raw, index, "weenie", players, seats) if "weenie" in raw else None,
         bots=_bots(raw["bots"], _deal_where(index, "bots"), players) if "bots" in raw else (),
         note=_note(raw["note"], _deal_where(index, "note")) if "note" in raw else None,
     )

@@ -62,6 +62,8 @@ class Listeners(Generic[T]):
 
     def tell(self, item: T, *, deal: int) -> None:
         """Call every listener subscribed now with ``item``; failures are kept, never raised."""
+        if not self._listeners:
+            return
         for listener in tuple(self._listeners):
             try:
                 listener(item)

@@ -133,6 +133,18 @@ def whole(n: int) -> Fraction:
     return found
 
 
+def whole_or_fraction(value: int | Fraction) -> Fraction:
+    """A Fraction for ``value``: the shared one (:func:`whole`) for a whole number.
+
+    >>> whole_or_fraction(3) is whole(3), whole_or_fraction(Fraction(1, 2))
+    (True, Fraction(1, 2))
+    """
+    if type(value) is int:
+        found = _WHOLE.get(value)
+        return found if found is not None else whole(value)
+    return value  # type: ignore[return-value]
+
+
 def add(a: Fraction, b: Fraction) -> Fraction:
     """``a + b``, fast when both are whole.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .frozen import quick_init
 from .hands import HandOrder
 from .narration import Step, narrate
 from .settlement import Settlement
@@ -17,6 +18,7 @@ from .settlement import Settlement
 Balances = tuple[Fraction, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealRecord:
     """Everything one settled deal did, with exact amounts.
@@ -25,7 +27,9 @@ class DealRecord:
     each of ``anted`` paid (R2); ``pot_before``/``reserve_before`` are the stakes at the
     showdown; ``settlement`` holds the arithmetic (R3-R7); ``net_before``/``net_after``
     are the net counters in seat order and ``stack`` the starting stack (R8), from which
-    :attr:`balances` follow. ``kind`` says how the deal ended (``nobody_in``,
+    :attr:`balances` follow. ``seat_hands`` are the known hands in seat order (``None`` for a
+    player whose cards were not recorded; ``None`` as a whole when no cards were), read as
+    :attr:`hands`. ``kind`` says how the deal ended (``nobody_in``,
     ``uncontested``, ``dealer_takes``, ``showdown``, ``ghost_wins``, ``tie_stays``);
     ``ghost`` is the ghost hand (V5), ``tied_best`` the tied best hands that kept the pot
     (V4), ``declaration`` how the players declared (V1, V2); ``bots`` names the players
@@ -43,7 +47,7 @@ class DealRecord:
     ante_overflow: Fraction
     pot_before: Fraction
     reserve_before: Fraction
-    hands: tuple[tuple[str, HandOrder], ...] | None
+    seat_hands: tuple[HandOrder | None, ...] | None
     ghost: HandOrder | None
     ins: tuple[str, ...]
     winners: tuple[str, ...]
@@ -58,6 +62,14 @@ class DealRecord:
     net_before: Balances
     net_after: Balances
     bots: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def hands(self) -> tuple[tuple[str, HandOrder], ...] | None:
+        """The known hands as (player, hand) pairs in seat order; ``None`` without cards."""
+        if self.seat_hands is None:
+            return None
+        pairs = zip(self.players, self.seat_hands, strict=True)
+        return tuple((p, h) for p, h in pairs if h is not None)
 
     @property
     def dealer_took(self) -> bool:
@@ -120,7 +132,9 @@ class DealRecord:
 
     def hand_of(self, player: str) -> HandOrder | None:
         """The recorded hand of ``player``, if the cards were recorded."""
-        return dict(self.hands or ()).get(player)
+        if self.seat_hands is None or player not in self.players:
+            return None
+        return self.seat_hands[self.players.index(player)]
 
     def steps(self) -> list[Step]:
         """The deal told step by step (see :class:`Step`)."""

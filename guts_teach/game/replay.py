@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import Any
@@ -60,7 +60,7 @@ def replay(ledger: Ledger) -> Session:
                 ghost=deal.ghost,
                 losers=deal.losers,
                 weenie=deal.weenie,
-                bots=dict(deal.bots),
+                bots=dict(deal.bots) if deal.bots else None,
             )
         except GutsError as error:
             raise located(error, index, _field_of(error)) from None
@@ -113,9 +113,11 @@ def deal_rows_text(session: Session, *, batch: int = 1000) -> Iterator[str]:
         yield "[]"
         return
     names = {p: encode_basestring(p) for p in session.players}
+    keys = [names[p] + ": " for p in session.players]
+    number = _remembered_numbers()
     pieces = []
     for index, record in enumerate(history):
-        pieces.append(_row_text(record, names))
+        pieces.append(_row_text(record, names, keys, number))
         if len(pieces) == batch or index == len(history) - 1:
             opening = "[\n" if index < batch else ",\n"
             yield opening + ",\n".join(pieces) + ("\n]" if index == len(history) - 1 else "")
@@ -129,33 +131,67 @@ def _number(value: Fraction) -> str:
     return encode_basestring(str(to_json_number(value)))
 
 
-def _names_text(items: list[str]) -> str:
-    return "[\n      " + ",\n      ".join(items) + "\n    ]" if items else "[]"
+def _remembered_numbers(most: int = 4096) -> Callable[[Fraction], str]:
+    """:func:`_number`, remembering the text of the amounts it has seen, by object: whole
+    amounts are shared objects (:func:`~.money.whole`), so a long ledger's balances and pots
+    are mostly the same few objects. Each entry keeps its amount alive, so an ``id`` seen
+    again is the same object (checked all the same); at ``most`` entries it starts afresh.
+
+    >>> number = _remembered_numbers()
+    >>> number(Fraction(7, 2)), number(Fraction(12))
+    ('"7/2"', '12')
+    """
+    seen: dict[int, tuple[Fraction, str]] = {}
+
+    def number(value: Fraction) -> str:
+        found = seen.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        if len(seen) >= most:
+            seen.clear()
+        text = _number(value)
+        seen[id(value)] = (value, text)
+        return text
+
+    return number
 
 
-def _amounts_text(items: list[str]) -> str:
-    return "{\n      " + ",\n      ".join(items) + "\n    }" if items else "{}"
+_ITEM = ",\n      "
 
 
-def _row_text(record: DealRecord, names: dict[str, str]) -> str:
-    """One deal's :func:`deal_row` as indented JSON text, at the depth of a list item."""
-    payment = _number(record.settlement.payment) if record.payers else ""
+def _names_text(items: Iterable[str]) -> str:
+    text = _ITEM.join(items)
+    return "[\n      " + text + "\n    ]" if text else "[]"
+
+
+def _amounts_text(items: Iterable[str]) -> str:
+    text = _ITEM.join(items)
+    return "{\n      " + text + "\n    }" if text else "{}"
+
+
+def _row_text(
+    record: DealRecord,
+    names: dict[str, str],
+    keys: Sequence[str],
+    _number: Callable[[Fraction], str] = _number,
+) -> str:
+    """One deal's :func:`deal_row` as indented JSON text, at the depth of a list item:
+    ``names`` are the players' names as JSON text, ``keys`` each followed by ": " in seat
+    order, and ``_number`` writes an amount (:func:`_remembered_numbers` in a long run)."""
+    name = names.__getitem__
+    settlement = record.settlement
+    payment = _number(settlement.payment) if record.payers else ""
     return (
         f'  {{\n    "deal": {int.__repr__(record.number)},\n'
-        f'    "dealer": {names[record.dealer]},\n'
-        f'    "in": {_names_text([names[p] for p in record.ins])},\n'
-        f'    "winners": {_names_text([names[p] for p in record.winners])},\n'
-        f'    "payments": {_amounts_text([f"{names[p]}: {payment}" for p in record.payers])},\n'
+        f'    "dealer": {name(record.dealer)},\n'
+        f'    "in": {_names_text(map(name, record.ins))},\n'
+        f'    "winners": {_names_text(map(name, record.winners))},\n'
+        f'    "payments": {_amounts_text(name(p) + ": " + payment for p in record.payers)},\n'
         f'    "pot_before": {_number(record.pot_before)},\n'
-        f'    "pot_after": {_number(record.pot_after)},\n'
+        f'    "pot_after": {_number(settlement.pot)},\n'
         f'    "reserve_before": {_number(record.reserve_before)},\n'
-        f'    "reserve_after": {_number(record.reserve_after)},\n'
+        f'    "reserve_after": {_number(settlement.reserve)},\n'
         '    "balances": '
-        + _amounts_text(
-            [
-                f"{names[p]}: {_number(v)}"
-                for p, v in zip(record.players, record.balances, strict=True)
-            ]
-        )
+        + _amounts_text(map(str.__add__, keys, map(_number, record.balances)))
         + "\n  }"
     )

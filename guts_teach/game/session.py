@@ -233,7 +233,7 @@ class Session(SessionView):
         """Who is in, in seat order, and whether the dealer took the pot undeclared (V1)."""
         if self.rules.declaration == "in_turn" and not chosen - {pending.order[-1]}:
             return (pending.order[-1],), True
-        return tuple(p for p in self.players if p in chosen), False
+        return tuple(filter(chosen.__contains__, self.players)), False
 
     # ----------------------------------------------------------------- settling
 
@@ -405,6 +405,14 @@ class Session(SessionView):
     def _names(
         self, names: Iterable[str], field: str, among: Sequence[str] | None = None
     ) -> frozenset[str]:
+        if type(names) in (list, tuple, frozenset, set):  # the usual case, checked at once
+            try:
+                chosen = frozenset(names)
+            except TypeError:  # a name that is not text: told below
+                chosen = frozenset()
+            known = len(chosen) == len(names) and self._seat.keys() >= chosen  # type: ignore[arg-type]
+            if known and (among is None or chosen.issubset(among)):
+                return chosen
         listed = listed_players(names, self._seat, field)
         for name in listed:
             if among is not None and name not in among:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeVar
 
-from .money import ZERO, whole
+from .frozen import quick_init
+from .money import ZERO, whole_or_fraction
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """What one showdown does to the pot and the reserve.
@@ -127,9 +130,7 @@ def settle_pot(
         and added.denominator == 1
         and (cap is None or cap.denominator == 1)
     ):
-        # Whole amounts (nearly every deal): the same arithmetic on plain integers, which
-        # is exact too and far faster, turned back into Fractions at the end.
-        numbers = _settle(
+        return _whole_settlement(
             pot.numerator,
             reserve.numerator,
             winners,
@@ -138,5 +139,21 @@ def settle_pot(
             added.numerator,
             one_payment,
         )
-        return Settlement(*[whole(v) if isinstance(v, int) else v for v in numbers])
     return Settlement(*_settle(pot, reserve, winners, payers, cap, added, one_payment))
+
+
+@lru_cache(maxsize=4096)
+def _whole_settlement(
+    pot: int,
+    reserve: int,
+    winners: int,
+    payers: int,
+    cap: int | None,
+    added: int,
+    one_payment: bool,
+) -> Settlement:
+    """Whole amounts (nearly every deal): the same arithmetic on plain integers, which is
+    exact too and far faster, turned into Fractions at the end. A settlement is immutable,
+    so the same stakes share one (a long session keeps far fewer objects)."""
+    numbers = _settle(pot, reserve, winners, payers, cap, added, one_payment)
+    return Settlement(*map(whole_or_fraction, numbers))

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any
 
 from .club_record import check_losers, check_record
 from .errors import MissingHandError, WinnerError
+from .frozen import quick_init
 from .hands import HandOrder, best
 from .narration import join_names
 from .rules import Rules
@@ -34,6 +36,7 @@ GHOST_WINS = "ghost_wins"
 TIE_STAYS = "tie_stays"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of a deal before any money moves.
@@ -95,10 +98,11 @@ def decide(
     """Decide the deal; raises :class:`WinnerError` or :class:`MissingHandError`."""
     known = hands or {}
     seat = players.index  # seat order, for naming players in messages
-    shown_count = sum(1 for p in ins if p in known)
-    check_record(
-        rules=rules, ins=ins, shown=shown_count, winners=winners, losers=losers, weenie=weenie
-    )
+    shown = [(p, known[p]) for p in ins if p in known]
+    if winners is not None or losers is not None or weenie is not None:
+        check_record(
+            rules=rules, ins=ins, shown=len(shown), winners=winners, losers=losers, weenie=weenie
+        )
 
     if not ins:
         if winners:
@@ -120,12 +124,11 @@ def decide(
         check_losers(losers, ())
         return Outcome(NOBODY_IN, (), payers, False)
 
-    strangers = sorted((winners or frozenset()) - set(ins))
+    strangers = sorted(winners - set(ins)) if winners and not winners.issubset(ins) else ()
     if strangers:
         raise WinnerError(
             f"winner {strangers[0]} was not in; the players in were {join_names(list(ins))}"
         )
-    shown = [(p, known[p]) for p in ins if p in known]
     all_shown = len(shown) == len(ins)
 
     if len(ins) == 1 and not rules.ghost_hand:
@@ -143,7 +146,7 @@ def decide(
             top = ()  # a tie with the ghost does not beat it (V5)
         _agree(winners, top, "won", seat, "winners")
     elif winners is not None:
-        top = tuple(p for p in ins if p in winners)
+        top = tuple(filter(winners.__contains__, ins))
     else:
         missing = [p for p in ins if p not in known]
         need = join_names(missing) if missing else "the ghost"
@@ -160,7 +163,7 @@ def decide(
         kind, won, pay, tied = TIE_STAYS, (), tuple(p for p in ins if p not in top), top
     else:
         kind = SHOWDOWN if len(ins) > 1 else (DEALER_TAKES if dealer_took else UNCONTESTED)
-        won, pay, tied = top, tuple(p for p in ins if p not in top), ()
+        won, pay, tied = top, tuple(filterfalse(top.__contains__, ins)), ()
 
     if rules.single_loser and pay:
         if all_shown:

@@ -14,9 +14,11 @@ from fractions import Fraction
 
 from .arguments import players_arg, printable
 from .errors import IllegalActionError, PlayerError, UnknownPlayerError
+from .frozen import quick_init
 from .records import DealRecord
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TableState:
     """The money and the seat of the deal between two deals; immutable.
@@ -116,7 +118,11 @@ def listed_players(names: Iterable[str], seats: Mapping[str, int], field: str) -
             f'{field} must be a list of player names, such as ["A", "B"]; got {names!r}'
         )
     listed = list(names)
-    for name in listed:
+    try:
+        strangers = [name for name in listed if name not in seats]
+    except TypeError:  # a name that cannot be looked up at all
+        strangers = listed
+    for name in strangers:
         seat_of(seats, name, field)
     if len(set(listed)) != len(listed):
         twice = next(n for n in listed if listed.count(n) > 1)

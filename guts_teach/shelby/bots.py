@@ -37,20 +37,24 @@ class ShelbyBot:
     character: Character
     rng: random.Random
 
-    def strength_share(self, game: ShelbyGame) -> float:
-        """The share of sampled rival hands that the bot's cards beat (ties count half)."""
+    def strength_share(self, game: ShelbyGame, samples: int = SAMPLES) -> float:
+        """The share of ``samples`` random rival hands that the bot's cards beat (ties
+        count half)."""
         held = game.held(self.player)
         _, strength_of = ROUNDS[game.rules.game][game.round - 1]
         mine = strength_of(held).value
         unseen = [c for c in FULL_DECK if c not in held]
         score = 0.0
-        for _ in range(SAMPLES):
+        for _ in range(samples):
             theirs = strength_of(self.rng.sample(unseen, len(held))).value
             score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        return score / SAMPLES
+        return score / samples
+
+    def needed(self, game: ShelbyGame) -> float:
+        """The share of rival hands the bot must beat to hold: more rivals call for more."""
+        rivals = len(game.players) - 1
+        return float(THRESHOLDS[self.character] ** (1 / max(1, rivals // 2)))
 
     def holds(self, game: ShelbyGame) -> bool:
-        """Hold or drop in the current round; more rivals call for a stronger hand."""
-        rivals = len(game.players) - 1
-        needed = THRESHOLDS[self.character] ** (1 / max(1, rivals // 2))
-        return bool(self.strength_share(game) >= needed)
+        """Hold or drop in the current round (see :meth:`needed`)."""
+        return bool(self.strength_share(game) >= self.needed(game))

@@ -352,7 +352,10 @@ class ShelbyGame:
             dealt = [d + extra for d in dealt]
         if next_round == 0 and not winner:
             text += " The deal is over: everyone antes again for new cards (S3)."
-        step = self._step(state.deal, round_no, kind, text, pot, tuple(net), tuple(shelbys))
+        shown_cards = tuple((p, self.held(p)) for p in holding) if kind == "showdown" else ()
+        step = self._step(
+            state.deal, round_no, kind, text, pot, tuple(net), tuple(shelbys), shown_cards
+        )
         self._push(
             dataclasses.replace(
                 state,
@@ -391,6 +394,7 @@ class ShelbyGame:
         pot: Fraction,
         net: Sequence[Fraction],
         shelbys: Sequence[int],
+        shown: tuple[tuple[str, tuple[Card, ...]], ...] = (),
     ) -> ShelbyStep:
         return ShelbyStep(
             deal,
@@ -400,6 +404,7 @@ class ShelbyGame:
             pot,
             MappingProxyType(dict(zip(self.players, net, strict=True))),
             MappingProxyType(dict(zip(self.players, shelbys, strict=True))),
+            shown,
         )
 
     def _seat(self, player: str) -> int:

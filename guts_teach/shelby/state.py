@@ -25,6 +25,7 @@ class ShelbyStep:
     """One change in a Shelby game, told in one sentence, with the pot and balances after it.
 
     ``balances`` and ``shelbys`` are read-only: a step handed out never changes the game.
+    ``shown`` are the cards the holders showed at a showdown (S2), in seat order.
     """
 
     deal: int
@@ -34,6 +35,7 @@ class ShelbyStep:
     pot: Fraction
     balances: Mapping[str, Fraction] = field(compare=True, hash=False)
     shelbys: Mapping[str, int] = field(compare=True, hash=False)
+    shown: tuple[tuple[str, tuple[Card, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

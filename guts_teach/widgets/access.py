@@ -120,17 +120,22 @@ def live(*regions: widgets.Widget) -> None:
         region.add_class("guts-live")
 
 
+def _usable(button: widgets.Button) -> bool:
+    return not button.disabled and button.layout.display != "none"
+
+
 def refocus(pressed: widgets.Button, then: Callable[[], Sequence[widgets.Button]]) -> None:
-    """When ``pressed`` turns disabled by its own click, move the focus to the first enabled
-    button of ``then()`` (asked after the click), so it never drops to the page.
+    """When ``pressed`` turns disabled (or hidden) by its own click, move the focus to the
+    first enabled, shown button of ``then()`` (asked after the click), so it never drops to
+    the page.
 
     Register it after the button's action: ipywidgets calls click handlers in order.
     """
 
     def after(_: Any) -> None:
-        if pressed.disabled:
+        if not _usable(pressed):
             for other in then():
-                if not other.disabled:
+                if _usable(other):
                     other.focus()
                     return
 

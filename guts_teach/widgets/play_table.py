@@ -95,10 +95,16 @@ class Series:
 
 
 def line_chart(
-    series: dict[str, Series], *, unit: str = "counters", width: int = 640, height: int = 200
+    series: dict[str, Series],
+    *,
+    unit: str = "counters",
+    axis: str = "deal",
+    width: int = 640,
+    height: int = 200,
 ) -> str:
-    """A small SVG line chart of several series over the deals, with axis labels and a
-    legend; it costs the same for 30 deals or 30,000 (see :data:`CHART_POINTS`)."""
+    """A small SVG line chart of several series over the deals (or other ``axis`` steps),
+    with axis labels and a legend; it costs the same for 30 deals or 30,000 (see
+    :data:`CHART_POINTS`)."""
     colours = ["#0d47a1", "#7a4a00", "#6a1b9a", "#1b5e20", "#b71c1c", "#4e342e"]
     ranges = [line.extremes() for line in series.values() if line.values]
     low = min([0.0, *(lo for lo, _ in ranges)])
@@ -118,9 +124,9 @@ def line_chart(
         f'<line x1="{left}" x2="{left}" y1="10" y2="{bottom}" stroke="#757575"/>',
         f'<text x="{left - 4}" y="16" font-size="11" text-anchor="end">{high:g}</text>',
         f'<text x="{left - 4}" y="{bottom}" font-size="11" text-anchor="end">{low:g}</text>',
-        f'<text x="{left}" y="{bottom + 14}" font-size="11">deal 1</text>',
+        f'<text x="{left}" y="{bottom + 14}" font-size="11">{escape(axis)} 1</text>',
         f'<text x="{width - 20}" y="{bottom + 14}" font-size="11" text-anchor="end">'
-        f"deal {count}</text>",
+        f"{escape(axis)} {count}</text>",
         f'<text x="12" y="{(bottom + 10) / 2:.0f}" font-size="11" text-anchor="middle" '
         f'transform="rotate(-90 12 {(bottom + 10) / 2:.0f})">{escape(unit)}</text>',
     ]
@@ -136,7 +142,7 @@ def line_chart(
             f'<text x="{left + 130 * k}" y="{height - 8}" font-size="12" fill="{colour}">'
             f"■ {escape(name)}</text>"
         )
-    label = f"Chart of {', '.join(series)} in {unit} over {count} deals"
+    label = f"Chart of {', '.join(series)} in {unit} over {count} {axis}s"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
         f'aria-label="{escape(label)}"><title>{escape(label)}</title>{"".join(parts)}</svg>'

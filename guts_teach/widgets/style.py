@@ -33,6 +33,11 @@ CSS = (
 .guts-ledger th, .guts-ledger td {{ padding: 3px 10px; text-align: left;
   border-bottom: 1px solid #e0e0e0; }}
 .guts-ledger tr:nth-child(even) td {{ background: #f5f5f5; }}
+.guts-showdown {{ margin: 6px 0; font-size: 15px; }}
+.guts-shown-row {{ display: flex; flex-wrap: wrap; gap: 12px; }}
+.guts-shown {{ margin: 4px 0; text-align: center; font-size: 14px; }}
+.guts-result {{ font-size: 17px; background: #e8f5e9; border-left: 4px solid #1b5e20;
+  padding: 8px 12px; border-radius: 4px; }}
 .guts-hint {{ background: #e3f2fd; border-left: 4px solid #1565c0; padding: 6px 10px;
   min-height: 0; }}
 .guts-panel button:focus, .guts-panel input:focus, .guts-panel textarea:focus,

@@ -117,6 +117,8 @@ whole = play_whole_game(shelby(), seed=7)"""),
 ## Your turn
 
 Press **Deal**, look at your cards, and **Hold** or **Drop** each round against three bots: one
-cautious, one steady, one reckless."""),
+cautious, one steady, one reckless. **Hint** says how your hand ranks this round; after each
+showdown the holders' hands are drawn; **Undo** takes back your last action and **Look back**
+shows any earlier step. When someone collects three Shelbys, **New game** starts again."""),
     ("code", "ShelbyTable(bots=3, seed=2026)"),
 ]
