@@ -36,6 +36,11 @@ LAB_SETTINGS = {
 }
 
 
+LAB_EXTENSIONS = Path(__file__).resolve().parent / "labextension"
+"""JupyterLab extensions the lesson's server loads: ``guts-teach-lesson`` runs the package's
+notebooks when they open, so their widgets are live without pressing Run All."""
+
+
 class LaunchError(GutsError):
     """The lesson cannot be started (no notebooks, or JupyterLab/Voilà not installed)."""
 
@@ -81,7 +86,21 @@ def prepare_notebooks(
             )
             continue
         shutil.copyfile(source, target)
+        trust(target)
     return workdir, said
+
+
+def trust(notebook: Path) -> None:
+    """Sign a copy of a shipped notebook as trusted (Jupyter's notebook signatures), so that
+    JupyterLab draws its saved widgets while the kernel starts instead of their plain text.
+
+    Without nbformat (no lesson extra) there is nothing to draw, so nothing is signed."""
+    try:
+        import nbformat
+        from nbformat.sign import NotebookNotary
+    except ImportError:  # pragma: no cover - the lesson extra brings nbformat
+        return
+    NotebookNotary().sign(nbformat.read(notebook, as_version=4))  # type: ignore[no-untyped-call]
 
 
 def notebooks_folder() -> Path:
@@ -159,6 +178,7 @@ def lab_server(
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         f"--LabApp.default_url=/lab/tree/{notebook}",
+        f"--LabApp.extra_labextensions_path={LAB_EXTENSIONS}",
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")

@@ -32,6 +32,8 @@ def make(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     notebook = nbformat.v4.new_notebook()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook.metadata["language_info"] = {"name": "python"}
+    # `guts-teach lesson` runs a notebook carrying this when it opens (guts_teach/labextension).
+    notebook.metadata["guts_teach"] = {"run_on_open": True}
     for i, (kind, source) in enumerate(cells):
         cell = nbformat.v4.new_markdown_cell(source) if kind == "md" else nbformat.v4.new_code_cell(source)
         cell["id"] = f"cell-{i:02d}"

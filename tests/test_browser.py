@@ -35,35 +35,75 @@ def step_through(page, stepper):
     expect(next_button).to_be_disabled()
 
 
-def open_and_run_all(page, url):
-    """Open a notebook in JupyterLab, wait for its kernel, and run every cell."""
-    page.goto(url)
-    # The idle indicator shows before any kernel exists: wait for the kernel's name too.
-    page.wait_for_function(
-        """() => {
-            const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-KernelName');
-            const state = document.querySelector('.jp-Notebook-ExecutionIndicator');
-            return name && /Python 3/.test(name.textContent)
-                && state && state.getAttribute('data-status') === 'idle';
-        }""",
-        timeout=TIMEOUT,
+REPRS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+    .filter(e => /children=|layout=Layout|\\w+\\(value=/.test(e.textContent)).length"""
+
+
+def wait_until_live(page, timeout=TIMEOUT):
+    """Wait for the lesson's extension to have run the open notebook (never Run All)."""
+    page.locator(".jp-NotebookPanel[data-guts-teach-ran]").first.wait_for(
+        state="attached", timeout=timeout
     )
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
 
 
 @contextlib.contextmanager
 def lab_page(browser, workdir, notebook=launch.LESSON):
-    """JupyterLab on a stripped copy of the notebooks, one notebook open and run."""
-    stripped_copy(workdir)
+    """JupyterLab on a copy of the notebooks as `guts-teach lesson` makes it, one notebook
+    open; nothing is pressed: the notebook runs itself as it opens."""
+    launch.copy_notebooks(workdir)
     port = launch.free_port()
     server = launch.lab_server(workdir, port=port, token="", notebook=notebook)
     with running(server, port):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(TIMEOUT)
-        open_and_run_all(page, server.url)
+        page.goto(server.url)
+        wait_until_live(page)
         yield page
         page.close()
+
+
+def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):
+    """Issue 13, item 1: widgets live without pressing anything, never their Python repr,
+    the notebook not marked modified, and the same after the browser reloads the page."""
+    workdir = tmp_path / "live"
+    launch.copy_notebooks(workdir)
+    port = launch.free_port()
+    server = launch.lab_server(workdir, port=port, token="")
+    with running(server, port):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server.url)
+        seen = []
+        for _ in range(240):  # every quarter second until the run is done
+            seen.append(page.evaluate(REPRS))
+            if page.locator(".jp-NotebookPanel[data-guts-teach-ran]").count():
+                break
+            page.wait_for_timeout(250)
+        wait_until_live(page)
+        assert max(seen) == 0, "a widget showed its Python repr while the lesson opened"
+        expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_in_viewport()  # at the top
+        tab = page.locator(".lm-TabBar-tab", has_text="01_lesson.ipynb")
+        expect(tab).not_to_have_class("jp-mod-dirty")
+        stepper = page.locator(".guts-stepper").first
+        expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER[0])
+        stepper.locator("button.guts-next").click()
+        expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER[1])
+        save_screenshot(page, "lab-live-on-open.png")
+
+        page.reload()
+        wait_until_live(page)
+        assert page.evaluate(REPRS) == 0
+        stepper = page.locator(".guts-stepper").first
+        expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER[0])
+        stepper.locator("button.guts-next").click()
+        expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER[1])
+        expect(page.locator(".lm-TabBar-tab", has_text="01_lesson.ipynb")).not_to_have_class(
+            "jp-mod-dirty"
+        )
+        page.close()
+    assert (workdir / "01_lesson.ipynb").read_bytes() == (
+        launch.notebooks_folder() / "01_lesson.ipynb"
+    ).read_bytes()  # opening and running changed nothing on disk
 
 
 def test_lesson_in_jupyterlab(browser, tmp_path):

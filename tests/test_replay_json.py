@@ -97,8 +97,10 @@ def test_the_depth_check_counts_as_before_on_any_text(text):
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(alphabet='ab[]{}"\\♠ ', max_size=4),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.text(alphabet="ab[{", max_size=2), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(alphabet="ab[{", max_size=2), inner, max_size=3)
+    ),
     max_leaves=25,
 )
 

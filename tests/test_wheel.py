@@ -78,6 +78,8 @@ def test_wheel_carries_the_notebooks_the_workbook_and_the_licence(dist):
         assert f"guts_teach/_shipped/notebooks/{name}" in names
     assert "guts_teach/_shipped/workbook/guts_club.xlsx" in names
     assert "guts_teach/_shipped/workbook/lite/main.py" in names
+    extension = "guts_teach/labextension/guts-teach-lesson"
+    assert {f"{extension}/package.json", f"{extension}/static/remoteEntry.js"} <= set(names)
     assert f"guts_teach-{__version__}.dist-info/licenses/LICENSE" in names
     assert not [n for n in names if n.endswith((".pyc", ".png")) or "tests/" in n]
 

@@ -26,7 +26,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, cast
 
-from ..launch import LAB_SETTINGS, LESSON, Server, free_port
+from ..launch import LAB_EXTENSIONS, LAB_SETTINGS, LESSON, Server, free_port
 from .settings import NAME, Classroom, ClassroomError
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
@@ -120,7 +120,11 @@ def hub_config(
         "api_url": f"http://127.0.0.1:{proxy_api_port}",
         "pid_file": str(folder / "jupyterhub-proxy.pid"),
     }
-    args = ["--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    args = [
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.extra_labextensions_path={LAB_EXTENSIONS}",  # the lesson runs on open
+    ]
     if os.geteuid() == 0:
         args.append("--allow-root")
     config["Spawner"] = {

@@ -10,6 +10,10 @@ redraws when they change; button callbacks only move that state.
 - :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
 - :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
 - :class:`OddsExplorer`: a hand's exact odds at any table size, and what going in is worth.
+- :class:`Panel`, :class:`Progress`: a notebook's own widgets stacked, and a progress bar.
+
+Every widget has a plain-text stand-in (:class:`~.style.TextFallback`) for where it cannot be
+drawn, never its Python repr.
 """
 
 from __future__ import annotations
@@ -21,12 +25,15 @@ from .play_table import GutsTable
 from .quiz import SettlementQuiz
 from .shelby_table import ShelbyTable
 from .stepper import ExampleStepper
+from .style import Panel, Progress
 
 __all__ = [
     "ExampleStepper",
     "GutsTable",
     "HandComparer",
     "OddsExplorer",
+    "Panel",
+    "Progress",
     "RulesPicker",
     "SettlementQuiz",
     "ShelbyTable",

@@ -15,13 +15,15 @@ from ..game.rules import Rules, teaching
 from ..svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
 from .access import live
 from .deck import deck_switch, follow_deck
-from .style import CSS, error_html, paragraph
+from .style import CSS, TextFallback, error_html, paragraph
 
 PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
 
 
-class HandComparer(widgets.VBox):  # type: ignore[misc]
+class HandComparer(TextFallback, widgets.VBox):  # type: ignore[misc]
     """A text box (one hand per line) and a card picker; the ranking follows the text."""
+
+    fallback_title = "Compare hands"
 
     rules = traitlets.Instance(Rules)
     four_colour = traitlets.Bool(False)

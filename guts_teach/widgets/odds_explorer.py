@@ -18,16 +18,18 @@ from ..strategy.odds import hand_odds
 from ..svg import hand_svg
 from .access import live
 from .deck import deck_switch, follow_deck
-from .style import CSS, error_html
+from .style import CSS, TextFallback, error_html
 
 
 def _percent(p: Fraction) -> str:
     return "under 0.01%" if 0 < p < Fraction(1, 10_000) else f"{float(p):.2%}"
 
 
-class OddsExplorer(widgets.VBox):  # type: ignore[misc]
+class OddsExplorer(TextFallback, widgets.VBox):  # type: ignore[misc]
     """A hand, a table size and the weenie rule; the exact odds and what going in is worth
     when everyone else plays the equilibrium follow them."""
+
+    fallback_title = "Odds explorer"
 
     text = traitlets.Unicode("Ac 5d")
     players = traitlets.Int(6)

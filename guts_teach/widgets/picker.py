@@ -11,7 +11,7 @@ import traitlets
 from ..game.errors import GutsError, RulesError
 from ..game.money import as_amount, format_amount
 from ..game.rules import FLAGS, PROFILES, Rules, profile
-from .style import CSS, error_html
+from .style import CSS, TextFallback, error_html
 
 LABELS = {
     "reante_when_nobody_in": "When nobody is in, everyone antes again (R3)",
@@ -35,8 +35,10 @@ DECLARING = (
 )
 
 
-class RulesPicker(widgets.VBox):  # type: ignore[misc]
+class RulesPicker(TextFallback, widgets.VBox):  # type: ignore[misc]
     """Choose a profile, then change its options; ``rules`` always holds valid rules."""
+
+    fallback_title = "Rules picker"
 
     rules = traitlets.Instance(Rules)
 

@@ -23,7 +23,7 @@ from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
 from ..svg import table_svg
 from .access import live, refocus
 from .deck import deck_switch, follow_deck
-from .style import CSS, attempt, button
+from .style import CSS, TextFallback, attempt, button
 
 YOU = "Sam (you)"
 
@@ -155,7 +155,7 @@ def _deal_words(count: int, playing: bool) -> str:
     return f"Deal {number}" if number else "No deal yet"
 
 
-class GutsTable(widgets.VBox):  # type: ignore[misc]
+class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
     """You (as Sam) and seeded bots at a Guts table. ``deals`` counts the settled deals.
 
     The bots are the equilibrium player for the table's size, then cautious, reckless and
@@ -164,6 +164,8 @@ class GutsTable(widgets.VBox):  # type: ignore[misc]
     :meth:`replayed` sets it up again from a ledger, for a teacher to walk through with the
     *Look back* slider.
     """
+
+    fallback_title = "Play Guts against the bots"
 
     deals = traitlets.Int(0)
     four_colour = traitlets.Bool(False)

@@ -15,14 +15,16 @@ from ..lessons.scene import Scene
 from ..svg import table_svg
 from .access import live
 from .deck import deck_switch, follow_deck
-from .style import CSS, paragraph
+from .style import CSS, TextFallback, paragraph
 
 
-class SettlementQuiz(widgets.VBox):  # type: ignore[misc]
+class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
     """Settle a random pot: who wins and what each winner takes, each loser's payment, the
     next pot and the reserve. Questions cover every situation (nobody in, one in, a tie with a
     fractional share, the cap, a refill from the reserve); answers can be checked again after
     a correction, and ``score`` counts the questions settled right at the first check."""
+
+    fallback_title = "The settlement quiz"
 
     rules = traitlets.Instance(Rules)
     seed = traitlets.Int(1)

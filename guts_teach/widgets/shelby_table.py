@@ -26,18 +26,20 @@ from .shelby_view import (
     story_html,
     your_hand_words,
 )
-from .style import CSS, attempt, button, paragraph
+from .style import CSS, TextFallback, attempt, button, paragraph
 
 YOU = "Sam (you)"
 CHARACTERS = ("cautious", "steady", "reckless")
 HINT_SAMPLES = 400
 
 
-class ShelbyTable(widgets.VBox):  # type: ignore[misc]
+class ShelbyTable(TextFallback, widgets.VBox):  # type: ignore[misc]
     """You (as Sam) and seeded bots at one table. ``steps`` counts the game's narrated steps.
 
     The same ``seed`` and the same choices give the same game; New game deals a fresh one.
     """
+
+    fallback_title = "Shelby against the bots"
 
     steps = traitlets.Int(0)
     four_colour = traitlets.Bool(False)

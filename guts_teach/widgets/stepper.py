@@ -15,10 +15,10 @@ from ..lessons.stepper import Stepper
 from ..svg import table_svg
 from .access import live, refocus
 from .deck import deck_switch, follow_deck
-from .style import CSS, paragraph
+from .style import CSS, TextFallback, paragraph
 
 
-class ExampleStepper(widgets.VBox):  # type: ignore[misc]
+class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
     """Step through a worked example (or a ledger, or a session) with the table drawn.
 
     ``index`` is the current step; the buttons move it and everything else follows.
@@ -27,6 +27,8 @@ class ExampleStepper(widgets.VBox):  # type: ignore[misc]
     disabled under the focus (the last or first step), the focus moves to Restart or Next.
     The step text is a polite live region; the cards follow the shared four-colour switch.
     """
+
+    fallback_title = "A worked example, step by step"
 
     index = traitlets.Int(0)
     four_colour = traitlets.Bool(False)

@@ -53,6 +53,41 @@ CSS = (
 )
 
 
+class TextFallback:
+    """A widget's plain-text stand-in, where it cannot be drawn (a notebook not yet run, a
+    viewer without widgets): what it is and how to make it live, never its Python repr
+    (``guts-teach lesson`` runs its notebooks as they open). At most 110 characters, which
+    ipywidgets shows whole.
+
+    >>> class Box(TextFallback):
+    ...     fallback_title = "Compare hands"
+    >>> print(repr(Box()))
+    [Compare hands: a live widget, drawn once the notebook runs: Run > Run All Cells]
+    """
+
+    fallback_title = "A guts_teach widget"
+
+    def __repr__(self) -> str:
+        title = self.fallback_title
+        return f"[{title}: a live widget, drawn once the notebook runs: Run > Run All Cells]"
+
+
+class Panel(TextFallback, widgets.VBox):  # type: ignore[misc]
+    """Widgets stacked in a notebook cell, with a text stand-in naming them (``title``)."""
+
+    def __init__(self, children: list[Any], *, title: str, **kwargs: Any) -> None:
+        self.fallback_title = title
+        super().__init__(children, **kwargs)
+
+
+class Progress(TextFallback, widgets.IntProgress):  # type: ignore[misc]
+    """A progress bar with a text stand-in naming what it counts (``title``)."""
+
+    def __init__(self, *, title: str, **kwargs: Any) -> None:
+        self.fallback_title = title
+        super().__init__(**kwargs)
+
+
 def error_html(message: str) -> str:
     """A friendly error box (never a traceback)."""
     return f'<div class="guts-error" role="alert">{escape(message)}</div>'

@@ -13,8 +13,9 @@ next pot. A **limit** (the cap) keeps the pot from growing without end: whatever
 in a **reserve**.
 
 This notebook walks a class through the rules and through the worked examples of the two rule
-documents. Run the cells from the top (**Run ▸ Run All Cells**), then use the buttons: **Next** and
-**Back** move through each example one step at a time, and every step says in plain words what
+documents. Opened with `guts-teach lesson`, it runs itself, so the buttons work as soon as it
+opens (opened another way, use **Run ▸ Run All Cells** first). **Next** and **Back** move
+through each example one step at a time, and every step says in plain words what
 happened, with the pot and the reserve on the status line. The buttons also work from the keyboard:
 press Tab to reach them and Enter or Space to press them."""),
     ("code", SETUP),

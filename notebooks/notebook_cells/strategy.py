@@ -56,10 +56,12 @@ Slide through the table sizes to watch the dark blue shrink to the pairs and the
     ("code", """\
 import ipywidgets as widgets
 
+from guts_teach.widgets import Panel, Progress
+
 heat = widgets.HTML(heat_map(4))
 size = widgets.IntSlider(value=4, min=2, max=10, description="players")
 size.observe(lambda change: setattr(heat, "value", heat_map(change["new"])), names="value")
-widgets.VBox([size, heat])"""),
+Panel([size, heat], title="The heat map, table size by table size")"""),
     ("md", """\
 ## Equilibria: the threshold everyone can live with
 
@@ -280,7 +282,7 @@ line_ups = {
     "all reckless": lambda p, i: CharacterBot(p, "reckless", random.Random(i)),
     "all at the equilibrium (A-2)": lambda p, i: equilibrium_bot(p, players=4),
 }
-progress = widgets.IntProgress(max=300 * len(line_ups), description="deals")
+progress = Progress(title="Deals played so far", max=300 * len(line_ups), description="deals")
 display(progress)
 pots = {}
 for name, make in line_ups.items():

@@ -1,0 +1,115 @@
+/*
+ * guts-teach-lesson: a JupyterLab 4 extension, written by hand (no build step).
+ *
+ * When a notebook whose metadata says {"guts_teach": {"run_on_open": true}} opens (and again
+ * after the page is reloaded), it runs every cell once the kernel is ready, so the lesson's
+ * widgets are live without the teacher pressing anything; the run's new outputs do not mark
+ * the notebook modified. Only the package's own notebooks carry that metadata, and only a
+ * server started by `guts-teach lesson` or `guts-teach classroom` loads this extension.
+ *
+ * JupyterLab loads a federated extension as a container with `init` and `get`; this one
+ * shares no modules, so it needs no bundler: `get("./extension")` gives the plugin.
+ */
+(function () {
+  "use strict";
+
+  var NAME = "guts-teach-lesson";
+
+  function isNotebook(widget) {
+    return !!(widget && widget.context && widget.sessionContext && widget.content &&
+      widget.content.model !== undefined);
+  }
+
+  function wantsRun(panel) {
+    var model = panel.content.model;
+    var meta = model && model.getMetadata ? model.getMetadata("guts_teach") : undefined;
+    return !!(meta && meta.run_on_open);
+  }
+
+  function settled() {
+    return new Promise(function (resolve) {
+      requestAnimationFrame(function () { setTimeout(resolve, 250); });
+    });
+  }
+
+  function whenCurrent(app, panel) {
+    return new Promise(function (resolve) {
+      if (app.shell.currentWidget === panel) {
+        resolve();
+        return;
+      }
+      var watch = function (_shell, change) {
+        if (change.newValue === panel) {
+          app.shell.currentChanged.disconnect(watch);
+          resolve();
+        }
+      };
+      app.shell.currentChanged.connect(watch);
+    });
+  }
+
+  function runOnOpen(app, panel) {
+    return panel.context.ready
+      .then(function () {
+        if (!wantsRun(panel)) {
+          return undefined;
+        }
+        return panel.sessionContext.ready
+          .then(function () { return whenCurrent(app, panel); })
+          .then(function () {
+            var notebook = panel.content;
+            var scroller = notebook.outerNode || notebook.node;  // JupyterLab 4's scroller
+            var where = { cell: notebook.activeCellIndex, top: scroller.scrollTop };
+            return app.commands.execute("notebook:run-all-cells").then(function () {
+              // Running moved the cursor to the last cell and scrolled there as the outputs
+              // came: once they are drawn, put the reader back where they were.
+              notebook.activeCellIndex = where.cell;
+              return settled().then(function () { scroller.scrollTop = where.top; });
+            });
+          })
+          .then(function () {
+            // The outputs are the run's own: the file on disk is unchanged and stays so.
+            panel.context.model.dirty = false;
+            panel.node.setAttribute("data-guts-teach-ran", "true");
+          });
+      })
+      .catch(function (error) {
+        console.warn(NAME + ": could not run the notebook on open", error);
+      });
+  }
+
+  var plugin = {
+    id: NAME + ":run-on-open",
+    description: "Run guts_teach's lesson notebooks when they open.",
+    autoStart: true,
+    activate: function (app) {
+      var seen = new WeakSet();
+      var consider = function (widget) {
+        if (isNotebook(widget) && !seen.has(widget)) {
+          seen.add(widget);
+          runOnOpen(app, widget);
+        }
+      };
+      app.shell.currentChanged.connect(function (_shell, change) { consider(change.newValue); });
+      app.restored.then(function () {
+        var widgets = app.shell.widgets("main");
+        var next = widgets.next();
+        while (!next.done) {
+          consider(next.value);
+          next = widgets.next();
+        }
+      });
+    }
+  };
+
+  var containers = (window._JUPYTERLAB = window._JUPYTERLAB || {});
+  containers[NAME] = {
+    init: function () { return Promise.resolve(); },
+    get: function (module) {
+      if (module !== "./extension") {
+        return Promise.reject(new Error(NAME + " has no module " + module));
+      }
+      return Promise.resolve(function () { return { __esModule: true, default: [plugin] }; });
+    }
+  };
+})();
