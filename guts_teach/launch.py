@@ -129,6 +129,7 @@ class Server:
     command: list[str]
     env: dict[str, str]
     url: str
+    log: Path | None = None  # where the server's own messages go (None: to the terminal)
 
 
 def notebook_in(workdir: Path, name: str) -> str:
@@ -184,7 +185,8 @@ def lab_server(
         command.append("--allow-root")
     query = f"?token={token}" if token else ""
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
-    return Server(command, env, f"http://127.0.0.1:{port}/lab/tree/{notebook}{query}")
+    url = f"http://127.0.0.1:{port}/lab/tree/{notebook}{query}"
+    return Server(command, env, url, log=state / "server.log")
 
 
 def voila_server(
@@ -205,7 +207,7 @@ def voila_server(
     ]
     state = workdir / ".jupyter-lesson"
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
-    return Server(command, env, f"http://127.0.0.1:{port}/")
+    return Server(command, env, f"http://127.0.0.1:{port}/", log=state / "server.log")
 
 
 def _require(module: str) -> None:
@@ -246,19 +248,46 @@ def _answers(url: str) -> bool:
 
 def run(server: Server, *, wait: float = 120.0) -> int:
     """Start the server, print its address once it answers, and run it in the foreground
-    until it stops (Ctrl+C stops it too)."""
+    until it stops (Ctrl+C stops it too).
+
+    The server's own messages (start-up lines, kernels' warnings) go to its log file, so a
+    teacher sees only the address; if it stops before answering, the log's end is shown."""
     import subprocess
 
-    process = subprocess.Popen(server.command, env=server.env)
+    if server.log is None:
+        log = None
+    else:
+        server.log.parent.mkdir(parents=True, exist_ok=True)
+        log = server.log.open("ab")
+    process = subprocess.Popen(
+        server.command, env=server.env, stdout=log, stderr=subprocess.STDOUT if log else None
+    )
     try:
         deadline = time.monotonic() + wait
         while process.poll() is None and time.monotonic() < deadline:
             if _answers(server.url):
                 print(f"The lesson opens at {server.url}", flush=True)
+                if server.log is not None:
+                    print(f"The server's messages go to {server.log}", flush=True)
                 print("Stop it with Ctrl+C.", flush=True)
                 break
             time.sleep(0.25)
-        return process.wait()
+        code = process.wait()
+        if code and server.log is not None:
+            print(_log_end(server.log), file=sys.stderr, flush=True)
+        return code
     except KeyboardInterrupt:  # pragma: no cover - interactive
         process.terminate()
         return 0
+    finally:
+        if log is not None:
+            log.close()
+
+
+def _log_end(log: Path, lines: int = 20) -> str:
+    """The last ``lines`` of the server's log, to show why it stopped."""
+    try:
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+    except OSError:
+        return f"the server stopped; its log {log} cannot be read"
+    return "\n".join([f"The server stopped. The end of its log ({log}):", *tail])

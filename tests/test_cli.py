@@ -252,7 +252,7 @@ def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
     process = subprocess.Popen(
         lesson_command(port, tmp_path / "lesson"),
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
@@ -262,6 +262,12 @@ def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
         url = line.split(" at ", 1)[1].strip()
         with urllib.request.urlopen(url, timeout=5) as reply:  # no retry: it answers now
             assert reply.status == 200
+        log = tmp_path / "lesson" / ".jupyter-lesson" / "server.log"
+        assert process.stdout.readline() == f"The server's messages go to {log}\n"
+        assert process.stdout.readline() == "Stop it with Ctrl+C.\n"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=60)
+        _, errors = process.communicate(timeout=60)
+    # Issue 13, item 9: a normal start says nothing else (the server's lines go to its log).
+    assert errors == "", errors
+    assert "ServerApp" in log.read_text(encoding="utf-8")
