@@ -34,12 +34,21 @@ def _colours(four_colour: bool) -> Mapping[str, str]:
     return FOUR_COLOURS if four_colour else TWO_COLOURS
 
 
-def _svg(width: float, height: float, label: str, body: str) -> str:
+FLUID = "width: 100%; height: auto; max-height: 62vh; display: block"
+"""How a table picture sits in a page: as wide as its column, from a 560 px notebook column
+to a projector, and never so tall that the buttons under it fall below the fold."""
+
+
+def _svg(width: float, height: float, label: str, body: str, *, fluid: bool = False) -> str:
     text = escape(label)
+    size = (
+        f'width="{width:g}" height="{height:g}" style="{FLUID}"'
+        if fluid
+        else f'width="{width:g}" height="{height:g}"'
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
-        f'width="{width:g}" height="{height:g}" role="img" aria-label="{text}">'
-        f"<title>{text}</title>{body}</svg>"
+        f'{size} role="img" aria-label="{text}"><title>{text}</title>{body}</svg>'
     )
 
 
@@ -130,8 +139,8 @@ def table_svg(scene: Scene, *, four_colour: bool = False) -> str:
     ]
     parts.append(_chips(cx - 70, cy + 10, scene.pot, "#f9a825"))
     parts.append(_chips(cx + 70, cy + 10, scene.reserve, "#8e24aa"))
-    parts.append(_label(cx - 70, cy + 40, f"Pot {format_amount(scene.pot)}", 18, "#ffffff"))
-    parts.append(_label(cx + 70, cy + 40, f"Reserve {format_amount(scene.reserve)}", 18, "#ffffff"))
+    parts.append(_label(cx - 70, cy + 40, f"Pot {format_amount(scene.pot)}", 21, "#ffffff"))
+    parts.append(_label(cx + 75, cy + 40, f"Reserve {format_amount(scene.reserve)}", 21, "#ffffff"))
     spoken = [f"Pot {format_amount(scene.pot)}, reserve {format_amount(scene.reserve)}."]
     if scene.ghost is not None:
         ghost_cards = list(scene.ghost) if scene.ghost_shown else [None] * len(scene.ghost)
@@ -147,7 +156,7 @@ def table_svg(scene: Scene, *, four_colour: bool = False) -> str:
         spoken.append(_seat_words(scene, player))
     if scene.caption:
         parts.append(_label(width / 2, height - 12, scene.caption, 15, "#333333"))
-    return _svg(width, height, " ".join(spoken), "".join(parts))
+    return _svg(width, height, " ".join(spoken), "".join(parts), fluid=True)
 
 
 def _label(x: float, y: float, text: str, size: int, colour: str, weight: str = "bold") -> str:
@@ -165,29 +174,29 @@ def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) ->
     parts = [cards_body(shown, px - w / 2, py - CARD_H / 2 - 8, four_colour)]
     winner = player in scene.winners
     name = player + (", dealer" if player == scene.dealer else "")
-    wide = max(124, _text_width(name, 14) + 16)  # the name always fits inside its badge
+    wide = max(124, _text_width(name, 16) + 16)  # the name always fits inside its badge
     parts.append(
         f'<rect x="{px - wide / 2:g}" y="{py + CARD_H / 2 - 4:g}" width="{wide:g}" height="40" '
         f'rx="8" fill="{WINNER_FILL if winner else "#ffffff"}" '
         f'stroke="{WINNER_EDGE if winner else "#bdbdbd"}" stroke-width="2"/>'
     )
-    parts.append(_label(px, py + CARD_H / 2 + 12, name, 14, "#212121"))
+    parts.append(_label(px, py + CARD_H / 2 + 13, name, 16, "#212121"))
     balance = format_amount(scene.balances.get(player, Fraction(0)))
-    parts.append(_label(px, py + CARD_H / 2 + 30, balance, 13, "#424242", "normal"))
+    parts.append(_label(px, py + CARD_H / 2 + 31, balance, 15, "#424242", "normal"))
     if winner:  # a word as well as the colour: never colour alone
         top = py - CARD_H / 2 - 30
         parts.append(
             f'<rect x="{px - 44:g}" y="{top:g}" width="88" height="20" rx="10" '
             f'fill="{WINNER_FILL}" stroke="{WINNER_EDGE}" stroke-width="2"/>'
         )
-        parts.append(_label(px, top + 15, "★ winner", 13, "#212121"))
+        parts.append(_label(px, top + 15, "★ winner", 14, "#212121"))
     if player in scene.declared:
         is_in = scene.declared[player]
         parts.append(
-            f'<circle cx="{px + 70:g}" cy="{py - 8:g}" r="17" '
+            f'<circle cx="{px + 70:g}" cy="{py - 8:g}" r="19" '
             f'fill="{IN_COLOUR if is_in else OUT_COLOUR}" stroke="#ffffff" stroke-width="2"/>'
         )
-        parts.append(_label(px + 70, py - 3, "IN" if is_in else "OUT", 11, "#ffffff"))
+        parts.append(_label(px + 70, py - 3, "IN" if is_in else "OUT", 13, "#ffffff"))
     return "".join(parts)
 
 

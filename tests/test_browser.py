@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
 from browser import running, save_screenshot, stripped_copy
 from conftest import SIX_COUNTER_STATUS
 
@@ -104,6 +105,49 @@ def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):
     assert (workdir / "01_lesson.ipynb").read_bytes() == (
         launch.notebooks_folder() / "01_lesson.ipynb"
     ).read_bytes()  # opening and running changed nothing on disk
+
+
+FIT = """(panel) => {
+    const output = panel.closest('.jp-OutputArea-output');
+    const picture = panel.querySelector('svg[viewBox]');
+    const box = picture.getBoundingClientRect();
+    const notebook = panel.closest('.jp-WindowedPanel-outer').getBoundingClientRect();
+    const name = [...picture.querySelectorAll('text')].find((t) => t.textContent === 'B');
+    return {
+        overflow: output.scrollWidth - output.clientWidth,
+        left: box.left - notebook.left, right: notebook.right - box.right,
+        nameSize: name.getBoundingClientRect().height,
+        nextBottom: panel.querySelector('button.guts-next').getBoundingClientRect().bottom,
+        visibleBottom: notebook.bottom,
+    };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)], ids=str)
+def test_the_table_picture_fits_every_screen(browser, tmp_path, size):
+    """Issue 13, item 2: with the file browser open, the picture fits its column (no scroll
+    inside the output, nothing cut off), its names stay legible, and the stepper's Next
+    button is above the fold once the stepper is scrolled to the top."""
+    width, height = size
+    workdir = tmp_path / "fit"
+    launch.copy_notebooks(workdir)
+    port = launch.free_port()
+    server = launch.lab_server(workdir, port=port, token="")
+    with running(server, port):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server.url)
+        wait_until_live(page)
+        expect(page.locator(".jp-FileBrowser")).to_be_visible()  # the file browser is open
+        stepper = page.locator(".guts-stepper").first
+        stepper.evaluate("(panel) => panel.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        fit = stepper.evaluate(FIT)
+        assert fit["overflow"] <= 0 and fit["left"] >= 0 and fit["right"] >= 0, fit
+        assert fit["nameSize"] >= 9, fit  # a seat's name, in CSS pixels
+        assert fit["nextBottom"] <= fit["visibleBottom"], fit
+        save_screenshot(page, f"lab-fit-{width}x{height}.png")
+        page.close()
 
 
 def test_lesson_in_jupyterlab(browser, tmp_path):

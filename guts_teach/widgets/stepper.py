@@ -60,7 +60,8 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         header = [widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))]
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
         super().__init__(
-            [*header, self.status, self.picture, self.explanation, buttons, deck_switch()],
+            # the buttons right under the picture: never below the fold (issue 13, item 2)
+            [*header, self.status, self.picture, buttons, self.explanation, deck_switch()],
             **kwargs,
         )
         self.add_class("guts-panel")

@@ -19,7 +19,8 @@ SUCCESS, PRIMARY = "#2e7d32", "#1565c0"
 CSS = (
     f"""
 <style>
-.guts-panel {{ font-family: 'DejaVu Sans', 'Segoe UI', Arial, sans-serif; max-width: 920px; }}
+.guts-panel {{ font-family: 'DejaVu Sans', 'Segoe UI', Arial, sans-serif; max-width: 1400px; }}
+.guts-panel .guts-text {{ max-width: 60em; }}
 .guts-status {{ font-size: 17px; font-weight: bold; color: #1b5e20; padding: 4px 0; }}
 .guts-text {{ font-size: 16px; line-height: 1.45; color: #212121; min-height: 3em; }}
 .guts-error {{ color: #b71c1c; background: #ffebee; border-left: 4px solid #c62828;
