@@ -41,6 +41,11 @@ LAB_EXTENSIONS = Path(__file__).resolve().parent / "labextension"
 notebooks when they open, so their widgets are live without pressing Run All."""
 
 
+SHARE = Path(__file__).resolve().parent / "share"
+SLIDES = "guts-slides"
+"""The Voilà template that presents a notebook as slides (``share/voila/templates``)."""
+
+
 class LaunchError(GutsError):
     """The lesson cannot be started (no notebooks, or JupyterLab/Voilà not installed)."""
 
@@ -204,9 +209,12 @@ def voila_server(
         "--Voila.ip=127.0.0.1",
         f"--Voila.open_browser={open_browser}",
         "--theme=light",
+        f"--template={SLIDES}",
     ]
     state = workdir / ".jupyter-lesson"
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
+    # Jupyter finds the slides template in the package's share folder, before its own.
+    paths = os.pathsep.join(p for p in (str(SHARE), os.environ.get("JUPYTER_PATH", "")) if p)
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime"), "JUPYTER_PATH": paths}
     return Server(command, env, f"http://127.0.0.1:{port}/", log=state / "server.log")
 
 

@@ -35,8 +35,17 @@ def make(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     # `guts-teach lesson` runs a notebook carrying this when it opens (guts_teach/labextension).
     notebook.metadata["guts_teach"] = {"run_on_open": True}
     for i, (kind, source) in enumerate(cells):
-        cell = nbformat.v4.new_markdown_cell(source) if kind == "md" else nbformat.v4.new_code_cell(source)
+        if kind in ("md", "md-lab"):
+            cell = nbformat.v4.new_markdown_cell(source)
+        else:
+            cell = nbformat.v4.new_code_cell(source)
         cell["id"] = f"cell-{i:02d}"
+        # Slides (guts-teach present): a new slide at the first cell and at every heading;
+        # "md-lab" cells (how to run the notebook in JupyterLab) are left out of the slides.
+        starts = i == 0 or (kind == "md" and source.lstrip().startswith("#"))
+        cell.metadata["slideshow"] = {"slide_type": "slide" if starts else "-"}
+        if kind == "md-lab":
+            cell.metadata["tags"] = ["lab-only"]
         notebook.cells.append(cell)
     return notebook
 

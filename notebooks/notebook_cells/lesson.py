@@ -13,11 +13,11 @@ next pot. A **limit** (the cap) keeps the pot from growing without end: whatever
 in a **reserve**.
 
 This notebook walks a class through the rules and through the worked examples of the two rule
-documents. Opened with `guts-teach lesson`, it runs itself, so the buttons work as soon as it
-opens (opened another way, use **Run ▸ Run All Cells** first). **Next** and **Back** move
-through each example one step at a time, and every step says in plain words what
-happened, with the pot and the reserve on the status line. The buttons also work from the keyboard:
-press Tab to reach them and Enter or Space to press them."""),
+documents. **Next** and **Back** move through each example one step at a time, and every step
+says in plain words what happened, with the pot and the reserve on the status line. The buttons
+also work from the keyboard: press Tab to reach them and Enter or Space to press them."""),
+    ("md-lab", """Opened with `guts-teach lesson`, this notebook runs itself, so the buttons work as soon as it
+opens; opened another way, use **Run ▸ Run All Cells** first."""),
     ("code", SETUP),
     ("md", """\
 ## 1. The deal and the declaration
