@@ -6,7 +6,8 @@
 - ``guts-teach odds HAND --players N [--json]``: odds of a hand if all stay in (two cards
   exact; three cards exact heads-up, else sampled with error bars).
 - ``guts-teach strategy --players N [--weenie [--weenie-ties share_one]] [--hand HAND]
-  [--json]``: the symmetric equilibrium threshold and what going in is worth.
+  [--json]``: the symmetric equilibrium threshold and what going in is worth; ``--in-turn``
+  (2 or 3 players): declaring in turn, each seat's play given what it heard (V1).
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser] [--fresh]``: JupyterLab on a copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
@@ -38,6 +39,7 @@ from .game.rules import Rules
 from .handout import add_parser as handout_parser
 from .lessons.examples import EXAMPLES, example
 from .replay_text import narrate_example, narration_text, replay_table, shelby_text
+from .strategy.in_turn_report import in_turn_report
 from .strategy.report import (
     fictitious_report,
     guarantee_report,
@@ -123,6 +125,11 @@ def _parser() -> argparse.ArgumentParser:
         "--repeated",
         action="store_true",
         help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
+    )
+    strategy_cmd.add_argument(
+        "--in-turn",
+        action="store_true",
+        help="declaring in turn (V1), 2 or 3 players: each seat's play given what it heard",
     )
     strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
@@ -217,6 +224,8 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
                     as_json=args.json,
                 )
                 if args.fictitious
+                else in_turn_report(players=args.players, as_json=args.json)
+                if args.in_turn
                 else guarantee_report(players=args.players, as_json=args.json)
                 if args.guarantee
                 else repeated_report(players=args.players, as_json=args.json)

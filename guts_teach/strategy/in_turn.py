@@ -147,9 +147,11 @@ def solve() -> tuple[tuple[Fraction, ...], tuple[Fraction, ...], Fraction]:
 
 @dataclass(frozen=True)
 class ClassChances:
-    """Goes in with each class by its own chance (weakest first), by a coin from ``rng``."""
+    """Goes in with each class by its own chance (weakest first), by a coin from ``rng``;
+    from the class ``strong`` up it always goes in, and below it only bluffs."""
 
     chances: tuple[Fraction, ...]
+    strong: Strength
 
     def goes_in(self, held: HandOrder | Strength, rng: random.Random | None = None) -> bool:
         """In or out with ``held``; where the chance is neither 0 nor 1, ``rng`` decides."""
@@ -162,7 +164,7 @@ class ClassChances:
         return rng.random() < chance
 
     def __str__(self) -> str:
-        top = next(i for i in range(N) if all(p == 1 for p in self.chances[i:]))
+        top = ALL_STRENGTHS.index(self.strong)
         bluffs = [
             f"{s}" if p == 1 else f"{s} {float(p):.0%} of the time"
             for s, p in zip(ALL_STRENGTHS[:top], self.chances[:top], strict=True)
@@ -185,7 +187,8 @@ FIRST = ClassChances(
     tuple(
         Fraction(1) if s.value >= hand_class("10-2").value else BLUFFS.get(s, ZERO)
         for s in ALL_STRENGTHS
-    )
+    ),
+    hand_class("10-2"),
 )
 DEALER = MixedThreshold(hand_class("10-2"), Fraction(1, 24))
 
