@@ -1,7 +1,7 @@
 """Declaring in turn (V1) in words and JSON, for ``guts-teach strategy --in-turn``.
 
->>> print(in_turn_report(players=2).splitlines()[0][:44])
-Declaring in turn heads-up (V1), exact equili
+>>> print(in_turn_report(players=2).splitlines()[3])
+  shares of the pot: first player 1077164/2436525 (0.4421), dealer 1359361/2436525 (0.5579)
 """
 
 from __future__ import annotations
