@@ -63,11 +63,19 @@ def _heads_up(as_json: bool) -> str:
 
 
 def describe(chances: Sequence[Chance]) -> str:
-    """A point's chances in words: always in from one class, sometimes from a weaker one."""
+    """A point's chances in words: always in from one class, at least half the time and
+    sometimes from weaker ones.
+
+    >>> describe([0] * 77 + [Fraction(1, 4), Fraction(1, 2)] + [1] * 12)
+    'in with 3-3 or better, half the time or more from 2-2, sometimes from A-K'
+    """
     always = next(i for i in range(len(chances)) if all(p == 1 for p in chances[i:]))
+    half = next(i for i in range(len(chances)) if chances[i] >= Fraction(1, 2))
     sometimes = next(i for i in range(len(chances)) if chances[i])
     said = f"in with {ALL_STRENGTHS[always]} or better"
-    if sometimes < always:
+    if half < always:
+        said += f", half the time or more from {ALL_STRENGTHS[half]}"
+    if sometimes < half:
         said += f", sometimes from {ALL_STRENGTHS[sometimes]}"
     return said
 
@@ -76,7 +84,7 @@ def _three(as_json: bool) -> str:
     play = average_play(kept_counts(), exact=False)
     values = seat_values(play)
     slack = exploitability(play)
-    rounds = sum(KEPT[()].values())
+    rounds = sum(KEPT[()].values()) - 1  # after the start, K-4 everywhere
     if as_json:
         data: dict[str, Any] = {
             "players": 3,
