@@ -7,7 +7,8 @@
   exact; three cards exact heads-up, else sampled with error bars).
 - ``guts-teach strategy --players N [--weenie [--weenie-ties share_one]] [--hand HAND]
   [--json]``: the symmetric equilibrium threshold and what going in is worth; ``--in-turn``
-  (2 or 3 players): declaring in turn, each seat's play given what it heard (V1).
+  (2 or 3 players): declaring in turn, each seat's play given what it heard (V1);
+  ``--coalition`` (3 players): the other two's best joint plan against one equilibrium player.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser] [--fresh]``: JupyterLab on a copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
@@ -41,6 +42,7 @@ from .lessons.examples import EXAMPLES, example
 from .replay_text import narrate_example, narration_text, replay_table, shelby_text
 from .strategy.in_turn_report import in_turn_report
 from .strategy.report import (
+    coalition_report,
     fictitious_report,
     guarantee_report,
     odds_report,
@@ -125,6 +127,11 @@ def _parser() -> argparse.ArgumentParser:
         "--repeated",
         action="store_true",
         help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
+    )
+    strategy_cmd.add_argument(
+        "--coalition",
+        action="store_true",
+        help="3 players: the other two's best joint thresholds against one equilibrium player",
     )
     strategy_cmd.add_argument(
         "--in-turn",
@@ -226,6 +233,13 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
                 if args.fictitious
                 else in_turn_report(players=args.players, as_json=args.json)
                 if args.in_turn
+                else coalition_report(
+                    players=args.players,
+                    weenie=args.weenie,
+                    weenie_ties=args.weenie_ties,
+                    as_json=args.json,
+                )
+                if args.coalition
                 else guarantee_report(players=args.players, as_json=args.json)
                 if args.guarantee
                 else repeated_report(players=args.players, as_json=args.json)

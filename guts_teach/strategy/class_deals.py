@@ -76,3 +76,20 @@ def triple_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
             )
         table.append(tuple(rows))
     return tuple(table)
+
+
+@cache
+def triple_prefix() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``triple_prefix()[a][b][c]``: deals with classes ``a``, ``b`` and any class below ``c``."""
+    table = triple_table()
+    out = []
+    for rows in table:
+        sums = []
+        for row in rows:
+            running, line = 0, [0]
+            for count in row:
+                running += count
+                line.append(running)
+            sums.append(tuple(line))
+        out.append(tuple(sums))
+    return tuple(out)

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
 from itertools import pairwise, product
 
 from ..game.hands import ALL_STRENGTHS
-from .class_deals import triple_table
+from .class_deals import triple_prefix
 
 N = len(ALL_STRENGTHS)
 DEALS = 1326 * 1225 * 1128  # ordered three-seat deals
@@ -42,23 +41,6 @@ ALWAYS: tuple[int, ...] = (1,) * N
 def threshold(index: int, mix: Chance = 1) -> tuple[Chance, ...]:
     """In with classes above ``ALL_STRENGTHS[index]``, and with it with chance ``mix``."""
     return tuple(1 if c > index else mix if c == index else 0 for c in range(N))
-
-
-@cache
-def _prefix() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``_prefix()[a][b][c]``: deals with classes ``a``, ``b`` and any class below ``c``."""
-    table = triple_table()
-    out = []
-    for rows in table:
-        sums = []
-        for row in rows:
-            running, line = 0, [0]
-            for count in row:
-                running += count
-                line.append(running)
-            sums.append(tuple(line))
-        out.append(tuple(sums))
-    return tuple(out)
 
 
 def share(seat: int, ins: Sequence[bool], classes: Sequence[int]) -> int:
@@ -131,7 +113,7 @@ def _deals(play: Play, seat: int | None) -> Iterator[Deal]:
             v_cuts |= _cuts(play[point])
     for x in range(N):
         for cu in range(N):
-            prefix = _prefix()[x][cu]
+            prefix = triple_prefix()[x][cu]
             for lo, hi in _segments(v_cuts | {x, x + 1, cu, cu + 1}):
                 weight = prefix[hi] - prefix[lo]
                 if not weight:
