@@ -281,6 +281,35 @@ for ax in (left, right):
 left.set_ylabel("chance of going in")
 fig.tight_layout()"""),
     ("md", """\
+## Coalitions: can two players gang up on one?
+
+One player keeps to the three-player equilibrium; the other two agree on a threshold each
+(without showing each other their cards). Every one of the 91 x 91 joint plans is counted
+exactly. In plain Guts a well-chosen pair (one always in, one in with A-J or better) takes
+0.0175 of the pot from the lone player. With the weenie rule the best pair takes about a
+hundred-thousandth: the lone player is never pushed anywhere near 0, but not quite untouchable.
+The maps show the lone player's share minus its fair third for every plan (red: the coalition
+wins; blue: the lone player does better than a third)."""),
+    ("code", """\
+import matplotlib.pyplot as plt
+
+from guts_teach.strategy.coalitions import best_coalition, lone_share
+
+fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+for ax, weenie in zip(axes, (False, True)):
+    found = best_coalition(weenie=weenie)
+    grid = [[float(lone_share((a, b), weenie=weenie)) - 1 / 3 for b in range(91)] for a in range(91)]
+    image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=-0.05, vmax=0.05)
+    ticks = [0, 28, 45, 64, 78, 90]
+    ax.set_xticks(ticks, [str(ALL_STRENGTHS[i]) for i in ticks])
+    ax.set_yticks(ticks, [str(ALL_STRENGTHS[i]) for i in ticks])
+    ax.set_xlabel("second partner's threshold")
+    ax.set_title("weenie rule: lone player mixes at Q-4" if weenie else "plain: lone player at K-4")
+    print(f"{'weenie' if weenie else 'plain':>6}: best plan {found.plan[0]} and {found.plan[1]}, "
+          f"lone player's share {float(found.lone_share):.6f} (loss {float(found.loss):.2e})")
+axes[0].set_ylabel("first partner's threshold")
+fig.colorbar(image, ax=axes, label="lone share minus 1/3")"""),
+    ("md", """\
 ## Variants change what going in is worth
 
 The exact payoffs are for the plain rules. For the variants, the package deals seeded hands and
