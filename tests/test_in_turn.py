@@ -135,3 +135,23 @@ def test_equilibrium_value_through_the_rules_core() -> None:
             total += counts[i][j] * p[i] * (q[j] * called + (1 - q[j]) * alone)
     assert _shares("As Ad", "Kc Kd", False, False) == 0  # out: the dealer takes the pot
     assert total / (1326 * 1225) == found.value
+
+
+def test_threshold_best_replies_go_round_heads_up() -> None:
+    """From "in with anything" on both sides, best threshold replies never settle."""
+    from guts_teach.strategy.payoff import best_threshold
+
+    n = len(ALL_STRENGTHS)
+
+    def threshold(edge: int) -> tuple[Fraction, ...]:
+        return tuple(Fraction(int(c >= edge)) for c in range(n))
+
+    def best(gains: tuple[Fraction, ...]) -> int:
+        return best_threshold(range(n), lambda c: 1, gains.__getitem__)
+
+    pair, seen = (0, 0), []
+    while pair not in seen:
+        seen.append(pair)
+        pair = (best(first_gains(threshold(pair[1]))), best(dealer_gains(threshold(pair[0]))))
+    names = {str(ALL_STRENGTHS[f]) for f, _ in seen[seen.index(pair) :]}
+    assert seen.index(pair) < len(seen) - 1 and names == {"3-2", "9-8"}
