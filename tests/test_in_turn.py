@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from documents import says
 
 from guts_teach.game.cards import FULL_DECK
 from guts_teach.game.hands import ALL_STRENGTHS, hand, hand_class
@@ -155,3 +156,22 @@ def test_threshold_best_replies_go_round_heads_up() -> None:
         pair = (best(first_gains(threshold(pair[1]))), best(dealer_gains(threshold(pair[0]))))
     names = {str(ALL_STRENGTHS[f]) for f, _ in seen[seen.index(pair) :]}
     assert seen.index(pair) < len(seen) - 1 and names == {"3-2", "9-8"}
+
+
+@says(
+    "000",
+    "This allows bluffing, but if everyone before the dealer is out, the dealer takes the pot.",
+)
+def test_declaring_in_turn_equilibrium_bluffs_and_the_dealer_takes_when_all_before_are_out() -> (
+    None
+):
+    """V1: the first player's equilibrium goes in with hands that lose to every hand the
+    dealer calls with (bluffs), and staying out hands the dealer the pot."""
+    found = equilibrium()
+    calls = [s for s, q in zip(ALL_STRENGTHS, in_chances(found.dealer), strict=True) if q]
+    bluffs = [
+        s for s, p in zip(ALL_STRENGTHS, found.first.chances, strict=True) if p and s < calls[0]
+    ]
+    assert len(bluffs) == 17 and str(bluffs[0]) == "4-3" and str(bluffs[-1]) == "9-8"
+    assert _shares("4c 3d", "Kc Kd", True, False) == 1  # the bluff that works: R4
+    assert _shares("4c 3d", "Kc Kd", False, False) == 0  # out: the dealer takes the pot
