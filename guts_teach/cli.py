@@ -6,7 +6,9 @@
 - ``guts-teach odds HAND --players N [--json]``: odds of a hand if all stay in (two cards
   exact; three cards exact heads-up, else sampled with error bars).
 - ``guts-teach strategy --players N [--weenie [--weenie-ties share_one]] [--hand HAND]
-  [--json]``: the symmetric equilibrium threshold and what going in is worth.
+  [--json]``: the symmetric equilibrium threshold and what going in is worth; ``--in-turn``
+  (2 or 3 players): declaring in turn, each seat's play given what it heard (V1);
+  ``--coalition`` (3 players): the other two's best joint plan against one equilibrium player.
 - ``guts-teach workbook new|export|import``: the club workbook, through the file.
 - ``guts-teach lesson [--no-browser] [--fresh]``: JupyterLab on a copy of the lesson notebook.
 - ``guts-teach present [--notebook NAME] [--no-browser]``: the lesson (or another notebook)
@@ -116,6 +118,16 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
     )
+    strategy_cmd.add_argument(
+        "--coalition",
+        action="store_true",
+        help="3 players: the other two's best joint thresholds against one equilibrium player",
+    )
+    strategy_cmd.add_argument(
+        "--in-turn",
+        action="store_true",
+        help="declaring in turn (V1), 2 or 3 players: each seat's play given what it heard",
+    )
     strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
     book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
@@ -212,7 +224,9 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
             report = odds_report(args.hand, players=args.players, as_json=args.json, seed=args.seed)
             stdout.write(report + "\n")
         elif args.command == "strategy":
+            from .strategy.in_turn_report import in_turn_report
             from .strategy.report import (
+                coalition_report,
                 fictitious_report,
                 guarantee_report,
                 repeated_report,
@@ -227,6 +241,15 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
                     as_json=args.json,
                 )
                 if args.fictitious
+                else in_turn_report(players=args.players, as_json=args.json)
+                if args.in_turn
+                else coalition_report(
+                    players=args.players,
+                    weenie=args.weenie,
+                    weenie_ties=args.weenie_ties,
+                    as_json=args.json,
+                )
+                if args.coalition
                 else guarantee_report(players=args.players, as_json=args.json)
                 if args.guarantee
                 else repeated_report(players=args.players, as_json=args.json)

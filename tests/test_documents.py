@@ -3,6 +3,7 @@
 import re
 
 import pytest
+import test_in_turn  # noqa: F401 - registers its sentences
 import test_seed_000  # noqa: F401 - registers its sentences
 import test_seed_002  # noqa: F401 - registers its sentences
 from conftest import seed_text

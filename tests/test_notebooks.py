@@ -31,7 +31,7 @@ def test_notebook_matches_its_builder_and_has_outputs(name):
     cells = builder().NOTEBOOKS[name]
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
     assert [(c.cell_type, c.source) for c in notebook.cells] == [
-        ("markdown" if kind == "md" else "code", source) for kind, source in cells
+        ("markdown" if kind in ("md", "md-lab") else "code", source) for kind, source in cells
     ]
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert all(c.execution_count for c in code), f"{name} was saved without running it"

@@ -26,6 +26,7 @@ from ..game.hands import HandOrder, Strength
 from ..game.rules import Rules
 from ..game.session import Session
 from ..game.three_cards import ThreeCardRanking, ThreeCardStrength
+from .in_turn_bots import InTurnBot
 from .mixed import MixedThreshold, equilibrium_play
 from .odds import hand_odds
 from .thresholds import Threshold, equilibrium, in_chance
@@ -158,14 +159,15 @@ class CharacterBot:
         return f"{self.character}, in when its chance of being best passes {bar:.0%}"
 
 
-GutsBot = ThresholdBot | CharacterBot
+GutsBot = ThresholdBot | CharacterBot | InTurnBot
 CHARACTERS: tuple[GutsCharacter, ...] = ("cautious", "reckless", "pot-sensitive")
 
 
 def make_bots(players: Sequence[str], *, rules: Rules, seed: int) -> list[GutsBot]:
     """Bots for ``players`` (you make one more at the table): the equilibrium player for the
     table's size first, then cautious, reckless and pot-sensitive characters in turn, each
-    with its own seeded randomness.
+    with its own seeded randomness. Declaring in turn (V1) with two cards, the equilibrium
+    player is an :class:`~guts_teach.strategy.in_turn_bots.InTurnBot`.
 
     >>> [b.describe().split(",")[0] for b in make_bots(["B", "C", "D"], rules=Rules(), seed=1)]
     ['in with A-2 or better', 'cautious', 'reckless']
@@ -175,7 +177,10 @@ def make_bots(players: Sequence[str], *, rules: Rules, seed: int) -> list[GutsBo
     for i, name in enumerate(players):
         if i % 4 == 0:
             coin = random.Random(seed * 100 + i)
-            bots.append(equilibrium_bot(name, players=table, rules=rules, rng=coin))
+            if rules.declaration == "in_turn" and rules.hand_size == 2:
+                bots.append(InTurnBot(name, coin))
+            else:
+                bots.append(equilibrium_bot(name, players=table, rules=rules, rng=coin))
         else:
             bots.append(CharacterBot(name, CHARACTERS[i % 4 - 1], random.Random(seed * 100 + i)))
     return bots
@@ -183,12 +188,37 @@ def make_bots(players: Sequence[str], *, rules: Rules, seed: int) -> list[GutsBo
 
 def declare_with_bots(session: Session, bots: Sequence[GutsBot], ins: Iterable[str] = ()) -> None:
     """The bots declare for their players, everyone else as ``ins`` says; the deal's record
-    (and so the ledger) keeps which bot declared for whom.
+    (and so the ledger) keeps which bot declared for whom. Declaring in turn (V1) the
+    declarations are made in order, and an in-turn bot hears those before its turn (the
+    dealer does not declare when everyone before is out).
 
     >>> s = Session(["You", "Bo"], rng=random.Random(3)); _ = s.deal_random()
     >>> declare_with_bots(s, [equilibrium_bot("Bo")], ins=["You"])
     >>> s.settle().bots
     (('Bo', 'in with J-7 or better'),)
     """
-    chosen = [*ins, *(b.player for b in bots if b.declares_in(session))]
+    if session.rules.declaration == "in_turn":
+        chosen = _in_turn(session, bots, set(ins))
+    else:
+        chosen = [*ins, *(b.player for b in bots if b.declares_in(session))]
     session.declare_all(chosen, bots={b.player: b.describe() for b in bots})
+
+
+def _in_turn(session: Session, bots: Sequence[GutsBot], ins: set[str]) -> list[str]:
+    """Who declares in, going round in turn from the dealer's left."""
+    by_player = {b.player: b for b in bots}
+    heard: list[bool] = []
+    order = session.undeclared
+    chosen = []
+    for place, player in enumerate(order):
+        if place == len(order) - 1 and not any(heard):
+            break  # the dealer takes the pot undeclared (V1)
+        bot = by_player.get(player)
+        if isinstance(bot, InTurnBot):
+            is_in = bot.declares_in(session, tuple(heard))
+        else:
+            is_in = bot.declares_in(session) if bot else player in ins
+        heard.append(is_in)
+        if is_in:
+            chosen.append(player)
+    return chosen

@@ -16,6 +16,7 @@ from ..game.errors import CardError, PlayerError
 from ..game.hands import ALL_STRENGTHS, hand_class
 from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
+from .coalitions import best_coalition
 from .fictitious import fictitious_play
 from .heads_up import J7, guarantee, guarantee_table
 from .mixed import mixed_equilibrium
@@ -323,3 +324,48 @@ def fictitious_report(
     ]
     lines += [f"    after {k:>5} rounds: {float(play.shares[k]):.6f}" for k in marks]
     return "\n".join(lines)
+
+
+def coalition_report(
+    *,
+    players: int = 3,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
+    as_json: bool = False,
+) -> str:
+    """Three players: the two others' best joint threshold plan against one equilibrium
+    player, exact over all 8,281 plans (``players`` must be 3)."""
+    if players != 3:
+        raise PlayerError(
+            f"coalitions are counted exactly at three players (every joint plan of the other "
+            f"two); got {players}"
+        )
+    found = best_coalition(weenie=weenie, weenie_ties=weenie_ties)
+    rules = " with the weenie rule" if weenie else ""
+    if weenie:
+        rules += " (tied players sharing one payment)" if weenie_ties == "share_one" else ""
+    if as_json:
+        data = {
+            "players": 3,
+            "weenie": weenie,
+            "weenie_ties": weenie_ties,
+            "lone_player": str(found.lone),
+            "coalition_plan": [str(s) for s in found.plan],
+            "lone_share": chance_text(found.lone_share),
+            "lone_loss": chance_text(found.loss),
+            "coalition_share": chance_text(found.coalition_share),
+            "method": "exact: every joint threshold plan of the other two, class-triple counts",
+        }
+        return json.dumps(data, indent=2)
+    below = "below" if found.loss > 0 else "not below"
+    return "\n".join(
+        [
+            f"Coalitions at 3 players{rules}: one player {found.lone}; the other two agree "
+            "on their thresholds (all 8,281 joint plans, exact).",
+            f"  best plan: in with {found.plan[0]} or better, and in with {found.plan[1]} or "
+            "better",
+            f"  the lone player's share of the pot: {float(found.lone_share):.6f}, "
+            f"{below} the fair third by {float(found.loss):.2e}; the coalition's: "
+            f"{float(found.coalition_share):.6f}",
+        ]
+    )

@@ -25,7 +25,7 @@ from itertools import combinations
 from ..game.cards import FULL_DECK, Card
 from ..game.rules import Rules
 from ..game.three_cards import ThreeCardRanking, ThreeCardStrength
-from .payoff import Chances, gain_from, iterate_replies
+from .payoff import Chances, best_threshold, gain_from, iterate_replies
 from .thresholds import Threshold
 
 RIVALS = 18_424  # three-card hands from the 49 cards you do not hold
@@ -168,13 +168,13 @@ def best_reply_three_cards(others: Threshold, *, rules: Rules | None = None) -> 
     rules = rules or Rules(hand_size=3)
     hands = _hands(rules)
     gains = hand_gains(others, rules=rules)
-    best_value, best_index, running = None, len(hands) - 1, Fraction(0)
-    for i in range(len(hands) - 1, -1, -1):
-        running += gains[i]
-        starts_class = i == 0 or hands[i - 1].value != hands[i].value
-        if starts_class and (best_value is None or running >= best_value):
-            best_value, best_index = running, i
-    return Threshold(hands[best_index].strength)
+    starts = [i for i in range(len(hands)) if i == 0 or hands[i - 1].value != hands[i].value]
+    class_gains = {
+        start: sum(gains[start:end], Fraction(0))
+        for start, end in zip(starts, [*starts[1:], len(hands)], strict=True)
+    }
+    best = best_threshold(starts, lambda start: 1, class_gains.__getitem__)
+    return Threshold(hands[best].strength)
 
 
 @dataclass(frozen=True)

@@ -244,6 +244,78 @@ for text in ("Ah Ad 2c", "Qs Jd 10c", "9h 9d 4c", "Ah 10d 4c"):
     print(f"{three.ranking().hand(text).name:>26}: heads-up {float(exact.best):6.2%} exact;"
           f" 6 players {many.best.mean:6.2%} +/- {many.best.error:.2%}")"""),
     ("md", """\
+## Declaring in turn (V1)
+
+Declaring one at a time changes the game: later players hear the earlier ones, and if everyone
+before the dealer is out the dealer takes the pot. Heads-up the whole game is a linear programme
+over the chance of going in with each of the 91 classes, solved here in exact fractions: the
+dealer calls an "in" with 10-3 or better (10-2 a twenty-fourth of the time), and the first player
+goes in with 10-2 or better **and bluffs** with low hands that hold no 2 and nothing above 9
+(against those calls they all lose the same, so they are worth the same as bluffs). The dealer's
+seat is worth more than half the pot. At three players best replies only go round, so the
+chances below come from fictitious play over thresholds that depend on what each seat heard."""),
+    ("code", """\
+import matplotlib.pyplot as plt
+
+from guts_teach.game.hands import ALL_STRENGTHS
+from guts_teach.strategy.in_turn import equilibrium as in_turn_equilibrium, in_chances
+from guts_teach.strategy.in_turn_play import average_play, kept_counts
+from guts_teach.strategy.in_turn_report import NAMES, describe
+from guts_teach.strategy.in_turn_three import POINTS, seat_values
+
+heads_up = in_turn_equilibrium()
+print(f"heads-up: first player {heads_up.first}")
+print(f"          dealer after 'in': {heads_up.dealer}")
+print(f"          shares of the pot: first {float(heads_up.value):.4f}, dealer {float(heads_up.dealer_value):.4f}")
+three = average_play(kept_counts(), exact=False)
+shares = seat_values(three)
+print("three players (fictitious play):")
+for point in POINTS:
+    print(f"  {NAMES[point]:>22}: {describe(three[point])}")
+print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*(float(v) for v in shares)))
+fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.2), sharey=True)
+left.step(range(91), [float(p) for p in heads_up.first.chances], where="mid", label="first player")
+left.step(range(91), [float(p) for p in in_chances(heads_up.dealer)], where="mid", label="dealer after 'in'")
+left.set_title("heads-up (exact)")
+for point in POINTS:
+    right.step(range(91), three[point], where="mid", label=NAMES[point])
+right.set_title("three players (fictitious play)")
+for ax in (left, right):
+    ax.set_xticks([0, 28, 45, 64, 78, 90], [str(ALL_STRENGTHS[i]) for i in (0, 28, 45, 64, 78, 90)])
+    ax.set_xlabel("hand class, weakest to strongest")
+    ax.legend(fontsize=7)
+left.set_ylabel("chance of going in")
+fig.tight_layout()"""),
+    ("md", """\
+## Coalitions: can two players gang up on one?
+
+One player keeps to the three-player equilibrium; the other two agree on a threshold each
+(without showing each other their cards). Every one of the 91 x 91 joint plans is counted
+exactly. In plain Guts a well-chosen pair (one always in, one in with A-J or better) takes
+0.0175 of the pot from the lone player. With the weenie rule the best pair takes about a
+hundred-thousandth: the lone player is never pushed anywhere near 0, but not quite untouchable.
+The maps show the lone player's share minus its fair third for every plan (red: the coalition
+wins; blue: the lone player does better than a third)."""),
+    ("code", """\
+import matplotlib.pyplot as plt
+
+from guts_teach.strategy.coalitions import best_coalition, lone_share
+
+fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+for ax, weenie in zip(axes, (False, True)):
+    found = best_coalition(weenie=weenie)
+    grid = [[float(lone_share((a, b), weenie=weenie)) - 1 / 3 for b in range(91)] for a in range(91)]
+    image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=-0.05, vmax=0.05)
+    ticks = [0, 28, 45, 64, 78, 90]
+    ax.set_xticks(ticks, [str(ALL_STRENGTHS[i]) for i in ticks])
+    ax.set_yticks(ticks, [str(ALL_STRENGTHS[i]) for i in ticks])
+    ax.set_xlabel("second partner's threshold")
+    ax.set_title("weenie rule: lone player mixes at Q-4" if weenie else "plain: lone player at K-4")
+    print(f"{'weenie' if weenie else 'plain':>6}: best plan {found.plan[0]} and {found.plan[1]}, "
+          f"lone player's share {float(found.lone_share):.6f} (loss {float(found.loss):.2e})")
+axes[0].set_ylabel("first partner's threshold")
+fig.colorbar(image, ax=axes, label="lone share minus 1/3")"""),
+    ("md", """\
 ## Variants change what going in is worth
 
 The exact payoffs are for the plain rules. For the variants, the package deals seeded hands and
