@@ -210,6 +210,9 @@ def voila_server(
         f"--Voila.open_browser={open_browser}",
         "--theme=light",
         f"--template={SLIDES}",
+        # Each cell's output shows as soon as it has run: the first slide does not wait
+        # for the last cell (issue 13, item 4).
+        "--VoilaConfiguration.progressive_rendering=True",
     ]
     state = workdir / ".jupyter-lesson"
     # Jupyter finds the slides template in the package's share folder, before its own.

@@ -27,8 +27,28 @@ NOTEBOOKS = {
 }
 
 
+def slides(cells: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The cells with each markdown cell split before every heading inside it, so that each
+    heading starts a cell of its own (and a slide of its own in `guts-teach present`)."""
+    split: list[tuple[str, str]] = []
+    for kind, source in cells:
+        if kind != "md":
+            split.append((kind, source))
+            continue
+        pieces: list[list[str]] = [[]]
+        fenced = False  # inside a ``` block a "#" line is code, not a heading
+        for line in source.split("\n"):
+            fenced ^= line.startswith("```")
+            if not fenced and line.startswith("#") and any(t.strip() for t in pieces[-1]):
+                pieces.append([])
+            pieces[-1].append(line)
+        split.extend((kind, "\n".join(piece).strip("\n")) for piece in pieces)
+    return split
+
+
 def make(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     """A notebook from (kind, source) pairs."""
+    cells = slides(cells)
     notebook = nbformat.v4.new_notebook()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook.metadata["language_info"] = {"name": "python"}

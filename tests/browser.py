@@ -113,3 +113,23 @@ def save_screenshot(page: object, name: str) -> Path:
 def have_chromium() -> bool:
     """True when Debian's Chromium is installed where the tests expect it."""
     return Path(CHROMIUM).exists() and shutil.which("chromium") is not None
+
+
+SHOW_SLIDE_OF = """(selector) => {
+    const target = document.querySelector(selector);
+    const slides = [...document.querySelectorAll('.guts-slide')];
+    const index = slides.findIndex((slide) => slide.contains(target));
+    if (index >= 0) { window.location.hash = '#' + (index + 1); }
+    return index + 1;
+}"""
+
+
+def show_slide_of(page, selector: str) -> int:
+    """In the presentation, go to the slide holding the first element matching ``selector``
+    (as a teacher would by pressing the arrow keys); returns the slide's number."""
+    page.locator(".guts-slide").first.wait_for(state="attached", timeout=120_000)
+    page.locator(selector).first.wait_for(state="attached", timeout=120_000)
+    number = page.evaluate(SHOW_SLIDE_OF, selector)
+    assert number > 0, f"no slide holds {selector}"
+    page.locator(selector).first.wait_for(state="visible", timeout=30_000)
+    return int(number)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from browser import running, save_screenshot, stripped_copy
+from browser import running, save_screenshot, show_slide_of, stripped_copy
 from conftest import SIX_COUNTER_STATUS
 
 from guts_teach import launch
@@ -274,8 +274,8 @@ def test_lesson_in_voila(browser, tmp_path):
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.set_default_timeout(TIMEOUT)
         page.goto(server.url)
+        show_slide_of(page, ".guts-stepper")
         stepper = page.locator(".guts-stepper").first
-        stepper.wait_for(timeout=TIMEOUT)
         step_through(page, stepper)
         assert "The deal passes to the left, from A to B." in stepper.inner_text()
         save_screenshot(page, "voila-lesson.png")
@@ -290,9 +290,8 @@ def test_strategy_play_table_in_voila(browser, tmp_path):
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.set_default_timeout(TIMEOUT)
         page.goto(server.url)
+        show_slide_of(page, ".guts-panel .guts-play-status")
         table = page.locator(".guts-panel", has_text="Play Guts")
-        table.wait_for(timeout=TIMEOUT)
-        table.scroll_into_view_if_needed()
         table.locator("button.guts-play-deal").click()
         expect(table.locator(".guts-status")).to_contain_text("Deal 1 · Pot 4")
         table.locator("button.guts-play-out").click()

@@ -15,7 +15,7 @@ import importlib.util
 import re
 
 import pytest
-from browser import running, save_screenshot, stripped_copy
+from browser import running, save_screenshot, show_slide_of, stripped_copy
 from conftest import SIX_COUNTER_STATUS, require
 from test_browser import TIMEOUT, expect, lab_page
 
@@ -206,26 +206,43 @@ def test_other_notebooks_pass_axe_in_jupyterlab(browser, tmp_path, notebook):
         assert not problems, problems
 
 
+SLIDES_HOLDING = """(scope) => [...document.querySelectorAll('.guts-slide')]
+    .map((slide, i) => (slide.querySelector(scope) ? i + 1 : 0)).filter((n) => n > 0)"""
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_presentation_passes_axe_and_keeps_keys_in_voila(browser, tmp_path, notebook):
+    """Every slide holding a widget (for 03, an output) is shown in turn and checked by
+    axe-core, with the slides' own bar; the lesson's stepper keeps its arrow keys."""
     workdir = stripped_copy(tmp_path / "present")
     port = launch.free_port()
     server = launch.voila_server(workdir, port=port, notebook=notebook)
     with running(server, port):
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.set_default_timeout(TIMEOUT)
         page.goto(server.url)
         widgets = notebook != "03_ledger.ipynb"
-        page.locator(".guts-panel" if widgets else OUTPUTS).first.wait_for(timeout=TIMEOUT)
+        scope = ".guts-panel" if widgets else OUTPUTS
+        page.locator(".guts-slide.guts-current").wait_for(timeout=TIMEOUT)
         page.wait_for_load_state("networkidle")
         if widgets:
             page.wait_for_function("() => window.gutsTeachAccess === true")
         if notebook == launch.LESSON:
+            number = show_slide_of(page, ".guts-stepper")
             stepper = page.locator(".guts-stepper").first
             stepper.locator("button.guts-next").focus()
-            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowRight")  # the stepper's own key: one step, same slide
             expect(stepper.locator(".guts-status")).to_have_text(SIX_COUNTER_STATUS[1])
-        problems = axe_problems(page, ".guts-panel" if widgets else OUTPUTS)
+            expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {number} of")
+        numbers = page.evaluate(SLIDES_HOLDING, scope)
+        assert numbers, f"no slide holds {scope}"
+        problems = []
+        for number in numbers:
+            page.evaluate(f"() => {{ window.location.hash = '#{number}'; }}")
+            page.locator(f".guts-slide.guts-current {scope}").first.wait_for(state="visible")
+            found = axe_problems(page, f".guts-slide.guts-current {scope}")
+            problems += [f"slide {number}: {p}" for p in found]
+        problems += [f"slide bar: {p}" for p in axe_problems(page, "#guts-slide-bar")]
         save_screenshot(page, f"a11y-voila-{notebook.removesuffix('.ipynb')}.png")
         page.close()
         assert not problems, problems

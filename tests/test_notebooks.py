@@ -28,7 +28,8 @@ def builder():
     ],
 )
 def test_notebook_matches_its_builder_and_has_outputs(name):
-    cells = builder().NOTEBOOKS[name]
+    build = builder()
+    cells = build.slides(build.NOTEBOOKS[name])
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
     assert [(c.cell_type, c.source) for c in notebook.cells] == [
         ("markdown" if kind in ("md", "md-lab") else "code", source) for kind, source in cells

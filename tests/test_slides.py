@@ -1,0 +1,84 @@
+"""``guts-teach present``: the lesson as slides (issue 13, item 3), walked by keyboard in a
+real browser at a projector's 1280 x 720. Like the other browser tests these skip locally
+when Chromium, Voila or Playwright is missing, and fail in CI."""
+
+from __future__ import annotations
+
+from browser import running, save_screenshot, show_slide_of
+from test_browser import TIMEOUT, expect
+
+from guts_teach import launch
+
+SLIDE = """() => {
+    const slide = document.querySelector('.guts-slide.guts-current');
+    const visible = (e) => e.offsetParent !== null && e.textContent.trim() !== '';
+    const words = [...slide.querySelectorAll('p, li, td, .guts-text, .guts-status')].filter(visible);
+    const sizes = words.map((e) => parseFloat(getComputedStyle(e).fontSize));
+    const headings = [...slide.querySelectorAll('h1, h2, h3')].filter(visible)
+        .map((h) => h.textContent.replace('\\u00b6', '').trim());
+    return {
+        smallest: sizes.length ? Math.min(...sizes) : null,
+        headings: headings,
+        text: slide.innerText,
+        inputs: [...slide.querySelectorAll('.jp-InputArea-editor, .cm-editor, .jp-InputPrompt')]
+            .filter(visible).length,
+        count: document.getElementById('guts-slide-count').textContent,
+    };
+}"""
+
+
+ALL_RUN = "() => document.querySelectorAll('.voila-skeleton-container').length === 0"
+"""Every cell has run: Voila's placeholders for outputs still to come are gone."""
+
+
+def open_presentation(browser, workdir, notebook=launch.LESSON):
+    launch.copy_notebooks(workdir)
+    port = launch.free_port()
+    server = launch.voila_server(workdir, port=port, notebook=notebook)
+    return server, port
+
+
+def test_the_lesson_presents_as_slides_walked_by_keyboard(browser, tmp_path):
+    server, port = open_presentation(browser, tmp_path / "slides")
+    with running(server, port):
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server.url)
+        page.locator(".guts-slide.guts-current").wait_for()
+        page.wait_for_function(ALL_RUN, timeout=TIMEOUT)
+        total = page.locator(".guts-slide").count()
+        assert total >= 6, total
+        for number in range(1, total + 1):
+            seen = page.evaluate(SLIDE)
+            assert seen["count"].startswith(f"Slide {number} of {total}"), seen["count"]
+            assert seen["smallest"] is None or seen["smallest"] >= 22, (number, seen)
+            assert "Run All" not in seen["text"], number  # no notebook instructions
+            assert seen["inputs"] == 0, number  # no code, no notebook chrome
+            assert len(seen["headings"]) == len(set(seen["headings"])), seen["headings"]
+            if number in (1, 4):
+                save_screenshot(page, f"slides-lesson-{number}.png")
+            page.keyboard.press("ArrowRight" if number % 2 else "PageDown")
+        expect(page.locator("#guts-slide-next")).to_be_disabled()
+        page.keyboard.press("PageUp")
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {total - 1} of")
+        page.keyboard.press("Home")
+        expect(page.locator("#guts-slide-count")).to_contain_text("Slide 1 of")
+        expect(page.locator("#guts-slide-back")).to_be_disabled()
+        page.keyboard.press("End")
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {total} of")
+        page.locator("#guts-slide-back").click()  # the bar's buttons, for a mouse
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {total - 1} of")
+
+        # Within a worked example, the stepper keeps its own keys and its buttons fit.
+        number = show_slide_of(page, ".guts-stepper")
+        stepper = page.locator(".guts-stepper").first
+        stepper.locator("button.guts-next").focus()
+        page.keyboard.press("ArrowRight")
+        expect(stepper.locator(".guts-status")).to_contain_text("Step 2 of")
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {number} of")
+        bar = page.locator("#guts-slide-bar").bounding_box()
+        for button in ("guts-back", "guts-next", "guts-restart"):
+            box = stepper.locator(f"button.{button}").bounding_box()
+            assert box["y"] + box["height"] <= bar["y"], button  # above the slide bar
+        save_screenshot(page, "slides-worked-example.png")
+        page.close()
