@@ -20,19 +20,8 @@ from ..game.ledger import Ledger
 from ..game.rules import Rules, closest_profile
 from ..game.table import seat_players
 from .cells import WorkbookError, amount_cell, check_cell_range
-from .formulas import (
-    INPUT_FILL,
-    TITLE_FONT,
-    UNLOCKED,
-    _append_text,
-    _calc_sheet,
-    _head,
-    _ledger_sheet,
-    _settle_sheet,
-    _standings_sheet,
-    _table,
-    same_style,
-)
+from .deals_sheet import deals_sheet
+from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _calc_sheet
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -43,15 +32,17 @@ from .layout import (
     MAX_ROWS,
     MIRROR,
     MORE_RULE_CELLS,
-    PLAYERS,
     PROFILE_ROW,
     RULE_CELLS,
     RULES,
+    SEATS,
     SHEETS,
     START,
     Layout,
     col,
 )
+from .results import ledger_sheet, settle_sheet, standings_sheet
+from .seats import players_sheet, seats_sheet
 
 START_TEXT = (
     "Guts club workbook",
@@ -86,7 +77,7 @@ def new_workbook(
     rows when not given)."""
     check_rows(rows)
     seat_players(players, 2, 10)
-    layout = Layout(players, rows)
+    layout = Layout(players, rows, block=SEATS)
     book = Workbook()
     start = book.active
     start.title = START
@@ -95,12 +86,13 @@ def new_workbook(
     start["A1"].font = TITLE_FONT
     start.column_dimensions["A"].width = 100
     _rules_sheet(book, rules, profile)
-    _players_sheet(book, layout)
-    _deals_sheet(book, layout)
+    players_sheet(book, players, INPUT_FILL, UNLOCKED)
+    deals_sheet(book, layout)
     _calc_sheet(book, layout)
-    _ledger_sheet(book, layout)
-    _standings_sheet(book, layout, chart_deals or rows)
-    _settle_sheet(book, layout)
+    seats_sheet(book)
+    ledger_sheet(book, layout)
+    standings_sheet(book, layout, chart_deals or rows)
+    settle_sheet(book, layout)
     mirror = book.create_sheet(MIRROR, index=7)
     mirror["A1"] = (
         "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
@@ -160,41 +152,6 @@ def _rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
     sheet.column_dimensions["B"].width = 14
 
 
-def _players_sheet(book: Workbook, layout: Layout) -> None:
-    sheet = book.create_sheet(PLAYERS)
-    sheet.append(["Seat", "Name"])
-    for i, name in enumerate(layout.players, start=1):
-        _append_text(sheet, [i, name])
-    for cell in sheet[1]:
-        _head(cell)
-    end = layout.n + 1
-    sheet.add_table(_table("Players", f"A1:B{end}"))
-    book.defined_names["PlayerNames"] = DefinedName(
-        "PlayerNames", attr_text=f"'{PLAYERS}'!$B$2:$B${end}"
-    )
-    book.defined_names["Seats"] = DefinedName("Seats", attr_text=f"'{PLAYERS}'!$A$2:$A${end}")
-    sheet.column_dimensions["B"].width = 18
-
-
-def _deals_sheet(book: Workbook, layout: Layout) -> None:
-    sheet = book.create_sheet(DEALS)
-    _append_text(sheet, layout.deals_headers())
-    for cell in sheet[1]:
-        _head(cell)
-    first = sheet.cell(2, 1)
-    first.protection = UNLOCKED
-    first.fill = INPUT_FILL
-    cells = range(1, layout.note_col + 1)
-    same_style(first, (sheet.cell(r, c) for r in range(2, layout.last_row + 1) for c in cells))
-    sheet.add_table(_table("Deals", f"A1:{col(layout.note_col)}{layout.last_row}"))
-    sheet.freeze_panes = "B2"
-    for i in range(layout.n):
-        sheet.column_dimensions[col(layout.in_col(i))].width = 7
-        sheet.column_dimensions[col(layout.won_col(i))].width = 7
-        sheet.column_dimensions[col(layout.cards_col(i))].width = 10
-    sheet.column_dimensions[col(layout.note_col)].width = 30
-
-
 def check_rows(rows: object) -> int:
     """Deal rows for a workbook: a whole number from 1 to :data:`~.layout.MAX_ROWS`."""
     if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS:
@@ -248,7 +205,7 @@ def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
 
 def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
     """:func:`fill_deals` for a ledger already checked by :func:`check_holdable`."""
-    layout = Layout(tuple(ledger.players), book_rows(book))
+    layout = Layout(tuple(ledger.players), book_rows(book), block=SEATS)
     if len(ledger.deals) > layout.rows:
         raise WorkbookError(
             f"the workbook has room for {layout.rows} deals; the ledger has {len(ledger.deals)}"
@@ -265,7 +222,6 @@ def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
     used = len(ledger.deals) + 1
     sheet.print_area = f"A1:{col(layout.note_col)}{used}"
     book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
-    book[CALC].print_area = f"A1:{col(layout.state_col(layout.n - 1))}{used}"
     records = session.deals
     for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):
         r = number + 1
