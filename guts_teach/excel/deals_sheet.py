@@ -33,8 +33,11 @@ BAND = 200
 refused by the sheet's protection."""
 
 
+END_OF_BOOK = "End of the book"
+
+
 def end_of_book_text(last: int) -> str:
-    return f"End of the book: the formulas read the deals on rows 2 to {last}"
+    return f"{END_OF_BOOK}: the formulas read the deals on rows 2 to {last}"
 
 
 def below_check(layout: Layout) -> str:

@@ -75,7 +75,7 @@ class Layout:
     ``seats[i]`` (seat ``i`` unless given: a Players sheet may leave seats empty).
 
     >>> Layout(("Ana", "Ben"), 5, block=10, seats=(0, 3)).won_col(1)
-    16
+    15
     """
 
     players: tuple[str, ...]
