@@ -13,7 +13,18 @@ from openpyxl.chart.series import SeriesLabel
 from openpyxl.styles.cell_style import StyleArray
 
 from .formulas import _append_text, _head, _table, is_x
-from .layout import AMOUNT_FORMAT, CALC, DEALS, LEDGER, SETTLE, STANDINGS, TINY, Layout, col
+from .layout import (
+    AMOUNT_FORMAT,
+    CALC,
+    DEALS,
+    LEDGER,
+    SEATS_SHEET,
+    SETTLE,
+    STANDINGS,
+    TINY,
+    Layout,
+    col,
+)
 from .problems import (
     BAD_NUMBER,
     EMPTY_SEAT,
@@ -186,29 +197,29 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     for cell in sheet[1]:
         _head(cell)
     w, last = layout.width, layout.last_row
-    calc = book[CALC]
-    base = len(layout.CALC_FIXED) + w + 2  # helper block on Calc, right of the states
-    for k in range(w):  # remaining balances before transfer k + 1, one column per step
-        column = col(base + k)
-        calc.cell(1, base + k, f"left {k}")
-        _head(calc.cell(1, base + k))
+    helper = book[SEATS_SHEET]  # remaining balances before each transfer, one column a step
+    top = 8  # below the seats' rows
+    helper.cell(top - 1, 1, "settle-up steps")
+    for k in range(w):
+        column = col(2 + k)
+        helper.cell(top - 1, 2 + k, f"left {k}")
         for s in range(w):
-            r = s + 2
+            r = top + s
             if k == 0:
                 value = f"={CALC}!{col(layout.state_col(s))}{last}"
             else:
-                prev = col(base + k - 1)
+                prev = col(2 + k - 1)
                 amount = f"'{SETTLE}'!D{k + 1}"
-                block = f"{prev}$2:{prev}${w + 1}"
+                block = f"{prev}${top}:{prev}${top + w - 1}"
                 debtor = f"MATCH(MIN({block}),{block},0)"
                 creditor = f"MATCH(MAX({block}),{block},0)"
                 value = (
                     f"={prev}{r}+IF({debtor}={s + 1},{amount},0)-IF({creditor}={s + 1},{amount},0)"
                 )
-            calc[f"{column}{r}"] = value
+            helper[f"{column}{r}"] = value
     for k in range(1, w):
-        left = col(base + k - 1)
-        block = f"{CALC}!${left}$2:${left}${w + 1}"
+        left = col(2 + k - 1)
+        block = f"{SEATS_SHEET}!${left}${top}:${left}${top + w - 1}"
         r = k + 1
         amount = (
             f"=IF(AND(MAX({block})>{TINY},MIN({block})<-{TINY}),MIN(MAX({block}),-MIN({block})),0)"

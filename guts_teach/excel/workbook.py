@@ -47,15 +47,25 @@ from .seats import players_sheet, seats_sheet
 START_TEXT = (
     "Guts club workbook",
     "",
-    "How to use it:",
-    "1. Rules: set the ante, the cap and the other settings in the yellow cells. Below them",
-    "   are a title, the cycles agreed and settings Python keeps; the formulas do not use them.",
-    "2. Players: the players in seat order, clockwise; the deal passes to the next one.",
-    "3. Deals: one row per deal. Type the deal number, put an x under 'In' for every player",
-    "   who was in and under 'Won' for the winner (several for a shared pot). With only one",
-    "   player in, the Won mark may stay empty. Cards are optional, for the record.",
+    "How to use it (no Python needed):",
+    "1. Players: type the names, in seat order (clockwise), in the yellow cells B2 to B11,",
+    "   two to ten of them. Seats left empty take no part: no ante, no deals, no payments.",
+    "   Excel: click the cell, type the name, press Enter. LibreOffice: the same. To rename a",
+    "   player, type over the name: every sheet changes at once.",
+    "2. Rules: the ante, the cap and the other settings in the yellow cells (numbers only;",
+    "   type 0.5 or =1/2 for a half, not 1/2, which Excel takes for a date).",
+    "3. Deals: one row per deal. Type the deal number (1, 2, 3 ...) in column A, then pick x",
+    "   from the drop-down (or type x) under 'In' for every player who was in and under 'Won'",
+    "   for the winner (several for a shared pot). With one player in, Won may stay empty.",
+    "   Anything but x (no, 0, -, a space, yes, TRUE) is flagged in the Problem column, on the",
+    "   Deals sheet and the Ledger, and that deal charges nobody until it is put right.",
     "4. Ledger: pots, reserve and every balance are worked out for you, deal by deal.",
     "5. Standings and Settle up: who is ahead, and who pays whom at the end of the night.",
+    "",
+    "Room: this book has rows for {rows} deals; its last row is marked 'End of the book'.",
+    "Anything typed below that row is not counted, and the marked row says so in red. For",
+    "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
+    "(at most 10,000 rows), then copy the Deals rows across.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -82,7 +92,7 @@ def new_workbook(
     start = book.active
     start.title = START
     for i, line in enumerate(START_TEXT, start=1):
-        start.cell(i, 1, line)
+        start.cell(i, 1, line.format(rows=f"{rows:,}"))
     start["A1"].font = TITLE_FONT
     start.column_dimensions["A"].width = 100
     _rules_sheet(book, rules, profile)
