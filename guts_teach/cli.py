@@ -141,7 +141,9 @@ def _parser() -> argparse.ArgumentParser:
         help="names, in seat order",
     )
     new_cmd.add_argument("--profile", default="teaching", help="teaching or classic")
-    new_cmd.add_argument("--rows", type=int, default=300, help="deal rows to prepare")
+    new_cmd.add_argument(
+        "--rows", type=int, default=1000, help="deal rows to prepare (at most 10,000)"
+    )
     export_cmd = book_actions.add_parser("export", help="write a ledger file into a workbook")
     export_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
     export_cmd.add_argument("path", help="the .xlsx file to write")

@@ -14,8 +14,8 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
-from guts_teach.excel.layout import DEALS, MIRROR, PLAYERS, SHEETS, Layout
-from guts_teach.excel.reader import WorkbookError
+from guts_teach.excel.layout import DEALS, MIRROR, PLAYERS, SEATS, SHEETS, Layout
+from guts_teach.excel.reader import WorkbookError, shown_headers
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.ledger import ledger_of
 from guts_teach.game.replay import replay
@@ -142,7 +142,7 @@ def test_read_deals_names_the_junk_cell():
             ["Profile", "teaching"],
         ],
         "Players": [["Seat", "Name"], [1, "Ana"], [2, "Ben"]],
-        DEALS: [Layout(("Ana", "Ben"), 1).deals_headers(), [1, "x", "maybe"]],
+        DEALS: [shown_headers(("Ana", "Ben")), [1, "x", "maybe"]],
     }
     with pytest.raises(WorkbookError, match="sheet 'Deals', row 2, column C \\(In Ben\\)"):
         read_deals(remote_book(values))
@@ -223,18 +223,21 @@ def test_issue11_read_deals_checks_the_deals_headers_against_the_players_sheet(t
         for name in ("Rules", PLAYERS, DEALS)
     }
     rows = values[PLAYERS]
-    rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed under four players' columns
+    rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed: Eve joins (issue 12)
+    assert read_deals(remote_book(values)).players[-1] == "Eve"
+    values[DEALS][0][3] = "In Ana"  # a header typed over
     with pytest.raises(WorkbookError) as caught:
         read_deals(remote_book(values))
-    assert "the Deals columns do not match sheet 'Players'" in str(caught.value)
-    assert "sheet 'Players' names Ana, Ben, Cleo, =Dev and Eve" in str(caught.value)
+    assert str(caught.value).startswith(
+        "sheet 'Deals', row 1, column D: this header is headed 'In Ana' where 'In Cleo' belongs"
+    )
 
 
 def test_issue12_the_mirror_keeps_the_clubs_notes_and_writes_the_ledgers_own():
     table = evening(3, seed=2)
     book = remote_book()
     mirror_ledger(table, book)
-    note_col = Layout(table.players, 3).note_col
+    note_col = Layout(table.players, 3, block=SEATS).note_col
     assert not any(c == note_col for _, c in written(book, DEALS))  # the Note column untouched
     ledger = ledger_of(table)
     noted = ledger.with_deals((replace(ledger.deals[0], note="late start"), *ledger.deals[1:]))

@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, classic, teaching
 from guts_teach.excel.file_import import import_ledger
-from guts_teach.excel.layout import DEALS, LEDGER, RULES, SETTLE, STANDINGS, Layout
+from guts_teach.excel.layout import DEALS, LEDGER, RULES, SEATS, SETTLE, STANDINGS, Layout
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.errors import GutsError
@@ -92,7 +92,7 @@ def test_libreoffice_recalculates_the_native_formulas_like_python(tmp_path, seed
     export_ledger(ledger, path)
     book = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
     sheet = book[LEDGER]
-    layout = Layout(tuple(ledger.players))
+    layout = Layout(tuple(ledger.players), block=SEATS)
     for record in session.deals:
         row = [c.value for c in sheet[record.number + 1]]
         assert row[0] == record.number
@@ -159,7 +159,8 @@ def test_formula_like_names_stay_text(tmp_path):
     names = [c.value for c in book["Players"]["B"][1:5]]
     assert names == list(players)
     assert all(c.data_type == "s" for c in book["Players"]["B"][1:5])
-    assert all(c.data_type == "s" for c in book[LEDGER][1][8:12])
+    headers = [c.value for c in book[LEDGER][1][8:12]]  # names follow by formula, never baked in
+    assert all(h.startswith("=IF(Seats!") and "Bob" not in h for h in headers)
     assert import_ledger(str(path)).players == players
 
 
@@ -185,9 +186,10 @@ def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
             DEALS,
             "B2",
             "yes",
-            "sheet 'Deals', row 2, column B (In Ana): expected x or an empty cell",
+            "sheet 'Deals', row 2, column B (In Ana): \"yes\" is not a mark: pick x from the "
+            "list, or leave the cell empty",
         ),
-        (DEALS, "F3", "Qs Qx", "sheet 'Deals', row 3, column F (Cards Ana): cannot read \"Qx\""),
+        (DEALS, "V3", "Qs Qx", "sheet 'Deals', row 3, column V (Cards Ana): cannot read \"Qx\""),
         (RULES, "B3", "lots", "sheet 'Rules', row 3, column B: Ante: cannot read \"lots\""),
         (RULES, "B6", "maybe", "sheet 'Rules', row 6, column B: expected yes or no"),
     ],
@@ -210,14 +212,11 @@ def test_inconsistent_deals_name_the_deal(tmp_path):
     path = tmp_path / "club.xlsx"
     book = new_workbook(("Ana", "Ben", "Cleo"), teaching(), rows=10)
     deals = book[DEALS]
-    deals["A2"], deals["B2"], deals["C2"], deals["G2"] = 1, "x", "x", "x"  # Cleo won, was not in
+    deals["A2"], deals["B2"], deals["C2"], deals["N2"] = 1, "x", "x", "x"  # Cleo won, was not in
     save_atomic(book, path)
     with pytest.raises(WorkbookError) as caught:
         import_ledger(str(path))
-    assert str(caught.value) == (
-        "sheet 'Deals', row 2, columns E to G (Won marks): winner Cleo was not in; "
-        "the players in were Ana and Ben"
-    )
+    assert str(caught.value) == "sheet 'Deals', row 2, column N (Won Cleo): Cleo won but was not in"
 
 
 def test_failed_save_keeps_the_previous_workbook(tmp_path, monkeypatch):
@@ -252,7 +251,10 @@ def test_committed_workbook_matches_its_generator():
     assert committed[LEDGER].protection.sheet and committed[DEALS].protection.sheet
     assert committed[DEALS]["B2"].protection.locked is False  # input cells stay editable
     assert committed[LEDGER]["E2"].protection.locked is not False
-    assert list(committed[DEALS].tables) == ["Deals"]
+    validations = {
+        str(v.sqref): v.formula1 for v in committed[DEALS].data_validations.dataValidation
+    }
+    assert validations == {"B2:U1001": '"x"', "A2:A1001": "1"}
 
 
 def test_games_with_variants_are_refused_not_miscomputed(tmp_path):

@@ -4,7 +4,7 @@ input cell editable and yellow, every amount shown as a fraction, and each cell 
 
 from openpyxl.styles import PatternFill, Protection
 
-from guts_teach.excel.layout import AMOUNT_FORMAT, CALC, DEALS, LEDGER, Layout
+from guts_teach.excel.layout import AMOUNT_FORMAT, CALC, DEALS, LEDGER, SEATS, Layout
 from guts_teach.excel.workbook import new_workbook
 from guts_teach.game.rules import teaching
 
@@ -12,7 +12,7 @@ PLAYERS = ("Ana", "Ben", "Cleo", "Dev")
 
 
 def book(rows=25):
-    return new_workbook(PLAYERS, teaching(), rows=rows), Layout(PLAYERS, rows)
+    return new_workbook(PLAYERS, teaching(), rows=rows), Layout(PLAYERS, rows, block=SEATS)
 
 
 def test_every_deals_input_cell_is_unlocked_and_yellow():
@@ -31,7 +31,7 @@ def test_amounts_show_as_fractions_where_they_did():
     made, layout = book()
     calc, ledger = made[CALC], made[LEDGER]
     for r in range(2, layout.last_row + 1):
-        for c in range(1, layout.state_col(layout.n - 1) + 1):
+        for c in range(1, layout.state_col(SEATS - 1) + 1):
             assert calc.cell(r, c).number_format == AMOUNT_FORMAT
         for c in range(1, layout.problem_col + 1):
             amount = 5 <= c <= layout.check_col - 1

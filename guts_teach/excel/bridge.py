@@ -25,8 +25,10 @@ from ..game.replay import replay
 from ..game.session import Session
 from ..game.settle_up import fewest_transfers
 from .cells import as_text, ledger_rows, to_cell, whole_numbers
+from .deals_sheet import END_OF_BOOK
 from .layout import (
     AMOUNT_FORMAT,
+    CALC,
     DEALS,
     LEDGER_HEADERS,
     MARK,
@@ -34,6 +36,7 @@ from .layout import (
     MORE_RULE_CELLS,
     PLAYERS,
     RULES,
+    SEATS,
     Layout,
     col,
 )
@@ -79,7 +82,7 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     session = source if isinstance(source, Session) else replay(source)
     ledger = source if isinstance(source, Ledger) else ledger_of(source)
     players = tuple(ledger.players)
-    layout = Layout(players, len(ledger.deals))
+    layout = Layout(players, len(ledger.deals), block=SEATS)
     deals_sheet, mirror = _sheet(book, DEALS), _sheet(book, MIRROR)
     writes = 0
 
@@ -88,7 +91,9 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     marks = [
         _deal_row(number, deal, record, layout) for number, (deal, record) in enumerate(pairs, 1)
     ]
-    height = max(len(marks), _used_rows(deals_sheet) - 1)
+    used = _used_rows(deals_sheet) - 1
+    formula_rows = _used_rows(_sheet(book, CALC)) - 1  # never below: the end-of-book row
+    height = max(len(marks), min(used, formula_rows) if formula_rows > 0 else used)
     if height:  # the Note column is the club's: written only with the ledger's own notes
         _write(deals_sheet, (2, 1), _pad(marks, height, layout.note_col - 1))
         writes += 1
@@ -146,12 +151,13 @@ def _write(sheet: Any, corner: tuple[int, int], block: list[list[Any]]) -> None:
 
 
 def _deal_row(number: int, deal: Any, record: DealRecord, layout: Layout) -> list[Any]:
-    row: list[Any] = [number]
-    row += [MARK if p in deal.ins else None for p in layout.players]
+    row: list[Any] = [number] + [None] * (layout.note_col - 2)
     won = set(record.winners) if len(record.ins) > 1 else set()
-    row += [MARK if p in won else None for p in layout.players]
     hands = dict(deal.hands or ())
-    row += [str(hands[p]) if p in hands else None for p in layout.players]
+    for i, p in enumerate(layout.players):
+        row[layout.in_col(i) - 1] = MARK if p in deal.ins else None
+        row[layout.won_col(i) - 1] = MARK if p in won else None
+        row[layout.cards_col(i) - 1] = str(hands[p]) if p in hands else None
     return row  # up to the Note column, which stays the club's
 
 
@@ -160,11 +166,13 @@ def read_deals(book: Any) -> Ledger:
     rules_sheet, players_sheet, deals_sheet = (_sheet(book, n) for n in (RULES, PLAYERS, DEALS))
     last_rule = max(row for _, _, row in MORE_RULE_CELLS)
     rules_grid = rules_sheet.range(f"A1:B{last_rule}").value
-    names = players_sheet.range("B2:B13").value  # one row past ten players, to name an 11th
+    names = players_sheet.range("B2:B12").value  # one row past ten seats, to name an 11th
     rows = deals_sheet.range((1, 1), (max(_used_rows(deals_sheet), 2), 3 * 10 + 2)).value
     if rows and not isinstance(rows[0], list):
         rows = [rows]
     headers, *deal_rows = whole_numbers(rows or [[]])
+    ends = [i for i, row in enumerate(deal_rows) if str(row[0]).startswith(END_OF_BOOK)]
+    deal_rows = deal_rows[: ends[0]] if ends else deal_rows
     grid = whole_numbers(rules_grid)
     return ledger_from_grids(
         lambda row, column: grid[row - 1][column - 1] if row <= len(grid) else None,
@@ -191,7 +199,7 @@ class LiveMirror:
         check_plain(session.rules)  # refused now, not as a failure after every deal
         check_players(book, session.players)
         self.session, self.book = session, book
-        self._layout = Layout(tuple(session.players), max(1, session.deal_count))
+        self._layout = Layout(tuple(session.players), max(1, session.deal_count), block=SEATS)
         first = mirror_ledger(session, book)
         self.reports: list[MirrorReport] = [first]
         standings, settle = _summary(session)

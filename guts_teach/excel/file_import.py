@@ -8,6 +8,7 @@ from typing import Any
 from ..game.errors import GutsError
 from ..game.ledger import Ledger
 from .cells import WorkbookError
+from .deals_sheet import END_OF_BOOK
 from .layout import CALC, DEALS, MAX_ROWS, PLAYERS, RULES
 from .reader import below_formulas, check_sheets, ledger_from_grids
 from .xlsx_read import last_row, open_bounded, sparse_rows
@@ -32,8 +33,8 @@ def import_ledger(path: str) -> Ledger:
         check_sheets(book.sheetnames, path)
         formula_rows = _formula_rows(book, last_row(book, CALC))
         rules_cells = {(r, c): v for r, row in sparse_rows(book, RULES) for c, v in row.items()}
-        names = {r: row.get(2) for r, row in sparse_rows(book, PLAYERS) if r <= 13}
-        players = [names.get(r) for r in range(2, 14)]
+        names = {r: row.get(2) for r, row in sparse_rows(book, PLAYERS) if r <= 12}
+        players = [names.get(r) for r in range(2, 13)]
         width = 2 + 3 * 10  # the Deals columns for the most players (R11)
         headers: list[Any] = []
         deal_rows: list[list[Any]] = []
@@ -41,6 +42,8 @@ def import_ledger(path: str) -> Ledger:
             cells = [row.get(c) for c in range(1, width + 1)]
             if r == 1:
                 headers = cells
+            elif r == formula_rows + 2 and str(row.get(1, "")).startswith(END_OF_BOOK):
+                continue  # the workbook's own end-of-book row
             elif r > formula_rows + 1:
                 raise below_formulas(r, min(row), formula_rows + 1)
             else:

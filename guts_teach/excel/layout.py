@@ -19,7 +19,10 @@ STANDINGS = "Standings"
 SETTLE = "Settle up"
 CALC = "Calc"
 MIRROR = "From Python"
-SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, MIRROR, CALC)
+SEATS_SHEET = "Seats"
+SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, MIRROR, CALC, SEATS_SHEET)
+SEATS = 10
+"""Seats a club workbook has (R11: at most ten players); empty seats take no part."""
 
 # Named cells on the Rules sheet: (name, label, row).
 RULE_CELLS = (
@@ -59,34 +62,53 @@ LEDGER_HEADERS = (
     "Reserve after",
 )
 """The Ledger's columns before the players' balances (sheet, bridge and GUTS_LEDGER)."""
-DEFAULT_ROWS = 300
+DEFAULT_ROWS = 1000
 TINY = "0.000000001"
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Column positions that depend on the number of players (``n``) and deal rows."""
+    """Column positions for ``players`` and deal rows.
+
+    Each Deals block (In, Won, Cards) is ``block`` columns wide (the players, unless
+    given; a club workbook has :data:`SEATS`), and player ``i`` sits in seat
+    ``seats[i]`` (seat ``i`` unless given: a Players sheet may leave seats empty).
+
+    >>> Layout(("Ana", "Ben"), 5, block=10, seats=(0, 3)).won_col(1)
+    15
+    """
 
     players: tuple[str, ...]
     rows: int = DEFAULT_ROWS
+    block: int = 0
+    seats: tuple[int, ...] = ()
 
     @property
     def n(self) -> int:
         return len(self.players)
 
-    # ---- Deals: Deal | In p... | Won p... | Cards p... | Note
+    @property
+    def width(self) -> int:
+        """Columns in each Deals block."""
+        return self.block or self.n
+
+    def seat(self, i: int) -> int:
+        """The seat (0-based) of player ``i``."""
+        return self.seats[i] if self.seats else i
+
+    # ---- Deals: Deal | In seat... | Won seat... | Cards seat... | Note
     def in_col(self, i: int) -> int:
-        return 2 + i
+        return 2 + self.seat(i)
 
     def won_col(self, i: int) -> int:
-        return 2 + self.n + i
+        return 2 + self.width + self.seat(i)
 
     def cards_col(self, i: int) -> int:
-        return 2 + 2 * self.n + i
+        return 2 + 2 * self.width + self.seat(i)
 
     @property
     def note_col(self) -> int:
-        return 2 + 3 * self.n
+        return 2 + 3 * self.width
 
     def deals_headers(self) -> list[str]:
         return (
@@ -102,11 +124,11 @@ class Layout:
     LEDGER_FIXED = LEDGER_HEADERS
 
     def balance_col(self, i: int) -> int:
-        return len(self.LEDGER_FIXED) + 1 + i
+        return len(self.LEDGER_FIXED) + 1 + self.seat(i)
 
     @property
     def check_col(self) -> int:
-        return len(self.LEDGER_FIXED) + 1 + self.n
+        return len(self.LEDGER_FIXED) + 1 + self.width
 
     @property
     def problem_col(self) -> int:
@@ -115,14 +137,20 @@ class Layout:
     def ledger_headers(self) -> list[str]:
         return [*self.LEDGER_FIXED, *self.players, "Chips check", "Problem"]
 
-    # ---- Calc: used | n_in | n_won | bad | ante | pot_before | res_before | wins | payers |
-    #            share | reante | gross | capped | res1 | refill | pot_after | res_after |
-    #            dealt | state p...
+    # ---- Calc: one row per Deals row; see formulas.CALC_FIXED
+
     CALC_FIXED = (
-        "used",
+        "content",
         "in",
         "won marked",
         "won not in",
+        "bad marks",
+        "bad column",
+        "empty seat column",
+        "won not in column",
+        "problem",
+        "at",
+        "used",
         "ante",
         "pot before",
         "reserve before",
@@ -143,7 +171,7 @@ class Layout:
         return self.CALC_FIXED.index(name) + 1
 
     def state_col(self, i: int) -> int:
-        return len(self.CALC_FIXED) + 1 + i
+        return len(self.CALC_FIXED) + 1 + self.seat(i)
 
     @property
     def last_row(self) -> int:

@@ -29,10 +29,23 @@ from .layout import (
     PROFILE_ROW,
     RULE_CELLS,
     RULES,
+    SEATS,
     SHEETS,
     Layout,
     col,
 )
+from .problems import (
+    BAD_NUMBER,
+    EMPTY_SEAT,
+    NO_NUMBER,
+    NOT_A_MARK,
+    REPEATED,
+    WHO_WON,
+    WON_NOT_IN,
+    column_label,
+    shown,
+)
+from .seats import NAME_ROW, NOT_TEXT, SAME, read_seats
 
 __all__ = ["WorkbookError", "check_plain", "ledger_from_grids"]
 
@@ -173,18 +186,29 @@ def read_extras(grid: Grid) -> tuple[str | None, int | None]:
     )
 
 
-def read_players(column_b: Sequence[Any]) -> tuple[str, ...]:
-    """Player names from the Players sheet's Name column (below its header)."""
-    names = []
-    for offset, value in enumerate(column_b, start=2):
-        if value in (None, ""):
-            break
+def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Player names from the Players sheet's Name cells (seats 1 to 10, below the header),
+    with their seats: empty seats take no part, as in the workbook (issue 12, item 1)."""
+    names: list[str] = []
+    seats: list[int] = []
+    for s, value in read_seats(list(column_b)):
+        where = _where(PLAYERS, NAME_ROW + s, 2)
         if not isinstance(value, str):
-            raise WorkbookError(f"{_where(PLAYERS, offset, 2)}: expected a name, got {value!r}")
+            raise WorkbookError(f"{where}: {NOT_TEXT}, got {value!r}")
+        if value in names:
+            same = seats[names.index(value)] + 1
+            raise WorkbookError(f"{where}: {value!r} is {SAME.format(seat=same)}; rename one")
         names.append(value)
+        seats.append(s)
+    extra = [v for v in list(column_b)[SEATS : SEATS + 1] if v not in (None, "")]
+    if extra:
+        raise WorkbookError(
+            f"{_where(PLAYERS, NAME_ROW + SEATS, 2)}: the workbook has {SEATS} seats; "
+            f"got {extra[0]!r} below them"
+        )
     if len(names) < 2:
         raise WorkbookError(f"sheet {PLAYERS!r}: expected at least two player names in column B")
-    return tuple(names)
+    return tuple(names), tuple(seats)
 
 
 def _heading(value: Any) -> str:
@@ -192,21 +216,44 @@ def _heading(value: Any) -> str:
     return "empty" if value in (None, "") else f"headed {value!r}"
 
 
+def _squeezed(text: str) -> str:
+    return "".join(text.split()).replace("$", "").lower()
+
+
+def shown_headers(players: Sequence[str], seats: Sequence[int] = ()) -> list[str]:
+    """The Deals headers as the workbook shows them for ``players`` (in ``seats``).
+
+    >>> shown_headers(["Ana", "Ben"])[:3]
+    ['Deal', 'In\\nAna', 'In\\nBen']
+    """
+    where = dict(zip(seats or range(len(players)), players, strict=True))
+    shown = ["Deal"]
+    for kind in ("In", "Won", "Cards"):
+        shown += [f"{kind}\n{where.get(s, f'(seat {s + 1})')}" for s in range(SEATS)]
+    return [*shown, "Note"]
+
+
 def check_headers(headers: Sequence[Any], layout: Layout) -> None:
-    """The Deals columns must be those of the Players sheet, in seat order (issue 11)."""
-    expected = layout.deals_headers()
-    got = list(headers)[: len(expected) + 1] + [None] * (len(expected) + 1 - len(headers))
-    for index, want in enumerate([*expected, None]):
-        have = got[index]
-        if (have or None) != want:
-            named = [h[3:] for h in got if isinstance(h, str) and h.startswith("In ")]
-            raise WorkbookError(
-                f"{_where(DEALS, 1, index + 1)}: the Deals columns do not match sheet "
-                f"{PLAYERS!r}: this column is {_heading(have)} where {want!r} belongs; the "
-                f"Deals columns are for {join_names(named) or 'nobody'}, but sheet "
-                f"{PLAYERS!r} names {join_names(list(layout.players))}. Make a workbook for "
-                "these players (guts-teach workbook new) and copy the deals into it"
-            )
+    """The Deals headers must be the workbook's own: formulas that follow the Players sheet
+    (or, read from a live book, the text they show)."""
+    from .deals_sheet import header_formula
+
+    formulas = ["Deal"]
+    formulas += [header_formula(k, s) for k in ("In", "Won", "Cards") for s in range(layout.width)]
+    expected = list(
+        zip([*formulas, "Note"], shown_headers(layout.players, layout.seats), strict=True)
+    )
+    got = list(headers)[: len(expected)] + [None] * (len(expected) - len(headers))
+    for index, ((formula, text), have) in enumerate(zip(expected, got, strict=True)):
+        if isinstance(have, str) and (have == text or _squeezed(have) == _squeezed(formula)):
+            continue
+        raise WorkbookError(
+            f"{_where(DEALS, 1, index + 1)}: this header is {_heading(have)} where "
+            f"{text.replace(chr(10), ' ')!r} belongs (the Deals headers follow sheet "
+            f"{PLAYERS!r}, which names {join_names(list(layout.players))}); this is not a "
+            "club workbook of this version: make one (guts-teach workbook new) and copy the "
+            "deals into it"
+        )
 
 
 def _number(value: Any, row: int, seen: dict[int, int]) -> int:
@@ -214,12 +261,11 @@ def _number(value: Any, row: int, seen: dict[int, int]) -> int:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise WorkbookError(
-            f"{_where(DEALS, row, 1)} (Deal): expected a deal number (a whole number of at "
-            f"least 1), got {value!r}"
+            f"{_where(DEALS, row, 1)} (Deal): {BAD_NUMBER.format(value=shown(value))}"
         )
     if value in seen:
         raise WorkbookError(
-            f"{_where(DEALS, row, 1)} (Deal): deal number {value} is also on row {seen[value]}"
+            f"{_where(DEALS, row, 1)} (Deal): " + REPEATED.format(number=value, row=seen[value])
         )
     seen[value] = row
     return value
@@ -251,16 +297,57 @@ def read_deal_rows(
         if r - first_row >= layout.rows:
             raise below_formulas(r, filled[0] + 1, layout.last_row)
         if cells[0] in (None, ""):
-            raise WorkbookError(
-                f"{_where(DEALS, r, 1)}: this row has marks but no deal number, so the "
-                "workbook's formulas skip it; type the deal number or clear the row"
-            )
+            raise WorkbookError(f"{_where(DEALS, r, 1)}: {NO_NUMBER}")
         _number(cells[0], r, seen)
         deals.append((r, _deal(cells, r, layout, ranking)))
     return deals
 
 
+def _label(layout: Layout, column: int) -> str:
+    """A mark column's name in a message: ``In Cleo``, or ``In seat 7`` for an empty seat."""
+    s = (column - 2) % layout.width
+    name = layout.players[layout.seats.index(s)] if s in layout.seats else None
+    return column_label("In" if column < 2 + layout.width else "Won", s, name)
+
+
+def check_marks(cells: list[Any], r: int, layout: Layout) -> None:
+    """The row's marks, in the workbook's order (:mod:`.problems`): anything but x, a mark
+    in an empty seat, a winner who was not in, no winner marked."""
+    w = layout.width
+    marks = range(2, 2 + 2 * w)
+
+    def where(column: int) -> str:
+        return f"{_where(DEALS, r, column)} ({_label(layout, column)})"
+
+    for column in marks:
+        mark = cells[column - 1]
+        if mark not in (None, "") and (not isinstance(mark, str) or not is_mark(mark)):
+            raise WorkbookError(f"{where(column)}: {NOT_A_MARK.format(value=shown(mark))}")
+    for column in marks:
+        s = (column - 2) % w
+        if is_mark(cells[column - 1]) and s not in layout.seats:
+            raise WorkbookError(f"{where(column)}: {EMPTY_SEAT.format(seat=s + 1)}")
+    ins = [is_mark(cells[1 + s]) for s in range(w)]
+    wons = [is_mark(cells[1 + w + s]) for s in range(w)]
+    for s in range(w):
+        if wons[s] and not ins[s]:
+            name = layout.players[layout.seats.index(s)]
+            raise WorkbookError(f"{where(2 + w + s)}: {WON_NOT_IN.format(name=name)}")
+    if sum(ins) >= 2 and not any(wons):
+        raise WorkbookError(
+            f"sheet {DEALS!r}, row {r}, columns {col(2 + w)} to {col(1 + 2 * w)} "
+            f"(Won marks): {WHO_WON}"
+        )
+
+
+def is_mark(value: Any) -> bool:
+    """A mark: x in any case, spaces around it allowed (``X`` and `` x `` count)."""
+    return isinstance(value, str) and value.strip().lower() == MARK
+
+
 def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
+    if layout.block:
+        check_marks(cells, r, layout)
     ins: list[str] = []
     wins: list[str] = []
     hands: list[tuple[str, HandOrder]] = []
@@ -272,7 +359,7 @@ def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
             mark = cells[column - 1]
             if mark in (None, ""):
                 continue
-            if str(mark).strip().lower() != MARK:
+            if not is_mark(mark):
                 raise WorkbookError(
                     f"{_where(DEALS, r, column)} ({kind} {player}): expected x or an empty "
                     f"cell, got {mark!r}"
@@ -340,12 +427,12 @@ def ledger_from_grids(
 
     rules, name, pot, reserve, seat = read_rules(rules_grid)
     title, cycles = read_extras(rules_grid)
-    players = read_players(players_column)
+    players, seats = read_players(players_column)
     if not 1 <= seat <= len(players):
         raise WorkbookError(
             f"{_where(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
         )
-    layout = Layout(players, rows)
+    layout = Layout(players, rows, block=SEATS, seats=seats)
     if headers is not None:
         check_headers(headers, layout)
     located = read_deal_rows(deal_rows, layout, rules)

@@ -20,19 +20,8 @@ from ..game.ledger import Ledger
 from ..game.rules import Rules, closest_profile
 from ..game.table import seat_players
 from .cells import WorkbookError, amount_cell, check_cell_range
-from .formulas import (
-    INPUT_FILL,
-    TITLE_FONT,
-    UNLOCKED,
-    _append_text,
-    _calc_sheet,
-    _head,
-    _ledger_sheet,
-    _settle_sheet,
-    _standings_sheet,
-    _table,
-    same_style,
-)
+from .deals_sheet import deals_sheet
+from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _calc_sheet
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -43,28 +32,40 @@ from .layout import (
     MAX_ROWS,
     MIRROR,
     MORE_RULE_CELLS,
-    PLAYERS,
     PROFILE_ROW,
     RULE_CELLS,
     RULES,
+    SEATS,
     SHEETS,
     START,
     Layout,
     col,
 )
+from .results import ledger_sheet, settle_sheet, standings_sheet
+from .seats import players_sheet, seats_sheet
 
 START_TEXT = (
     "Guts club workbook",
     "",
-    "How to use it:",
-    "1. Rules: set the ante, the cap and the other settings in the yellow cells. Below them",
-    "   are a title, the cycles agreed and settings Python keeps; the formulas do not use them.",
-    "2. Players: the players in seat order, clockwise; the deal passes to the next one.",
-    "3. Deals: one row per deal. Type the deal number, put an x under 'In' for every player",
-    "   who was in and under 'Won' for the winner (several for a shared pot). With only one",
-    "   player in, the Won mark may stay empty. Cards are optional, for the record.",
+    "How to use it (no Python needed):",
+    "1. Players: type the names, in seat order (clockwise), in the yellow cells B2 to B11,",
+    "   two to ten of them. Seats left empty take no part: no ante, no deals, no payments.",
+    "   Excel: click the cell, type the name, press Enter. LibreOffice: the same. To rename a",
+    "   player, type over the name: every sheet changes at once.",
+    "2. Rules: the ante, the cap and the other settings in the yellow cells (numbers only;",
+    "   type 0.5 or =1/2 for a half, not 1/2, which Excel takes for a date).",
+    "3. Deals: one row per deal. Type the deal number (1, 2, 3 ...) in column A, then pick x",
+    "   from the drop-down (or type x) under 'In' for every player who was in and under 'Won'",
+    "   for the winner (several for a shared pot). With one player in, Won may stay empty.",
+    "   Anything but x (no, 0, -, a space, yes, TRUE) is flagged in the Problem column, on the",
+    "   Deals sheet and the Ledger, and that deal charges nobody until it is put right.",
     "4. Ledger: pots, reserve and every balance are worked out for you, deal by deal.",
     "5. Standings and Settle up: who is ahead, and who pays whom at the end of the night.",
+    "",
+    "Room: this book has rows for {rows} deals; its last row is marked 'End of the book'.",
+    "Anything typed below that row is not counted, and the marked row says so in red. For",
+    "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
+    "(at most 10,000 rows), then copy the Deals rows across.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -86,21 +87,22 @@ def new_workbook(
     rows when not given)."""
     check_rows(rows)
     seat_players(players, 2, 10)
-    layout = Layout(players, rows)
+    layout = Layout(players, rows, block=SEATS)
     book = Workbook()
     start = book.active
     start.title = START
     for i, line in enumerate(START_TEXT, start=1):
-        start.cell(i, 1, line)
+        start.cell(i, 1, line.format(rows=f"{rows:,}"))
     start["A1"].font = TITLE_FONT
     start.column_dimensions["A"].width = 100
     _rules_sheet(book, rules, profile)
-    _players_sheet(book, layout)
-    _deals_sheet(book, layout)
+    players_sheet(book, players, INPUT_FILL, UNLOCKED)
+    deals_sheet(book, layout)
     _calc_sheet(book, layout)
-    _ledger_sheet(book, layout)
-    _standings_sheet(book, layout, chart_deals or rows)
-    _settle_sheet(book, layout)
+    seats_sheet(book)
+    ledger_sheet(book, layout)
+    standings_sheet(book, layout, chart_deals or rows)
+    settle_sheet(book, layout)
     mirror = book.create_sheet(MIRROR, index=7)
     mirror["A1"] = (
         "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
@@ -160,41 +162,6 @@ def _rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
     sheet.column_dimensions["B"].width = 14
 
 
-def _players_sheet(book: Workbook, layout: Layout) -> None:
-    sheet = book.create_sheet(PLAYERS)
-    sheet.append(["Seat", "Name"])
-    for i, name in enumerate(layout.players, start=1):
-        _append_text(sheet, [i, name])
-    for cell in sheet[1]:
-        _head(cell)
-    end = layout.n + 1
-    sheet.add_table(_table("Players", f"A1:B{end}"))
-    book.defined_names["PlayerNames"] = DefinedName(
-        "PlayerNames", attr_text=f"'{PLAYERS}'!$B$2:$B${end}"
-    )
-    book.defined_names["Seats"] = DefinedName("Seats", attr_text=f"'{PLAYERS}'!$A$2:$A${end}")
-    sheet.column_dimensions["B"].width = 18
-
-
-def _deals_sheet(book: Workbook, layout: Layout) -> None:
-    sheet = book.create_sheet(DEALS)
-    _append_text(sheet, layout.deals_headers())
-    for cell in sheet[1]:
-        _head(cell)
-    first = sheet.cell(2, 1)
-    first.protection = UNLOCKED
-    first.fill = INPUT_FILL
-    cells = range(1, layout.note_col + 1)
-    same_style(first, (sheet.cell(r, c) for r in range(2, layout.last_row + 1) for c in cells))
-    sheet.add_table(_table("Deals", f"A1:{col(layout.note_col)}{layout.last_row}"))
-    sheet.freeze_panes = "B2"
-    for i in range(layout.n):
-        sheet.column_dimensions[col(layout.in_col(i))].width = 7
-        sheet.column_dimensions[col(layout.won_col(i))].width = 7
-        sheet.column_dimensions[col(layout.cards_col(i))].width = 10
-    sheet.column_dimensions[col(layout.note_col)].width = 30
-
-
 def check_rows(rows: object) -> int:
     """Deal rows for a workbook: a whole number from 1 to :data:`~.layout.MAX_ROWS`."""
     if isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS:
@@ -248,7 +215,7 @@ def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
 
 def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
     """:func:`fill_deals` for a ledger already checked by :func:`check_holdable`."""
-    layout = Layout(tuple(ledger.players), book_rows(book))
+    layout = Layout(tuple(ledger.players), book_rows(book), block=SEATS)
     if len(ledger.deals) > layout.rows:
         raise WorkbookError(
             f"the workbook has room for {layout.rows} deals; the ledger has {len(ledger.deals)}"
@@ -265,7 +232,6 @@ def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
     used = len(ledger.deals) + 1
     sheet.print_area = f"A1:{col(layout.note_col)}{used}"
     book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
-    book[CALC].print_area = f"A1:{col(layout.state_col(layout.n - 1))}{used}"
     records = session.deals
     for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):
         r = number + 1

@@ -1,0 +1,168 @@
+"""The Deals sheet, where the treasurer types: a deal number, then x marks from drop-downs.
+
+Its headers follow the Players sheet by formula; the In and Won blocks are coloured apart;
+a mark cell takes ``x`` from a list with an input message, the deal number only a whole
+number (issue 12, items 1, 3 and 9). Below the last row the formulas read, an end-of-book
+row says so, and says loudly when anything is typed below it (item 2).
+
+>>> end_of_book_text(1001).startswith("End of the book")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from .formulas import INPUT_FILL, UNLOCKED, _head, same_style
+from .layout import DEALS, LEDGER, MARK, Layout, col
+from .seats import seat_cell
+
+IN_FILL = PatternFill("solid", fgColor="1565C0")
+WON_FILL = PatternFill("solid", fgColor="E65100")
+CARDS_FILL = PatternFill("solid", fgColor="616161")
+PROBLEM_FILL = PatternFill("solid", fgColor="FFCDD2")
+EDGE = Side(style="medium", color="000000")
+END_FILL = PatternFill("solid", fgColor="E0E0E0")
+BAND = 200
+"""Unlocked rows below the end of the book, so that a deal typed there is flagged, not
+refused by the sheet's protection."""
+
+
+END_OF_BOOK = "End of the book"
+
+
+def end_of_book_text(last: int) -> str:
+    return f"{END_OF_BOOK}: the formulas read the deals on rows 2 to {last}"
+
+
+def below_check(layout: Layout) -> str:
+    """How many cells hold something below the end-of-book row."""
+    start = layout.last_row + 2
+    return f"COUNTA({DEALS}!$A${start}:${col(layout.note_col)}$1048576)"
+
+
+def header_formula(kind: str, s: int) -> str:
+    """A Deals header: the block, a line break, the seat's name (or that it is empty)."""
+    name = seat_cell("name", s)
+    return f'="{kind}"&CHAR(10)&IF({seat_cell("plays", s)}=1,{name},"(seat {s + 1})")'
+
+
+def deals_sheet(book: Workbook, layout: Layout) -> Any:
+    sheet = book.create_sheet(DEALS)
+    w, last = layout.width, layout.last_row
+    sheet.cell(1, 1, "Deal")
+    for s in range(w):
+        sheet.cell(1, 2 + s, header_formula("In", s))
+        sheet.cell(1, 2 + w + s, header_formula("Won", s))
+        sheet.cell(1, 2 + 2 * w + s, header_formula("Cards", s))
+    sheet.cell(1, layout.note_col, "Note")
+    sheet.cell(1, layout.note_col + 1, "Problem (from the Ledger)")
+    for cell in sheet[1]:
+        _head(cell)
+    for s in range(w):
+        sheet.cell(1, 2 + s).fill = IN_FILL
+        sheet.cell(1, 2 + w + s).fill = WON_FILL
+        sheet.cell(1, 2 + 2 * w + s).fill = CARDS_FILL
+    first = sheet.cell(2, 1)
+    first.protection = UNLOCKED
+    first.fill = INPUT_FILL
+    cells = range(1, layout.note_col + 1)
+    same_style(first, (sheet.cell(r, c) for r in range(2, last + 1) for c in cells))
+    edged = sheet.cell(2, 2)
+    edged.border = Border(left=EDGE)
+    edges = (2, 2 + w, 2 + 2 * w, layout.note_col)
+    for c in edges:
+        same_style(edged, (sheet.cell(r, c) for r in range(2, last + 1)))
+        sheet.cell(1, c).border = Border(left=EDGE)
+    problem = col(layout.problem_col)
+    for r in range(2, last + 1):
+        sheet.cell(r, layout.note_col + 1, f"={LEDGER}!{problem}{r}")
+    flag_problems(sheet, f"{col(layout.note_col + 1)}2:{col(layout.note_col + 1)}{last}")
+    _end_row(sheet, layout)
+    _validations(sheet, layout)
+    sheet.row_dimensions[1].height = 46
+    sheet.freeze_panes = "B2"
+    sheet.column_dimensions["A"].width = 7
+    for s in range(w):
+        sheet.column_dimensions[col(2 + s)].width = 8
+        sheet.column_dimensions[col(2 + w + s)].width = 8
+        sheet.column_dimensions[col(2 + 2 * w + s)].width = 9
+    sheet.column_dimensions[col(layout.note_col)].width = 30
+    sheet.column_dimensions[col(layout.note_col + 1)].width = 60
+    sheet.print_title_rows = "1:1"
+    return sheet
+
+
+def flag_problems(sheet: Any, ref: str) -> None:
+    """Red where a Problem cell has something to say."""
+    corner = ref.split(":")[0]
+    sheet.conditional_formatting.add(
+        ref, FormulaRule(formula=[f"LEN({corner})>0"], fill=PROBLEM_FILL, font=Font(bold=True))
+    )
+
+
+def _end_row(sheet: Any, layout: Layout) -> None:
+    """The row after the last one the formulas read, and an unlocked band below it."""
+    r = layout.last_row + 1
+    sheet.cell(r, 1, end_of_book_text(layout.last_row)).data_type = "s"
+    sheet.cell(
+        r,
+        layout.note_col,
+        f'=IF({below_check(layout)}>0,{below_check(layout)}&" cells typed below this row are '
+        "NOT counted: move those deals up, or make a bigger book (guts-teach workbook new "
+        '--rows N)","")',
+    )
+    for c in range(1, layout.note_col + 1):
+        sheet.cell(r, c).fill = END_FILL
+        sheet.cell(r, c).font = Font(bold=True)
+    sheet.cell(r, layout.note_col).alignment = Alignment(wrap_text=False)
+    band = sheet.cell(r + 1, 1)
+    band.protection = UNLOCKED
+    same_style(
+        band,
+        (
+            sheet.cell(q, c)
+            for q in range(r + 1, r + 1 + BAND)
+            for c in range(1, layout.note_col + 1)
+        ),
+    )
+    loud = FormulaRule(formula=[f"{below_check(layout)}>0"], fill=PROBLEM_FILL)
+    sheet.conditional_formatting.add(f"A{r}:{col(layout.note_col)}{r}", loud)
+
+
+def _validations(sheet: Any, layout: Layout) -> None:
+    w, last = layout.width, layout.last_row
+    marks = DataValidation(
+        type="list",
+        formula1=f'"{MARK}"',
+        allow_blank=True,
+        showDropDown=False,  # openpyxl's name: False shows the in-cell arrow
+        showInputMessage=True,
+        showErrorMessage=True,
+        errorStyle="warning",
+        promptTitle="A mark",
+        prompt="Pick x from the list (or type x), or leave the cell empty.",
+        errorTitle="Not a mark",
+        error="Only x counts as a mark. Anything else is flagged on the Ledger and charges nobody.",
+    )
+    marks.add(f"B2:{col(1 + 2 * w)}{last}")
+    number = DataValidation(
+        type="whole",
+        operator="greaterThanOrEqual",
+        formula1="1",
+        allow_blank=True,
+        showInputMessage=True,
+        showErrorMessage=True,
+        promptTitle="Deal number",
+        prompt="The deal's number: 1, 2, 3 ... Rows without a number are skipped.",
+        errorTitle="Not a deal number",
+        error="A deal number is a whole number of at least 1.",
+    )
+    number.add(f"A2:A{last}")
+    sheet.add_data_validation(marks)
+    sheet.add_data_validation(number)

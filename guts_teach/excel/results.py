@@ -1,0 +1,243 @@
+"""The sheets a treasurer reads: Ledger, Standings (with the chart) and Settle up.
+
+Every name comes from the Players sheet through the hidden Seats sheet, so a rename shows
+everywhere at once and an empty seat shows nowhere (issue 12, item 1).
+"""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.chart import LineChart, Reference
+from openpyxl.chart.data_source import StrRef
+from openpyxl.chart.series import SeriesLabel
+from openpyxl.styles.cell_style import StyleArray
+
+from .formulas import _append_text, _head, _table, is_x
+from .layout import (
+    AMOUNT_FORMAT,
+    CALC,
+    DEALS,
+    LEDGER,
+    SEATS_SHEET,
+    SETTLE,
+    STANDINGS,
+    TINY,
+    Layout,
+    col,
+)
+from .problems import (
+    BAD_NUMBER,
+    EMPTY_SEAT,
+    NO_NUMBER,
+    NOT_A_MARK,
+    REPEATED,
+    WHO_WON,
+    WON_NOT_IN,
+    shown_formula,
+    spliced,
+)
+from .seats import seat_cell
+
+STACK = 'IF(Stack="",0,Stack)'
+
+
+def header_name(s: int) -> str:
+    """A seat's name as a header shows it: the name, or that the seat is empty."""
+    name = seat_cell("name", s)
+    return f'=IF({seat_cell("plays", s)}=1,{name},"seat {s + 1}: empty")'
+
+
+def problem_formula(layout: Layout, r: int) -> str:
+    """The Problem cell of Deals row ``r``: the words of :mod:`.problems`."""
+    c = {name: f"{CALC}!{col(layout.calc(name))}{r}" for name in layout.CALC_FIXED}
+    w = layout.width
+    number = f"{DEALS}!$A{r}"
+    at = c["at"]
+    seat = f"(MOD({at}-2,{w})+1)"
+    name = f"INDEX(PlayerNames,{seat})"
+    label = f'IF({at}<={1 + w},"In ","Won ")&IF({name}="","seat "&{seat},{name})'
+    where = f'"column "&SUBSTITUTE(ADDRESS(1,{at},4),"1","")&" ("&{label}&"): "'
+    value = shown_formula(f"INDEX({DEALS}!$A{r}:${col(layout.note_col)}{r},{at})")
+    earlier = f"MATCH({number},{DEALS}!$A$1:$A{r - 1},0)"
+    won_block = f"columns {col(2 + w)} to {col(1 + 2 * w)} (Won marks): "
+    texts = [
+        '"column A: "&' + spliced(NO_NUMBER),
+        '"column A (Deal): "&' + spliced(BAD_NUMBER, value=shown_formula(number)),
+        '"column A (Deal): "&' + spliced(REPEATED, number=number, row=earlier),
+        f"{where}&" + spliced(NOT_A_MARK, value=value),
+        f"{where}&" + spliced(EMPTY_SEAT, seat=seat),
+        f"{where}&" + spliced(WON_NOT_IN, name=name),
+        spliced(won_block + WHO_WON),
+    ]
+    out = '""'
+    for code in range(len(texts), 0, -1):
+        out = f"IF({c['problem']}={code},{texts[code - 1]},{out})"
+    return "=" + out
+
+
+def ledger_sheet(book: Workbook, layout: Layout) -> None:
+    sheet = book.create_sheet(LEDGER, index=4)
+    w = layout.width
+    _append_text(sheet, [*layout.LEDGER_FIXED, *([""] * w), "Chips check", "Problem"])
+    for s in range(w):
+        sheet.cell(1, layout.balance_col(s), header_name(s))
+    for cell in sheet[1]:
+        _head(cell)
+    c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
+    amount = sheet.cell(2, 5)
+    amount.number_format = AMOUNT_FORMAT
+    for r in range(2, layout.last_row + 1):
+        used = f"{CALC}!{c['used']}{r}=0"
+
+        def show(expr: str, used: str = used) -> str:
+            return f'=IF({used},"",{expr})'
+
+        ins = []
+        wins = []
+        for s in range(w):
+            on = f"{seat_cell('plays', s)}=1"
+            in_cell = f"AND({on},{is_x(f'{DEALS}!${col(2 + s)}{r}')})"
+            won_cell = is_x(f"{DEALS}!${col(2 + w + s)}{r}")
+            won = f"IF({CALC}!{c['in']}{r}=1,{in_cell},AND({in_cell},{won_cell}))"
+            ins.append(f'IF({in_cell},{seat_cell("name", s)}&" ","")')
+            wins.append(f'IF({won},{seat_cell("name", s)}&" ","")')
+        dealer = (
+            f"INDEX(PlayerNames,MATCH(MOD(FirstDealer-1+{CALC}!{c['deals so far']}{r}-1,"
+            "NPlayers)+1,SeatOrder,0))"
+        )
+        values = [
+            f'=IF({CALC}!{c["content"]}{r}=0,"",{DEALS}!$A{r})',
+            show(dealer),
+            show(f"TRIM({'&'.join(ins)})"),
+            show(f"TRIM({'&'.join(wins)})"),
+            show(f"{CALC}!{c['pot before']}{r}"),
+            show(f"IF({CALC}!{c['payers']}{r}>0,{CALC}!{c['pot before']}{r},0)"),
+            show(f"{CALC}!{c['pot after']}{r}"),
+            show(f"{CALC}!{c['reserve after']}{r}"),
+        ]
+        values += [
+            show(
+                f"{STACK}+{CALC}!{col(layout.state_col(s))}{r}",
+                f"OR({used},{seat_cell('plays', s)}=0)",
+            )
+            for s in range(w)
+        ]
+        states = f"{CALC}!{col(layout.state_col(0))}{r}:{col(layout.state_col(w - 1))}{r}"
+        values.append(
+            show(
+                f"IF(ABS(SUM({states})+{CALC}!{c['pot after']}{r}+{CALC}!{c['reserve after']}{r}"
+                f'-StartPot-StartReserve)<{TINY},"ok","CHECK")'
+            )
+        )
+        values.append(problem_formula(layout, r))
+        for column, value in enumerate(values, start=1):
+            cell = sheet.cell(r, column, value)
+            if 5 <= column <= layout.check_col - 1:
+                cell._style = StyleArray(amount._style)
+    from .deals_sheet import flag_problems
+
+    problem = col(layout.problem_col)
+    flag_problems(sheet, f"{problem}2:{problem}{layout.last_row}")
+    sheet.row_dimensions[1].height = 32
+    sheet.print_title_rows = "1:1"
+    sheet.freeze_panes = "C2"
+    sheet.column_dimensions["C"].width = 22
+    sheet.column_dimensions["D"].width = 16
+    for column in range(5, layout.problem_col + 1):
+        sheet.column_dimensions[col(column)].width = 12
+    sheet.column_dimensions[col(layout.problem_col)].width = 60
+
+
+def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
+    sheet = book.create_sheet(STANDINGS)
+    sheet.append(["Player", "Balance", "Place"])
+    for cell in sheet[1]:
+        _head(cell)
+    last = layout.last_row
+    w = layout.width
+    finals = f"{CALC}!${col(layout.state_col(0))}${last}:${col(layout.state_col(w - 1))}${last}"
+    for s in range(w):
+        r = s + 2
+        on = f"{seat_cell('plays', s)}=1"
+        final = f"{CALC}!{col(layout.state_col(s))}{last}"
+        sheet.cell(r, 1, f'=IF({on},{seat_cell("name", s)},"")')
+        sheet.cell(r, 2, f'=IF({on},{STACK}+{final},"")').number_format = AMOUNT_FORMAT
+        # Places by exact value (R10): equal balances share a place, whatever float noise the
+        # thirds and sixths of split pots leave in the last digits.
+        sheet.cell(r, 3, f'=IF({on},1+SUMPRODUCT(SeatOn*(ROUND({finals},9)>ROUND({final},9))),"")')
+    sheet.add_table(_table("StandingsTable", f"A1:C{w + 1}"))
+    chart = LineChart()
+    chart.title = "Balances over the deals"
+    chart.y_axis.title = "balance"
+    chart.x_axis.title = "deal"
+    chart.height, chart.width = 9, 18
+    data = Reference(
+        book[CALC],
+        min_col=layout.state_col(0),
+        max_col=layout.state_col(w - 1),
+        min_row=1,
+        max_row=min(last, chart_deals + 1),
+    )
+    chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, even for negative balances
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    chart.add_data(data, titles_from_data=True)
+    for s, series in enumerate(chart.series):
+        series.tx = SeriesLabel(strRef=StrRef(seat_cell("name", s)))
+        series.smooth = False
+    sheet.add_chart(chart, "E2")
+    sheet.column_dimensions["A"].width = 18
+    sheet.column_dimensions["B"].width = 12
+
+
+def settle_sheet(book: Workbook, layout: Layout) -> None:
+    """Who pays whom: the biggest debtor pays the biggest creditor, n - 1 times at most."""
+    sheet = book.create_sheet(SETTLE)
+    sheet.append(["Transfer", "Who pays", "To whom", "Amount"])
+    for cell in sheet[1]:
+        _head(cell)
+    w, last = layout.width, layout.last_row
+    helper = book[SEATS_SHEET]  # remaining balances before each transfer, one column a step
+    top = 8  # below the seats' rows
+    helper.cell(top - 1, 1, "settle-up steps")
+    for k in range(w):
+        column = col(2 + k)
+        helper.cell(top - 1, 2 + k, f"left {k}")
+        for s in range(w):
+            r = top + s
+            if k == 0:
+                value = f"={CALC}!{col(layout.state_col(s))}{last}"
+            else:
+                prev = col(2 + k - 1)
+                amount = f"'{SETTLE}'!D{k + 1}"
+                block = f"{prev}${top}:{prev}${top + w - 1}"
+                debtor = f"MATCH(MIN({block}),{block},0)"
+                creditor = f"MATCH(MAX({block}),{block},0)"
+                value = (
+                    f"={prev}{r}+IF({debtor}={s + 1},{amount},0)-IF({creditor}={s + 1},{amount},0)"
+                )
+            helper[f"{column}{r}"] = value
+    for k in range(1, w):
+        left = col(2 + k - 1)
+        block = f"{SEATS_SHEET}!${left}${top}:${left}${top + w - 1}"
+        r = k + 1
+        amount = (
+            f"=IF(AND(MAX({block})>{TINY},MIN({block})<-{TINY}),MIN(MAX({block}),-MIN({block})),0)"
+        )
+        sheet.cell(r, 1, f'=IF(D{r}>0,{k},"")')
+        sheet.cell(r, 2, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MIN({block}),{block},0)),"")')
+        sheet.cell(r, 3, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MAX({block}),{block},0)),"")')
+        sheet.cell(r, 4, amount).number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"  # 0: blank
+    note_row = w + 2
+    sheet.cell(note_row + 1, 1, "Note")
+    sheet.cell(
+        note_row + 1,
+        2,
+        f"=IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
+        f"{col(layout.calc('reserve after'))}{last})>{TINY},"
+        '"The pot or the reserve still holds chips: play on until both are empty.",'
+        '"Pot and reserve are empty: these transfers settle every balance.")',
+    )
+    sheet.add_table(_table("SettleUpTable", f"A1:D{w}"))
+    sheet.column_dimensions["B"].width = 16
+    sheet.column_dimensions["C"].width = 16

@@ -1,0 +1,191 @@
+"""The club workbook as a treasurer uses it, no Python (issue 12, items 1-3): names typed on
+Players, marks typed on Deals (only into unlocked cells), LibreOffice recalculating, every
+value compared with the Python ledger; mistyped marks flagged in the import's own words."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from openpyxl import load_workbook
+from test_workbook import close, recalculate
+
+from guts_teach import Session, teaching
+from guts_teach.excel.file_import import import_ledger
+from guts_teach.excel.layout import DEALS, LEDGER, PLAYERS, SEATS, STANDINGS, Layout
+from guts_teach.excel.reader import WorkbookError
+from guts_teach.excel.workbook import new_workbook, save_atomic
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
+
+
+def typed(sheet, cell, value):
+    """Type into a cell as a user must: only where the sheet's protection allows."""
+    assert sheet.protection.sheet, sheet.title
+    assert sheet[cell].protection.locked is False, f"{sheet.title}!{cell} is locked"
+    sheet[cell] = value
+
+
+def blank_book(path, rows=40):
+    """The committed workbook's kind, all its example names cleared."""
+    book = new_workbook(tuple(NAMES[:5]), teaching(), rows=rows)
+    for r in range(2, 2 + SEATS):
+        typed(book[PLAYERS], f"B{r}", None)
+    save_atomic(book, path)
+    return load_workbook(path)
+
+
+def play(table: Session, seed: int, deals: int) -> list[tuple[list[str], list[str]]]:
+    import random
+
+    chooser = random.Random(seed)
+    played = []
+    for _ in range(deals):
+        ins = [p for p in table.players if chooser.random() < 0.5]
+        wins = chooser.sample(ins, chooser.randint(1, min(2, len(ins)))) if len(ins) > 1 else []
+        table.play(ins, winners=wins or None)
+        played.append((ins, wins))
+    return played
+
+
+def type_deals(book, layout, played):
+    sheet = book[DEALS]
+    for number, (ins, wins) in enumerate(played, start=1):
+        r = number + 1
+        typed(sheet, f"A{r}", number)
+        for i, player in enumerate(layout.players):
+            if player in ins:
+                typed(sheet, sheet.cell(r, layout.in_col(i)).coordinate, "x")
+            if player in wins:
+                typed(sheet, sheet.cell(r, layout.won_col(i)).coordinate, " X ")
+
+
+@pytest.mark.parametrize("n", [2, 5, 10])
+def test_issue12_names_typed_on_players_run_every_sheet_and_empty_seats_take_no_part(tmp_path, n):
+    path = tmp_path / "club.xlsx"
+    book = blank_book(path)
+    names = NAMES[:n]
+    for i, name in enumerate(names):
+        typed(book[PLAYERS], f"B{i + 2}", name)
+    table = Session(names, rules=teaching())
+    played = play(table, seed=n, deals=25)
+    layout = Layout(tuple(names), 40, block=SEATS)
+    type_deals(book, layout, played)
+    renamed = "Zoë" if n > 1 else names[0]
+    typed(book[PLAYERS], "B3", renamed)  # Ben is renamed after the deals are typed
+    book.save(path)
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    shown = [renamed if p == "Ben" else p for p in names]
+    ledger = done[LEDGER]
+    header = [c.value for c in ledger[1]]
+    assert header[8 : 8 + n] == shown
+    assert all(h.endswith(": empty") for h in header[8 + n : 8 + SEATS])
+    for record in table.deals:
+        row = [c.value for c in ledger[record.number + 1]]
+        rename = {"Ben": renamed}
+        assert row[1] == rename.get(record.dealer, record.dealer)
+        assert (row[2] or "") == " ".join(rename.get(p, p) for p in record.ins)
+        assert close(row[4], record.pot_before), record.number
+        assert close(row[6], record.pot_after), record.number
+        for i, balance in enumerate(record.balances):
+            assert close(row[8 + i], balance), (record.number, i)
+        assert all(v in (None, "") for v in row[8 + n : 8 + SEATS])  # empty seats: nothing
+        assert row[layout.check_col - 1] == "ok"
+        assert row[layout.problem_col - 1] in (None, "")
+    first = table.deals[0]
+    assert first.pot_before == n * teaching().ante  # the players seated ante, no phantom
+    assert close(ledger["E2"].value, first.pot_before)
+    standings = list(done[STANDINGS].iter_rows(min_row=2, max_row=11, values_only=True))
+    assert [r[0] for r in standings if r[0]] == shown
+    places = {s.player: s.place for s in table.standings()}
+    for (_, balance, place), player in zip(standings, names, strict=False):
+        assert close(balance, table.balances[player]) and place == places[player]
+    settle = [r for r in done["Settle up"].iter_rows(min_row=2, values_only=True) if r[0]]
+    assert all(payer in shown and payee in shown for _, payer, payee, _ in settle[:-1])
+    deals_header = [c.value for c in done[DEALS][1]][1 : 1 + SEATS]
+    assert deals_header[:n] == [f"In\n{p}" for p in shown]
+    ledger_back = import_ledger(str(path))
+    assert ledger_back.players == tuple(shown)
+
+
+BAD = ["no", 0, "-", " ", "yes", True]
+
+
+def test_issue12_every_mistyped_mark_is_flagged_charges_nobody_and_the_import_agrees(tmp_path):
+    names = ("Ana", "Ben", "Cleo")
+    path = tmp_path / "marks.xlsx"
+    book = blank_book(path)
+    for i, name in enumerate(names):
+        typed(book[PLAYERS], f"B{i + 2}", name)
+    deals = book[DEALS]
+    typed(deals, "A2", 1)
+    typed(deals, "B2", "X")  # Ana in, alone: she takes the pot of 3 (X counts)
+    expected = {}
+    for k, bad in enumerate(BAD):
+        r = 3 + k
+        typed(deals, f"A{r}", 2 + k)
+        typed(deals, f"B{r}", " x ")
+        typed(deals, f"C{r}", bad)  # Ben: neither in nor out
+        single = tmp_path / f"single{k}.xlsx"
+        one = blank_book(single)
+        for i, name in enumerate(names):
+            typed(one[PLAYERS], f"B{i + 2}", name)
+        typed(one[DEALS], "A2", 1)
+        typed(one[DEALS], "C2", bad)
+        one.save(single)
+        with pytest.raises(WorkbookError) as caught:
+            import_ledger(str(single))
+        message = str(caught.value)
+        assert message.startswith("sheet 'Deals', row 2, column C (In Ben): "), message
+        expected[r] = message.removeprefix("sheet 'Deals', row 2, ")
+    book.save(path)
+    with pytest.raises(WorkbookError) as caught:
+        import_ledger(str(path))
+    assert str(caught.value) == "sheet 'Deals', row 3, " + expected[3]
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    layout = Layout(names, 40, block=SEATS)
+    ledger = done[LEDGER]
+    for r, words in expected.items():
+        assert ledger.cell(r, layout.problem_col).value == words, r
+        assert done[DEALS].cell(r, layout.note_col + 1).value == words, r
+    table = Session(list(names), rules=teaching())
+    table.play(["Ana"])  # the only deal that counts
+    for r in range(2, 3 + len(BAD)):
+        balances = [ledger.cell(r, 9 + i).value for i in range(3)]
+        if r == 2:
+            assert [Fraction(b) for b in balances] == list(table.deals[0].balances)
+        else:
+            assert balances == [None] * 3  # a flagged row charges nobody
+    standings = {r[0]: r[1] for r in done[STANDINGS].iter_rows(min_row=2, values_only=True) if r[0]}
+    assert {p: Fraction(v) for p, v in standings.items()} == dict(table.balances)
+
+
+def test_issue12_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
+    path = tmp_path / "edge.xlsx"
+    book = blank_book(path, rows=5)
+    for i, name in enumerate(("Ana", "Ben")):
+        typed(book[PLAYERS], f"B{i + 2}", name)
+    deals = book[DEALS]
+    for number in range(1, 6):  # rows 2 to 6: the last row the formulas read
+        typed(deals, f"A{number + 1}", number)
+        typed(deals, f"B{number + 1}", "x")
+    assert deals["A7"].value.startswith(
+        "End of the book: the formulas read the deals on rows 2 to 6"
+    )
+    typed(deals, "A8", 6)
+    typed(deals, "C8", "x")
+    book.save(path)
+    with pytest.raises(WorkbookError) as caught:
+        import_ledger(str(path))
+    assert str(caught.value).startswith(
+        "sheet 'Deals', row 8, column A: this row is below the rows the workbook's formulas "
+        "read (rows 2 to 6)"
+    )
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    layout = Layout(("Ana", "Ben"), 5, block=SEATS)
+    assert (
+        done[DEALS]
+        .cell(7, layout.note_col)
+        .value.startswith("2 cells typed below this row are NOT counted")
+    )
+    assert done[LEDGER]["A6"].value == 5  # the last row counts
