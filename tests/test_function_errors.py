@@ -93,7 +93,7 @@ TWICE = "player 'A' is seated twice; every name must be different"
         (
             ("GUTS_LEDGER", [["one", "x", *([None] * 12)]], NAMES, 1, 20, None, 6, None),
             "GUTS_LEDGER: argument deals: row 1, column A (Deal): expected a deal number (a "
-            "whole number of at least 1), got 'one'",
+            'whole number of at least 1), got "one"',
         ),
         (
             ("GUTS_COMPARE", "Qs Qh", "Qs Jd"),
