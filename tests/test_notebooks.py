@@ -125,4 +125,6 @@ def test_issue13_notebook_05_draws_its_rounds_and_labels_the_packages_card_count
     assert shown.count("<svg") >= 40
     assert "the package&#x27;s choice, as the book does not say how many (S3)" in shown
     assert "as the book says (S4)" in shown
-    assert "Balances and Shelbys" in shown and "{" not in shown.split("Balances and Shelbys")[1][:200]
+    assert (
+        "Balances and Shelbys" in shown and "{" not in shown.split("Balances and Shelbys")[1][:200]
+    )
