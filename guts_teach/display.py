@@ -82,20 +82,25 @@ def figure_alt(fig: Any) -> str:
     return "Chart: " + ". ".join(parts) + "."
 
 
-def show_figure(fig: Any, alt: str = "") -> None:
-    """Show a matplotlib figure as a PNG with a text alternative (``alt``, or one made by
-    :func:`figure_alt`), then close it so that it is not drawn a second time."""
+def figure_html(fig: Any, alt: str = "") -> str:
+    """A matplotlib figure as an HTML ``<img>`` (a PNG) with a text alternative (``alt``, or
+    one made by :func:`figure_alt`); the figure is closed, so it is not drawn a second time."""
     import base64
     import io
     from html import escape
 
     import matplotlib.pyplot as plt
-    from IPython.display import HTML, display
 
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100)
     plt.close(fig)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     text = escape(alt or figure_alt(fig), quote=True)
-    picture = HTML(f'<img alt="{text}" src="data:image/png;base64,{data}">')  # type: ignore[no-untyped-call]
-    display(picture)  # type: ignore[no-untyped-call]
+    return f'<img alt="{text}" style="max-width:100%" src="data:image/png;base64,{data}">'
+
+
+def show_figure(fig: Any, alt: str = "") -> None:
+    """Show a matplotlib figure in the notebook as :func:`figure_html` draws it."""
+    from IPython.display import HTML, display
+
+    display(HTML(figure_html(fig, alt)))  # type: ignore[no-untyped-call]

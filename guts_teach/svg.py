@@ -142,7 +142,7 @@ def table_svg(scene: Scene, *, four_colour: bool = False) -> str:
     parts.append(_label(cx - 70, cy + 40, f"Pot {format_amount(scene.pot)}", 21, "#ffffff"))
     parts.append(_label(cx + 75, cy + 40, f"Reserve {format_amount(scene.reserve)}", 21, "#ffffff"))
     spoken = [f"Pot {format_amount(scene.pot)}, reserve {format_amount(scene.reserve)}."]
-    if scene.ghost is not None:
+    if scene.ghost is not None and scene.dealt:
         ghost_cards = list(scene.ghost) if scene.ghost_shown else [None] * len(scene.ghost)
         gw = CARD_W + 36 * (len(ghost_cards) - 1)
         parts.append(cards_body(ghost_cards, cx - gw / 2, cy - 120, four_colour))
@@ -171,7 +171,8 @@ def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) ->
     size = len(held) if held else scene.hand_size
     shown: list[Card | None] = list(held) if held and player in scene.face_up else [None] * size
     w = CARD_W + 36 * (size - 1)
-    parts = [cards_body(shown, px - w / 2, py - CARD_H / 2 - 8, four_colour)]
+    # cards lie on the table only while a deal is on: none before it, none once it has passed
+    parts = [cards_body(shown, px - w / 2, py - CARD_H / 2 - 8, four_colour)] if scene.dealt else []
     winner = player in scene.winners
     name = player + (", dealer" if player == scene.dealer else "")
     wide = max(124, _text_width(name, 16) + 16)  # the name always fits inside its badge

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from guts_teach import Session, teaching
+from guts_teach import Session, classic, teaching
 from guts_teach.game.frozen import quick_init
 from guts_teach.game.records import DealRecord
 from guts_teach.game.settlement import Settlement
@@ -110,6 +110,7 @@ def test_a_settled_deal_fills_every_field_of_its_record_by_name() -> None:
         "net_before": (0, 0, 0),
         "net_after": (6, -6, 0),
         "bots": (("B", "in with anything"),),
+        "chips": False,
     }
     for name, value in expected.items():
         assert getattr(record, name) == value, name
@@ -122,3 +123,5 @@ def test_a_settled_deal_fills_every_field_of_its_record_by_name() -> None:
         "settlement",
     }
     assert table.dealer == "C" and table.pot == 6 and table.reserve == 3
+    chips = Session(["A", "B"], rules=classic()).play(["A"], hands={"A": "Qs Qh", "B": "3c 2d"})
+    assert chips.chips is True and chips.stack == 100

@@ -65,3 +65,67 @@ def test_issue13_every_quotation_in_the_lessons_differences_table_stands_in_its_
         if quote in ("play for the limit", "refill up to the cap"):
             continue  # the lesson's own shorthand below the table
         assert quote.lower() in documents, quote
+
+
+def test_issue13_lesson_has_the_tie_the_nobody_in_switch_and_a_glossary():
+    cells = builder().NOTEBOOKS["01_lesson.ipynb"]
+    source = "\n".join(text for _, text in cells)
+    assert 'example("three-way-tie")' in source and "nobody_in_switch()" in source
+    headings = [text.splitlines()[0] for kind, text in cells if kind == "md"]
+    assert "## Glossary: the words of the game" in headings
+    assert "## Glossary: the rule codes" in headings
+    for word in ("ante", "pot", "limit", "cap", "reserve", "cycle"):
+        assert f"| **{word}** |" in source, word
+
+
+def test_issue13_every_rule_code_a_learner_can_meet_is_in_the_lessons_glossary():
+    import re
+
+    from guts_teach.lessons.glossary import CODES
+
+    package = NOTEBOOKS.parent / "guts_teach"
+    sources = [
+        *package.glob("widgets/*.py"),
+        *package.glob("lessons/*.py"),
+        *package.glob("shelby/*.py"),
+        package / "game" / "narration.py",
+        *NOTEBOOKS.glob("notebook_cells/*.py"),
+    ]
+    used = {c for path in sources for c in re.findall(r"\b[RVS]\d+a?\b", path.read_text())}
+    assert {"R1", "R5", "V3", "S1"} <= used
+    assert used <= set(CODES), sorted(used - set(CODES))
+    glossary = builder().NOTEBOOKS["01_lesson.ipynb"][-1][1]
+    for code in CODES:
+        assert f"| **{code}** |" in glossary, code
+
+
+def test_issue13_quotations_beside_the_lessons_own_examples_stand_in_the_documents():
+    import re
+
+    from conftest import seed_text
+    from documents import SEED_FILES
+
+    documents = " ".join(" ".join(seed_text(name).split()).lower() for name in SEED_FILES.values())
+    cells = builder().NOTEBOOKS["01_lesson.ipynb"]
+    text = next(source for kind, source in cells if source.startswith("### Nobody in, both ways"))
+    quotes = re.findall(r'"([^"]+)"', text)
+    assert len(quotes) == 2
+    for quote in quotes:
+        assert " ".join(quote.split()).lower() in documents, quote
+
+
+def test_issue13_notebook_05_draws_its_rounds_and_labels_the_packages_card_counts():
+    notebook = nbformat.read(NOTEBOOKS / "05_shelby.ipynb", as_version=4)
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    assert not any("print(" in c.source for c in code)
+    streams = [o for c in code for o in c.outputs if o.output_type == "stream"]
+    assert not streams, [o.text[:80] for o in streams]
+    shown = "".join(
+        o.get("data", {}).get("text/html", "") for c in code for o in c.outputs if "data" in o
+    )
+    assert shown.count("<svg") >= 40
+    assert "the package&#x27;s choice, as the book does not say how many (S3)" in shown
+    assert "as the book says (S4)" in shown
+    assert (
+        "Balances and Shelbys" in shown and "{" not in shown.split("Balances and Shelbys")[1][:200]
+    )

@@ -253,6 +253,9 @@ def test_nobody_in_pot_stays_or_everyone_antes_again():
     t2.play([])
     assert t2.pot == 13
     assert set(t2.balances.values()) == {F(99)}
+    stays, antes = (example(n).session() for n in ("nobody-in-stays", "nobody-in-antes"))
+    assert (stays.deals[0].pot_after, antes.deals[0].pot_after) == (4, 8)
+    assert (stays.deals[1].shares, antes.deals[1].shares) == ({"Ben": 4}, {"Ben": 8})
 
 
 @says("000", "Players who were out neither win nor pay.")
@@ -300,6 +303,10 @@ def test_next_deal_for_the_limit_then_reserve_forms_new_pot():
     assert (t.pot, t.reserve) == (100, 140)  # Carla's 100 form the next pot; reserve waits
     t.play(["Dan"])
     assert (t.pot, t.reserve) == (100, 40)  # won: the reserve refills the pot up to the limit
+    lesson = example("limit-100").session()  # the worked example goes on the same way
+    assert lesson.deals[1].shares == {"Ben": 100}
+    assert (lesson.pot, lesson.reserve) == (100, 40)
+    assert lesson.deals[1].anted == ()
 
 
 @says(

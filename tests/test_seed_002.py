@@ -203,6 +203,10 @@ def test_fractional_shares_are_exact():
     r = t.play(["A", "B", "C", "D"], winners=["A", "B", "C"])
     assert r.shares == {"A": F(7, 3), "B": F(7, 3), "C": F(7, 3)}
     assert t.net["A"] == F(7, 3)
+    tie = example("three-way-tie").session()  # the lesson's example: 20 among three
+    assert tie.deals[0].shares == dict.fromkeys("ABC", F(20, 3))
+    assert tie.deals[0].payments == {"D": 20}
+    assert "6 2/3 each, written on paper" in tie.steps()[4].text
 
 
 @says(
@@ -309,7 +313,10 @@ def test_six_counter_example():
     assert r.pot_after != 18
     assert t.net["D"] == 0
     payments = next(s for s in r.steps() if s.kind == "payments")
-    assert payments.text == "B and C each pay 6, the pot before the showdown; the next pot is 12."
+    assert payments.text == (
+        "B and C each pay 6 counters, the pot before the showdown; the next pot is 12, not 18: "
+        "the previous prize has already left. D was out and adds nothing."
+    )
 
 
 @says(

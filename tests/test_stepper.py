@@ -39,9 +39,9 @@ def test_moves_stop_at_the_ends_and_restart():
     assert stepper.index == 0
     for _ in range(50):
         stepper.forward()
-    assert stepper.at_end and stepper.status() == "Step 8 of 8 · Pot 100 · Reserve 140"
+    assert stepper.at_end and stepper.status() == "Step 13 of 13 · Pot 100 · Reserve 40"
     stepper.restart()
-    assert stepper.status() == "Step 1 of 8 · Pot 80 · Reserve 0"
+    assert stepper.status() == "Step 1 of 13 · Pot 80 · Reserve 0"
 
 
 def test_fractions_show_in_the_exact_format():

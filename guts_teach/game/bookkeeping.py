@@ -114,5 +114,6 @@ def settled(
         state.net,  # net_before
         net,  # net_after
         tuple(pending.bots.items()),  # bots
+        rules.starting_stack is not None,  # chips
     )
     return new_state, record

@@ -15,17 +15,19 @@ from typing import TYPE_CHECKING
 
 from .hands import HandOrder, explain
 from .money import format_amount
+from .wording import does, name, possessive, verb_for, words_for
 
 if TYPE_CHECKING:  # records are narrated, never built, here: no import at run time
     from .records import Balances, DealRecord
 
 
 def join_names(names: Sequence[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"``.
+    """``"A"``, ``"A and B"``, ``"A, B and C"``; a player called "You" is "you" after the first.
 
-    >>> join_names(["A", "B", "C"])
-    'A, B and C'
+    >>> join_names(["A", "B", "C"]), join_names(["A", "You"])
+    ('A, B and C', 'A and you')
     """
+    names = [names[0], *(name(n, start=False) for n in names[1:])] if names else []
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -64,7 +66,8 @@ def start_step(
         money = f"the pot holds {format_amount(pot)} and the reserve is empty"
     else:
         money = f"the pot holds {format_amount(pot)} and the reserve {format_amount(reserve)}"
-    text = f"{join_names(list(players))} sit at the table; {money}; {dealer} deals first."
+    first = does(dealer, "deals", start=False)
+    text = f"{join_names(list(players))} sit at the table; {money}; {first} first."
     return Step(0, "start", text, pot, reserve, dict(zip(players, balances, strict=True)))
 
 
@@ -78,11 +81,13 @@ def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
     order = sorted(ranked, key=lambda pair: pair[1].strength.value, reverse=True)
     top = [p for p in order if p[1].ties(order[0][1])]
     rest = order[len(top) :]
-    best_text = join_names([f"{p}'s {h.name}" for p, h in top])
+    best_text = join_names(
+        [f"{possessive(p, start=not i)} {h.name}" for i, (p, h) in enumerate(top)]
+    )
     if not rest:
         return f"{best_text} tie for the best hand ({explain(top[0][1], top[-1][1])})."
     verb = "beats" if len(top) == 1 else "tie and beat"
-    rest_text = join_names([f"{p}'s {h.name}" for p, h in rest])
+    rest_text = join_names([f"{possessive(p, start=False)} {h.name}" for p, h in rest])
     return f"{best_text} {verb} {rest_text} ({explain(top[0][1], rest[0][1])})."
 
 
@@ -104,33 +109,36 @@ def _declared_text(record: DealRecord) -> str:
     ins, outs = record.ins, record.outs
 
     def are(names: Sequence[str]) -> str:
-        return f"{join_names(list(names))} {'is' if len(names) == 1 else 'are'}"
+        if len(names) == 1:
+            return does(names[0], "is")
+        return f"{join_names(list(names))} are"
 
     if record.kind == "dealer_takes" or (record.ghost and record.dealer_took):
         before = [p for p in _turn_order(record) if p != record.dealer]
+        opening = f"In turn from {name(before[0], start=False)}: {join_names(before)}"
         if record.ghost:
             return (
-                f"In turn from {before[0]}: {join_names(before)} all declare out, so "
-                f"{record.dealer}, the dealer, is in without declaring, and must still beat "
+                f"{opening} all declare out, so "
+                f"{name(record.dealer, start=False)}, the dealer, {verb_for(record.dealer, 'is')} "
+                "in without declaring, and must still beat "
                 "the ghost (V1, V5)."
             )
         return (
-            f"In turn from {before[0]}: {join_names(before)} all declare out, so "
-            f"{record.dealer}, the dealer, takes the pot of {format_amount(record.pot_before)} "
+            f"{opening} all declare out, so "
+            f"{name(record.dealer, start=False)}, the dealer, {verb_for(record.dealer, 'takes')} "
+            f"the pot of {words_for(record.chips).amount(record.pot_before)} "
             "without declaring or showing (V1)."
         )
     if record.declaration == "in_turn":
         said = [f"{p} {'in' if p in ins else 'out'}" for p in _turn_order(record)]
         return f"In turn from the dealer's left: {', '.join(said)} (V1)."
     if record.declaration == "drop":
+        counts = f"{does(record.dealer, 'counts')} 1 - 2 - 3 - drop!"
         if not outs:
-            return f"{record.dealer} counts 1 - 2 - 3 - drop! Nobody drops: all hold (V2)."
+            return f"{counts} Nobody drops: all hold (V2)."
         if not ins:
-            return f"{record.dealer} counts 1 - 2 - 3 - drop! Everyone drops their cards (V2)."
-        return (
-            f"{record.dealer} counts 1 - 2 - 3 - drop! {are(outs)} out, dropping their cards; "
-            f"{join_names(list(ins))} hold (V2)."
-        )
+            return f"{counts} Everyone drops their cards (V2)."
+        return f"{counts} {are(outs)} out, dropping their cards; {join_names(list(ins))} hold (V2)."
     if not ins:
         return "Everyone opens their fists at once: nobody is in."
     if not outs:
@@ -150,16 +158,22 @@ def _showdown_text(record: DealRecord) -> str:
     if record.winners_from_cards:
         if len(ins) == 1:
             held = shown[0][1]
-            return f"{ins[0]}, alone in, shows {held} ({held.name}) against the ghost.{ghost}"
+            alone = f"{name(ins[0])}, alone in, {verb_for(ins[0], 'shows')}"
+            return f"{alone} {held} ({held.name}) against the ghost.{ghost}"
         return f"{join_names(list(ins))} show their cards. {showdown_sentence(shown)}{ghost}"
     best = record.winners or record.tied_best
     if len(ins) == 1:
-        verdict = "beats the ghost" if best else "does not beat the ghost"
-        return f"{ins[0]}, alone in, shows their cards and {verdict}.{ghost}"
+        verdict = (
+            f"{verb_for(ins[0], 'beats')} the ghost"
+            if best
+            else f"{verb_for(ins[0], 'does')} not beat the ghost"
+        )
+        alone = f"{name(ins[0])}, alone in, {verb_for(ins[0], 'shows')}"
+        return f"{alone} their cards and {verdict}.{ghost}"
     if not best:
         return f"{join_names(list(ins))} show their cards; the ghost hand is best.{ghost}"
     who = join_names(list(best))
-    have = "has" if len(best) == 1 else "share"
+    have = verb_for(best[0], "has") if len(best) == 1 else "share"
     return f"{join_names(list(ins))} show their cards; {who} {have} the best hand.{ghost}"
 
 
@@ -175,19 +189,30 @@ def _payments_text(record: DealRecord) -> str:
     one = len(payers) == 1
     if _single_loser(record):
         who = (
-            f"Only {payers[0]}, holding the worst hand among those in, pays"
+            f"Only {name(payers[0], start=False)}, holding the worst hand among those in, "
+            f"{verb_for(payers[0], 'pays')}"
             if one
             else f"{join_names(payers)} tie for the worst hand among those in and each pay"
         )
     else:
-        who = f"{join_names(payers)} {'pays' if one else 'each pay'}"
-    if record.kind in ("ghost_wins", "tie_stays"):
+        who = does(payers[0], "pays") if one else f"{join_names(payers)} each pay"
+    staying = record.kind in ("ghost_wins", "tie_stays")
+    if staying:
         then = f"it goes into the pot, which is now {format_amount(s.stake + s.collected)}"
     elif s.overflow:
         then = f"{format_amount(s.collected)} in all"
     else:
         then = f"the next pot is {format_amount(s.collected)}"
-    return f"{who} {format_amount(s.payment)}, the pot before the showdown; {then}."
+    if not staying and record.winners:  # seed 002: "12, not 18: the previous prize has ..."
+        then += f", not {format_amount(s.stake + s.collected)}: the previous prize has already left"
+    amount = words_for(record.chips).amount(s.payment)
+    text = f"{who} {amount}, the pot before the showdown; {then}."
+    outs = list(record.outs)
+    if outs:  # seed 002: "D adds nothing."
+        many = len(outs) > 1
+        were, adds = ("were", "add") if many else (verb_for(outs[0], v) for v in ("was", "adds"))
+        text += f" {join_names(outs)} {were} out and {adds} nothing."
+    return text
 
 
 def narrate(record: DealRecord) -> Iterable[Step]:
@@ -197,6 +222,7 @@ def narrate(record: DealRecord) -> Iterable[Step]:
     balances = list(record.balances_before)
     index = {p: i for i, p in enumerate(players)}
     s = record.settlement
+    words = words_for(record.chips)
 
     def step(kind: str, text: str, pot: Fraction, reserve: Fraction, rule: str = "") -> Step:
         return Step(n, kind, text, pot, reserve, dict(zip(players, balances, strict=True)), rule)
@@ -211,28 +237,28 @@ def narrate(record: DealRecord) -> Iterable[Step]:
         total = record.ante * len(record.anted)
         if record.start_pot or record.start_reserve:
             text = (
-                f"Everyone antes {format_amount(record.ante)}, as on every deal under single "
+                f"Everyone antes {words.amount(record.ante)}, as on every deal under single "
                 f"loser (V3): the pot is {format_amount(record.start_pot + total)}."
             )
             rule = "V3"
         else:
             text = (
                 f"Pot and reserve are empty, so each of the {len(record.anted)} players antes "
-                f"{format_amount(record.ante)}: the pot is {format_amount(total)}."
+                f"{words.amount(record.ante)}: the pot is {format_amount(total)}."
             )
             rule = "R2"
         if record.ante_overflow:
             text = text[:-1] + (
-                f"; {format_amount(record.ante_overflow)} over the cap go to the reserve."
+                f"; {words.amount(record.ante_overflow)} over the {words.limit} go to the reserve."
             )
         yield step("ante", text, pot, reserve, rule)
     first = _turn_order(record)[0]
     ghost = ", then a ghost hand that belongs to nobody (V5)" if record.ghost else ""
-    words = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
+    count = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
     yield step(
         "deal",
-        f"{record.dealer} deals {words} cards face down to each player, starting with "
-        f"{first}{ghost}.",
+        f"{does(record.dealer, 'deals')} {count} cards face down to each player, starting with "
+        f"{name(first, start=False)}{ghost}.",
         pot,
         reserve,
     )
@@ -251,7 +277,7 @@ def narrate(record: DealRecord) -> Iterable[Step]:
                     f"{format_amount(s.payment)} each, into it"
                 )
             else:
-                verb = "each pay" if several else "pays"
+                verb = "each pay" if several else verb_for(record.payers[0], "pays")
                 how = f"{verb} the pot of {format_amount(s.stake)} into it"
             text = (
                 f"Nobody is in, so by the weenie rule (V7) {join_names(list(record.payers))}, "
@@ -265,7 +291,7 @@ def narrate(record: DealRecord) -> Iterable[Step]:
                 pay(p, -each)
             text = (
                 f"Nobody is in: the pot of {format_amount(s.stake)} stays and everyone antes "
-                f"{format_amount(each)} again; the pot is "
+                f"{words.amount(each)} again; the pot is "
                 f"{format_amount(s.stake + s.collected + s.added)}."
             )
             yield step("nobody_in", text, s.stake + s.collected + s.added, reserve, "R3")
@@ -284,12 +310,14 @@ def narrate(record: DealRecord) -> Iterable[Step]:
         pay(winner, s.share)
         if kind == "uncontested":
             text = (
-                f"Only {winner} is in: {winner} takes the pot of {format_amount(s.stake)} "
+                f"Only {name(winner, start=False)} {verb_for(winner, 'is')} in: "
+                f"{does(winner, 'takes', start=False)} the pot of {words.amount(s.stake)} "
                 "without showing cards; the pot is now empty."
             )
             yield step("uncontested", text, Fraction(0), reserve, "R4")
         else:
-            text = f"{winner} takes the pot of {format_amount(s.stake)}; the pot is now empty."
+            took = f"{does(winner, 'takes')} the pot of {words.amount(s.stake)}"
+            text = f"{took}; the pot is now empty."
             yield step("dealer_takes", text, Fraction(0), reserve, "V1")
     else:
         yield step("showdown", _showdown_text(record), pot, reserve, "V5" if record.ghost else "R1")
@@ -310,12 +338,13 @@ def narrate(record: DealRecord) -> Iterable[Step]:
             for w in record.winners:
                 pay(w, s.share)
             if len(record.winners) == 1:
-                text = f"{record.winners[0]} takes the pot of {format_amount(s.stake)}."
+                text = f"{does(record.winners[0], 'takes')} the pot of {words.amount(s.stake)}."
             else:
+                paper = "" if s.share.denominator == 1 else ", written on paper"  # seed 002
                 text = (
                     f"{join_names(list(record.winners))} tie for the best hand and share the "
-                    f"pot of {format_amount(s.stake)}: {format_amount(s.share)} each; tied "
-                    "winners pay nothing."
+                    f"pot of {words.amount(s.stake)}: {format_amount(s.share)} each{paper}; "
+                    "tied winners pay nothing."
                 )
             yield step("award", text, Fraction(0), reserve, "R5")
         staying = s.stake if kind in ("ghost_wins", "tie_stays") else Fraction(0)
@@ -334,15 +363,16 @@ def narrate(record: DealRecord) -> Iterable[Step]:
     if s.overflow:
         capped = s.pot - s.refill
         text = (
-            f"That is {format_amount(capped + s.overflow)}, more than the cap of "
+            f"That is {format_amount(capped + s.overflow)}, more than the {words.limit} of "
             f"{format_amount(capped)}: the pot stays at {format_amount(capped)} and "
-            f"{format_amount(s.overflow)} go to the reserve, which now holds "
+            f"{words.amount(s.overflow)} go to the reserve, which now holds "
             f"{format_amount(reserve + s.overflow)}."
         )
         yield step("cap", text, capped, reserve + s.overflow, "R6")
     if s.refill:
+        # seed 000: "once that pot is won, chips from the reserve form the new pot"
         text = (
-            f"The pot is empty, so {format_amount(s.refill)} move from the reserve into the pot "
+            f"The pot is empty, so {words.amount(s.refill)} from the reserve form the new pot "
             f"instead of a fresh ante; the reserve holds {format_amount(s.reserve)}."
         )
         yield step("refill", text, s.pot, s.reserve, "R7")
@@ -351,7 +381,8 @@ def narrate(record: DealRecord) -> Iterable[Step]:
         yield step("cycle_end", text, s.pot, s.reserve, "R10")
     yield step(
         "dealer",
-        f"The deal passes to the left, from {record.dealer} to {record.next_dealer}.",
+        f"The cards are collected and the deal passes to the left, from "
+        f"{name(record.dealer, start=False)} to {name(record.next_dealer, start=False)}.",
         s.pot,
         s.reserve,
         "R9",

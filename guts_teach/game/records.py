@@ -33,7 +33,9 @@ class DealRecord:
     ``uncontested``, ``dealer_takes``, ``showdown``, ``ghost_wins``, ``tie_stays``);
     ``ghost`` is the ghost hand (V5), ``tied_best`` the tied best hands that kept the pot
     (V4), ``declaration`` how the players declared (V1, V2); ``bots`` names the players
-    whose declaration a bot made, with the bot's way of playing, in seat order.
+    whose declaration a bot made, with the bot's way of playing, in seat order; ``chips``
+    is True when players hold chips from a stack (seed 000's words) rather than net
+    counters (seed 002's), so the narration says "chips" and "limit" or "counters" and "cap".
     """
 
     number: int
@@ -62,6 +64,7 @@ class DealRecord:
     net_before: Balances
     net_after: Balances
     bots: tuple[tuple[str, str], ...] = ()
+    chips: bool = False
 
     @property
     def hands(self) -> tuple[tuple[str, HandOrder], ...] | None:

@@ -4,6 +4,7 @@ Install the ``lesson`` extra (ipywidgets). Each widget keeps its state in traitl
 redraws when they change; button callbacks only move that state.
 
 - :class:`ExampleStepper`: step through a worked example, a ledger or a session.
+- :class:`ExampleSwitch`: two readings of a rule with one switch (:func:`nobody_in_switch`).
 - :class:`HandComparer`: type or pick two to ten hands and see them ranked, with reasons.
 - :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
 - :class:`RulesPicker`: a profile and options; the other widgets follow it.
@@ -26,9 +27,11 @@ from .quiz import SettlementQuiz
 from .shelby_table import ShelbyTable
 from .stepper import ExampleStepper
 from .style import Panel, Progress
+from .switch import ExampleSwitch, nobody_in_switch
 
 __all__ = [
     "ExampleStepper",
+    "ExampleSwitch",
     "GutsTable",
     "HandComparer",
     "OddsExplorer",
@@ -38,4 +41,5 @@ __all__ = [
     "SettlementQuiz",
     "ShelbyTable",
     "follow",
+    "nobody_in_switch",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -58,6 +59,8 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         refocus(self.back_button, lambda: [self.next_button])
         live(self.status, self.explanation)
         header = [widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))]
+        if isinstance(source, WorkedExample):  # the document's own words beside its example
+            header.append(widgets.HTML(quotation(source)))
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
         super().__init__(
             # the buttons right under the picture: never below the fold (issue 13, item 2)
@@ -89,6 +92,17 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
     def status_text(self) -> str:
         """The status line as plain text, e.g. ``"Step 3 of 7 · Pot 12 · Reserve 0"``."""
         return self.stepper.status()
+
+
+def quotation(item: WorkedExample) -> str:
+    """The example's passages as a quotation naming its document (HTML).
+
+    >>> from guts_teach.lessons.examples import example
+    >>> "“The active pot is 6 counters" in quotation(example("six-counter"))
+    True
+    """
+    cite = f'<cite class="guts-cite">{html.escape(item.source)}</cite>'
+    return f'<blockquote class="guts-quote">“{html.escape(item.quote)}” {cite}</blockquote>'
 
 
 def _session_of(source: WorkedExample | Ledger | Session) -> Session:

@@ -39,6 +39,9 @@ CSS = (
 .guts-shown {{ margin: 4px 0; text-align: center; font-size: 14px; }}
 .guts-result {{ font-size: 17px; background: #e8f5e9; border-left: 4px solid #1b5e20;
   padding: 8px 12px; border-radius: 4px; }}
+.guts-quote {{ font-size: 15px; font-style: italic; color: #37474f; margin: 4px 0 8px 0;
+  border-left: 4px solid #2e7d32; padding: 4px 12px; max-width: 60em; }}
+.guts-cite {{ display: block; font-style: normal; font-size: 13px; color: #546e7a; }}
 .guts-hint {{ background: #e3f2fd; border-left: 4px solid #1565c0; padding: 6px 10px;
   min-height: 0; }}
 .guts-panel button:focus, .guts-panel input:focus, .guts-panel textarea:focus,

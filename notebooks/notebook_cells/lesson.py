@@ -1,4 +1,6 @@
-"""01_lesson.ipynb: what Guts is, hand ranking, the four worked examples, the quiz."""
+"""01_lesson.ipynb: what Guts is, hand ranking, the worked examples, the quiz, a glossary."""
+
+from guts_teach.lessons.glossary import markdown_codes, markdown_terms
 
 from .common import SETUP
 
@@ -15,7 +17,9 @@ in a **reserve**.
 This notebook walks a class through the rules and through the worked examples of the two rule
 documents. **Next** and **Back** move through each example one step at a time, and every step
 says in plain words what happened, with the pot and the reserve on the status line. The buttons
-also work from the keyboard: press Tab to reach them and Enter or Space to press them."""),
+also work from the keyboard: press Tab to reach them and Enter or Space to press them. Each
+example shows its rule document's own words above the table. Words such as *ante*, *pot*, *cap*
+and *reserve*, and codes in brackets such as (R5), are explained in the glossary at the end."""),
     ("md-lab", """Opened with `guts-teach lesson`, this notebook runs itself, so the buttons work as soon as it
 opens; opened another way, use **Run ▸ Run All Cells** first."""),
     ("code", SETUP),
@@ -48,15 +52,29 @@ Try it: change the hands in the box (one hand per line) or click cards to build 
 
 ### Worked example: the 6-counter pot
 
-*The active pot is 6 counters and reserve is empty. A holds Q♠ Q♥, B A♣ K♦, C J♣ J♦; all declare
-in, while D declares out.* Step through it: watch why the next pot is **12, not 18**."""),
+The teaching document's example, counted in counters. Step through it: watch why the next pot is
+**12, not 18**, and why D adds nothing."""),
     ("code", 'ExampleStepper(example("six-counter"))'),
     ("md", """\
 ### Worked example: the 10-chip pot
 
-*There are 10 chips in the pot. Anna, Ben and Carla open their fists with a chip; Dan and Eva are
-out. Anna shows 7-7, Ben A-K, Carla 3-3.*"""),
+The full rules' example, counted in chips: three are in, two are out."""),
     ("code", 'ExampleStepper(example("ten-chip"))'),
+    ("md", """\
+### Worked example: three tie for 20
+
+The documents give no example of a split pot, so here is one: three players tie with ace-king
+(suits never count) and share 20 counters, **6 2/3 each**. The teaching document says to write such
+fractional counters on paper. The fourth player, beaten by the tied hands, still pays the pot."""),
+    ("code", 'ExampleStepper(example("three-way-tie"))'),
+    ("md", """\
+### Nobody in, both ways
+
+The two documents differ here. Both say the pot stays for the next deal; the teaching document
+redeals "without another ante", while the full rules add that "many groups play that everyone adds
+another ante". Switch between the two readings: the step you are on stays the same, so you can
+compare the pots (4 chips, or 8)."""),
+    ("code", "from guts_teach.widgets import nobody_in_switch\n\nnobody_in_switch()"),
     ("md", """\
 ## 4. The cap and the reserve
 
@@ -66,15 +84,13 @@ the reserve refills it (up to the cap) **before** anyone antes again.
 
 ### Worked example: the cap of 20
 
-*A 12-counter pot with 3 losers produces 36; with cap 20, keep 20 active and 16 reserved. If that
-active pot is then won uncontested, refill with the remaining 16 rather than demanding fresh
-antes.*"""),
+The teaching document's cap example: 36 counters against a cap of 20, then the refill."""),
     ("code", 'ExampleStepper(example("cap-reserve"))'),
     ("md", """\
 ### Worked example: a pot of 80 with a limit of 100
 
-*Four players are in for a pot of 80. The winner takes 80, the three losers each pay 80 – 240 in
-total. The new pot is 100, and 140 go into the reserve.*"""),
+The full rules say *limit* where the teaching document says *cap*. Step on past the reserve: once
+the pot of 100 is won, chips from the reserve form the new pot."""),
     ("code", 'ExampleStepper(example("limit-100"))'),
     ("md", """\
 ## 5. Where the two rule documents differ
@@ -88,7 +104,7 @@ total. The new pot is 100, and 140 go into the reserve.*"""),
 | a tie for best | the tied share the pot equally | the same, and "record fractional counters on paper if an equal split is not whole" (20 among three: 6 2/3 each) |
 | nobody in | the pot stays; many groups ante again | redeal without another ante |
 | end of play | an agreed time, then the next empty pot | an agreed number of cycles |
-| variants | the drop, declaring in turn, single loser, no split pots, the ghost hand, three cards, Shelby | none: simultaneous two-card play only |
+| variants | the drop, declaring in turn, single loser, no split pots, the ghost hand, three cards, Shelby | excluded: "no late change, raise, extra card or ghost comparison is allowed in this profile" |
 
 Both documents give the same numbers for the reserve and the ante: while the reserve holds
 anything, the pot sits at the cap, so "play for the limit" and "refill up to the cap" come to the
@@ -99,4 +115,6 @@ same thing, and an empty pot with chips in the reserve is refilled before anyone
 Settle the pot yourself: type who wins, what each losing player pays, and the next pot and reserve,
 then press **Check**. **New question** deals another table."""),
     ("code", "SettlementQuiz(seed=2026)"),
+    ("md", markdown_terms()),
+    ("md", markdown_codes()),
 ]

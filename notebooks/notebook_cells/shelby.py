@@ -23,23 +23,25 @@ from guts_teach.frames import shelby_frame
 from guts_teach.shelby.game import ShelbyGame
 from guts_teach.shelby.rounds import ROUNDS
 from guts_teach.shelby.rules import psycho_shelby, shelby
-from guts_teach.svg import hand_svg
 from guts_teach.widgets import ShelbyTable
+from guts_teach.widgets.shelby_rounds import round_html, standings_html, step_html
 
 
-def show_round(game, label):
-    \"\"\"Everyone's cards at this round, drawn, with what the round plays.\"\"\"
-    pictures = "".join(
-        f"<div style='display:inline-block;margin:4px 12px'><b>{p}</b><br>{hand_svg(game.held(p))}</div>"
-        for p in game.players
-    )
-    display(HTML(f"<h4>{label}</h4>{pictures}"))"""),
+def show_round(game, title=""):
+    \"\"\"Everyone's cards at this round, drawn and named, and how many cards it dealt.\"\"\"
+    display(HTML(round_html(game, title)))
+
+
+def say(step):
+    \"\"\"One step of the game, as a sentence.\"\"\"
+    display(HTML(step_html(step)))"""),
     ("md", """\
 ## A deal of Shelby, round by round
 
 Four rounds: two cards (the two-card ranking of Guts), one more (three-card hands, where
 straights and flushes count), one more (the best three of four), one more (the best five-card
-poker hand). Ante 1, limit 20."""),
+poker hand). Ante 1, limit 20. The book does not say how many cards each round deals: these
+counts are the package's choice, and each round's picture says so."""),
     ("code", """\
 game = ShelbyGame(["Ana", "Ben", "Cleo"], rules=shelby())
 game.start_deal({
@@ -47,12 +49,11 @@ game.start_deal({
     "Ben": "Ac Kd Qc Jd 10h",
     "Cleo": "Jc Js 9c 8d 3s",
 })
-print(game.steps[-1].text)
+say(game.steps[-1])
 for holders in (["Ana", "Ben"], ["Ana", "Ben", "Cleo"], [], ["Ana"]):
-    label, _ = ROUNDS["shelby"][game.round - 1]
-    show_round(game, f"Round {game.round}: {label}")
-    print(game.drop(holders).text)
-print("Balances:", {p: str(v) for p, v in game.net.items()}, "Shelbys:", game.shelbys)"""),
+    show_round(game)
+    say(game.drop(holders))
+display(HTML(standings_html(game)))"""),
     ("md", """\
 ## A deal of Psycho Shelby
 
@@ -67,15 +68,14 @@ psycho.start_deal({
     "Ben": "Ks Kd 5c 6h 7d 8c 10s",
     "Cleo": "Qs Qd Jc Jh Js 2c 2s",
 })
-print(psycho.steps[-1].text)
+say(psycho.steps[-1])
 for holders in (["Ana", "Ben", "Cleo"], ["Ana", "Ben"]):
-    label, _ = ROUNDS["psycho_shelby"][psycho.round - 1]
-    show_round(psycho, f"Round {psycho.round}: {label}")
-    print(psycho.drop(holders).text)
-print(psycho.buy("Ana").text)
-show_round(psycho, "Round 3: best five of all, 3s and 9s wild")
-print(psycho.drop(["Ana", "Cleo"]).text)
-print("Balances:", {p: str(v) for p, v in psycho.net.items()})"""),
+    show_round(psycho)
+    say(psycho.drop(holders))
+say(psycho.buy("Ana"))
+show_round(psycho, "Round 3, after Ana buys a card with her 4")
+say(psycho.drop(["Ana", "Cleo"]))
+display(HTML(standings_html(psycho)))"""),
     ("md", """\
 ## Whole games, to three Shelbys
 
@@ -96,17 +96,18 @@ def play_whole_game(rules, seed):
     while not game.is_over:
         if not game.round:
             game.start_deal()
-            print(game.steps[-1].text)
+            say(game.steps[-1])
         if rules.game == "psycho_shelby" and game.round == rules.rounds:
             for player in game.players:
                 try:
-                    print(game.buy(player).text)
+                    say(game.buy(player))
                 except IllegalActionError:
                     pass
         label, _ = ROUNDS[rules.game][game.round - 1]
         show_round(game, f"Deal {game.steps[-1].deal}, round {game.round}: {label}")
-        print(game.drop([b.player for b in bots if b.holds(game)]).text)
-    print(f"{game.winner} wins the pot with three Shelbys.")
+        say(game.drop([b.player for b in bots if b.holds(game)]))
+    display(HTML(f"<p><b>{game.winner} wins the pot with three Shelbys.</b></p>"))
+    display(HTML(standings_html(game)))
     return game
 
 

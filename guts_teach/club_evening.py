@@ -1,0 +1,156 @@
+"""A club's evening for notebook 03: read from an uploaded file, shown as a table and a chart.
+
+:func:`read_upload` opens what a club uploads, its ledger file (``.json``) or its workbook
+(``.xlsx``, read by :mod:`guts_teach.excel.file_import`; needs openpyxl), and replays it.
+:func:`evening_table` is the ledger with its column headers in words; :func:`evening_chart`
+draws the pot, the reserve and every balance, titled, with the legends beside the lines.
+:func:`sample_evening` is the notebook's own evening, which includes a split pot.
+
+>>> evening = sample_evening()
+>>> any(len(r.winners) == 2 for r in evening.deals), evening.conservation_gap() == 0
+(True, True)
+>>> list(evening_table(evening).columns)[:4]
+['Cycle', 'Dealer', 'Who was in', 'How it ended']
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .game.errors import GutsError
+from .game.ledger_file import load_replayed, parse_json
+from .game.replay import replay
+from .game.rules import teaching
+from .game.session import Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+MAX_UPLOAD = 20_000_000
+"""The largest file :func:`read_upload` opens, in bytes (a club workbook is well under 1 MB)."""
+
+HEADERS = {
+    "deal": "Deal",
+    "cycle": "Cycle",
+    "dealer": "Dealer",
+    "in": "Who was in",
+    "outcome": "How it ended",
+    "winners": "Who won",
+    "pot_before": "Pot at stake",
+    "reserve_before": "Reserve before",
+    "share": "Each winner took",
+    "payment": "Each loser paid",
+    "payers": "Who paid",
+    "pot_after": "Pot after",
+    "reserve_after": "Reserve after",
+}
+"""The ledger's columns (:data:`guts_teach.frames.LEDGER_COLUMNS`) in words."""
+
+OUTCOMES = {
+    "showdown": "showdown",
+    "uncontested": "one in",
+    "nobody_in": "nobody in",
+    "dealer_takes": "dealer takes",
+    "ghost_wins": "ghost wins",
+    "tie_stays": "tie, pot stays",
+}
+
+SPLIT_DEAL = 12
+"""The sample evening's deal in which Ana and Ben tie and share the pot."""
+
+
+class UploadError(GutsError):
+    """An uploaded file that is not a ledger file or a club workbook."""
+
+
+def sample_evening() -> Session:
+    """Forty deals among five players, seeded, with Ana and Ben splitting the pot in deal 12."""
+    chooser = random.Random(5)
+    evening = Session(["Ana", "Ben", "Cleo", "Dev", "Eli"], rules=teaching(), rng=random.Random(5))
+    for number in range(1, 41):
+        if number == SPLIT_DEAL:  # a split pot: two ace-kings tie, Cleo's queen-jack pays
+            hands = {"Ana": "As Kd", "Ben": "Ah Kc", "Cleo": "Qs Jd"}
+            evening.play(["Ana", "Ben", "Cleo"], hands=hands)
+            continue
+        evening.deal_random()
+        evening.declare_all([p for p in evening.players if chooser.random() < 0.4])
+        evening.settle()
+    return evening
+
+
+def read_upload(name: str, content: bytes) -> Session:
+    """The evening in an uploaded file called ``name``, replayed (errors name the file)."""
+    suffix = Path(name).suffix.lower()
+    if suffix not in (".json", ".xlsx"):
+        kind = suffix or "a file without an ending"
+        raise UploadError(
+            f"{name}: expected a ledger file (.json) or a club workbook (.xlsx), not {kind}"
+        )
+    if len(content) > MAX_UPLOAD:
+        raise UploadError(f"{name}: {len(content):,} bytes is too big for a club's evening")
+    if suffix == ".json":
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UploadError(f"{name}: a ledger file must be UTF-8 text") from None
+        try:
+            return load_replayed(name, data=parse_json(text))[1]
+        except GutsError as error:
+            message = str(error)
+            raise UploadError(
+                message if message.startswith(name) else f"{name}: {message}"
+            ) from None
+    from .excel.file_import import import_ledger
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, Path(name).name)
+        Path(path).write_bytes(content)
+        try:
+            return replay(import_ledger(path))
+        except GutsError as error:
+            raise UploadError(str(error).replace(path, name)) from None
+
+
+def unit_of(session: Session) -> str:
+    """``"chips"`` when the players hold chips from a stack (seed 000), else ``"counters"``."""
+    return "chips" if session.rules.starting_stack is not None else "counters"
+
+
+def evening_table(session: Session) -> pd.DataFrame:
+    """The ledger, one row per deal, headed in words; amounts stay exact fractions."""
+    from .frames import ledger_frame
+
+    frame = ledger_frame(session)
+    frame["outcome"] = frame["outcome"].map(lambda kind: OUTCOMES.get(kind, kind))
+    frame.index.name = HEADERS["deal"]
+    return frame.rename(columns=HEADERS)
+
+
+def evening_chart(session: Session, title: str = "The evening, deal by deal") -> Any:
+    """Pot and reserve above, every player's balance below: a matplotlib figure."""
+    import matplotlib.pyplot as plt
+
+    from .frames import ledger_frame
+
+    unit = unit_of(session)
+    frame = ledger_frame(session, exact=False)
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(10, 6.5), sharex=True)
+    fig.suptitle(title, fontsize=14, fontweight="bold")
+    top.step(frame.index, frame["pot_after"], where="post", label="pot")
+    top.step(frame.index, frame["reserve_after"], where="post", label="reserve")
+    top.set_title("Pot and reserve after each deal")
+    top.set_ylabel(unit)
+    for player in session.players:
+        bottom.plot(frame.index, frame[player], marker=".", label=player)
+    bottom.axhline(0, color="grey", linewidth=0.8)
+    bottom.set_title("Each player's balance after each deal")
+    bottom.set_xlabel("deal")
+    bottom.set_ylabel(f"balance ({unit})")
+    for axes in (top, bottom):  # beside the lines, never over them
+        axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,93 @@
+"""Plain words for the narration: a player called "You", and each profile's own words.
+
+A player may be called "You": the narration then says "You deal", "your nine-five" and
+"You pay 4", never "You deals", "You's" or "You pays". The two rule documents name money
+and the pot's ceiling differently: the teaching profile (seed 002) plays for score
+*counters* with a *cap*, the classic profile (seed 000) for *chips* with a *limit*.
+:class:`Words` carries one profile's words; :func:`words_for` picks them from the
+starting stack (R8: net counters start at 0, chips from a stack).
+
+>>> does("You", "deals"), does("Ben", "deals"), does("You", "is", start=False)
+('You deal', 'Ben deals', 'you are')
+>>> possessive("You"), possessive("You", start=False), possessive("Ben")
+('Your', 'your', "Ben's")
+>>> CHIPS.amount(Fraction(1)), COUNTERS.amount(Fraction(20, 3))
+('1 chip', '6 2/3 counters')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .money import format_amount
+
+_PLURAL = {"is": "are", "has": "have", "does": "do", "was": "were"}
+
+
+def is_you(player: str) -> bool:
+    """True for a player called "You" (in any case).
+
+    >>> is_you("you"), is_you("Youssef")
+    (True, False)
+    """
+    return player.strip().casefold() == "you"
+
+
+def name(player: str, *, start: bool = True) -> str:
+    """The player as the narration writes them: "you" inside a sentence.
+
+    >>> name("You", start=False), name("Ann", start=False)
+    ('you', 'Ann')
+    """
+    if is_you(player):
+        return "You" if start else "you"
+    return player
+
+
+def verb_for(player: str, verb: str) -> str:
+    """The third-person ``verb`` ("deals", "is") as said of ``player``.
+
+    >>> verb_for("You", "takes"), verb_for("You", "has"), verb_for("Ann", "pays")
+    ('take', 'have', 'pays')
+    """
+    if not is_you(player):
+        return verb
+    return _PLURAL.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def does(player: str, verb: str, *, start: bool = True) -> str:
+    """``player`` and ``verb`` agreeing: "Ann deals", "You deal"."""
+    return f"{name(player, start=start)} {verb_for(player, verb)}"
+
+
+def possessive(player: str, *, start: bool = True) -> str:
+    """ "Ann's", or "Your" / "your" for a player called "You"."""
+    if is_you(player):
+        return "Your" if start else "your"
+    return f"{player}'s"
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One profile's words for money (``unit``, singular ``one``) and the pot's ceiling."""
+
+    unit: str
+    one: str
+    limit: str
+
+    def amount(self, value: Fraction) -> str:
+        """``"6 counters"``, ``"1 chip"``, ``"6 2/3 counters"``."""
+        return f"{format_amount(value)} {self.one if value == 1 else self.unit}"
+
+
+COUNTERS = Words(unit="counters", one="counter", limit="cap")
+"""The teaching profile's words (seed 002: "score counters", "an active-pot cap")."""
+
+CHIPS = Words(unit="chips", one="chip", limit="limit")
+"""The classic profile's words (seed 000: "chips", "a limit")."""
+
+
+def words_for(chips: bool) -> Words:
+    """:data:`CHIPS` when players hold chips from a stack, else :data:`COUNTERS`."""
+    return CHIPS if chips else COUNTERS
