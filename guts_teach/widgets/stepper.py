@@ -58,13 +58,13 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         refocus(self.next_button, lambda: [self.restart_button, self.back_button])
         refocus(self.back_button, lambda: [self.next_button])
         live(self.status, self.explanation)
-        header = [widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))]
-        if isinstance(source, WorkedExample):  # the document's own words beside its example
-            header.append(widgets.HTML(quotation(source)))
+        header = widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))
+        # the document's own words beside its example, under the step's own sentence
+        quoted = widgets.HTML(quotation(source) if isinstance(source, WorkedExample) else "")
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
         super().__init__(
             # the buttons right under the picture: never below the fold (issue 13, item 2)
-            [*header, self.status, self.picture, buttons, self.explanation, deck_switch()],
+            [header, self.status, self.picture, buttons, self.explanation, quoted, deck_switch()],
             **kwargs,
         )
         self.add_class("guts-panel")
