@@ -9,7 +9,7 @@ below load on first use, so ``import guts_teach`` itself costs next to nothing.
 >>> from guts_teach import Session, teaching
 >>> table = Session(["Ann", "Ben"], rules=teaching())
 >>> table.play(["Ann", "Ben"], winners=["Ben"]).steps()[-1].text
-'The deal passes to the left, from Ann to Ben.'
+'The cards are collected and the deal passes to the left, from Ann to Ben.'
 """
 
 from __future__ import annotations

@@ -161,7 +161,7 @@ def example_html(item: WorkedExample, *, four_colour: bool = False) -> str:
     final = stepper.frames[-1].step
     return (
         f'<section class="page"><h1>{html.escape(item.title)}</h1>'
-        f'<p class="source">Worked example from {html.escape(item.source)}</p>'
+        f'<p class="source">Worked example from {html.escape(item.cited)}</p>'
         f'<p class="quote">“{html.escape(item.quote)}”</p>'
         f'<div class="steps">{"".join(steps)}</div>'
         f"<p>At the end: pot {format_amount(final.pot)}, reserve "

@@ -86,5 +86,5 @@ def narration_text(session: Session) -> str:
 
 def narrate_example(item: WorkedExample) -> str:
     """A worked example as the terminal shows it: title, source, quote, then the steps."""
-    head = f"{item.title}  [{item.name}]\nFrom {item.source}:\n  “{item.quote}”\n"
+    head = f"{item.title}  [{item.name}]\nFrom {item.cited}:\n  “{item.quote}”\n"
     return head + "\n" + narration_text(item.session())

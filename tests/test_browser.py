@@ -277,7 +277,7 @@ def test_lesson_in_voila(browser, tmp_path):
         show_slide_of(page, ".guts-stepper")
         stepper = page.locator(".guts-stepper").first
         step_through(page, stepper)
-        assert "The deal passes to the left, from A to B." in stepper.inner_text()
+        assert "the deal passes to the left, from A to B." in stepper.inner_text()
         save_screenshot(page, "voila-lesson.png")
         page.close()
 

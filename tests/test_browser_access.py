@@ -221,12 +221,10 @@ def test_presentation_passes_axe_and_keeps_keys_in_voila(browser, tmp_path, note
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.set_default_timeout(TIMEOUT)
         page.goto(server.url)
-        widgets = notebook != "03_ledger.ipynb"
-        scope = ".guts-panel" if widgets else OUTPUTS
+        scope = ".guts-panel"  # every notebook has a widget (03: the upload)
         page.locator(".guts-slide.guts-current").wait_for(timeout=TIMEOUT)
         page.wait_for_load_state("networkidle")
-        if widgets:
-            page.wait_for_function("() => window.gutsTeachAccess === true")
+        page.wait_for_function("() => window.gutsTeachAccess === true")
         if notebook == launch.LESSON:
             number = show_slide_of(page, ".guts-stepper")
             stepper = page.locator(".guts-stepper").first

@@ -14,7 +14,8 @@ from test_functions import NAMES, call
 from guts_teach import Session, teaching
 from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.functions import CellError
-from guts_teach.excel.layout import DEALS
+from guts_teach.excel.layout import DEALS, SEATS, Layout, col
+from guts_teach.excel.problems import WHO_WON
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import new_workbook, save_atomic
 from guts_teach.game.club_record import no_winner_message
@@ -88,32 +89,40 @@ def test_R5a_guts_ledger_refuses_a_row_with_in_marks_and_no_won_mark():
     )
 
 
+def _club_book(path):
+    """A three-player club workbook at ``path``: its Deals sheet and where each mark goes."""
+    book = new_workbook(("A", "B", "C"), teaching(), rows=10)
+    return book, book[DEALS], Layout(("A", "B", "C"), 10, block=SEATS)
+
+
 def test_R5a_workbook_import_of_in_marks_without_a_won_mark_names_sheet_row_and_columns(
     tmp_path,
 ):
+    """The workbook says it on the row (its Problem column) and the import in the same words,
+    naming the sheet, the row and the Won columns (issue 12, item 3)."""
     path = tmp_path / "club.xlsx"
-    book = new_workbook(("A", "B", "C"), teaching(), rows=10)
+    book, deals, layout = _club_book(path)
     book["Rules"]["B7"] = 6
-    deals = book[DEALS]
-    deals["A2"], deals["B2"], deals["E2"] = 1, "x", "x"  # A in, A won: fine
-    deals["A3"], deals["B3"], deals["C3"] = 2, "x", "x"  # A and B in, nobody marked
+    deals.cell(2, 1, 1), deals.cell(2, layout.in_col(0), "x"), deals.cell(2, layout.won_col(0), "x")
+    deals.cell(3, 1, 2), deals.cell(3, layout.in_col(0), "x"), deals.cell(3, layout.in_col(1), "x")
     save_atomic(book, path)
     before = path.read_bytes()
     with pytest.raises(WorkbookError) as caught:
         import_ledger(str(path))
-    assert str(caught.value) == f"sheet 'Deals', row 3, columns E to G (Won marks): {NO_WINNER}"
+    won = f"{col(layout.won_col(0))} to {col(layout.won_col(SEATS - 1))}"
+    assert str(caught.value) == f"sheet 'Deals', row 3, columns {won} (Won marks): {WHO_WON}"
     assert path.read_bytes() == before
 
 
 def test_R5a_the_cli_import_says_the_same(tmp_path):
     path = tmp_path / "club.xlsx"
-    book = new_workbook(("A", "B", "C"), teaching(), rows=10)
-    deals = book[DEALS]
-    deals["A2"], deals["B2"], deals["C2"] = 1, "x", "x"
+    book, deals, layout = _club_book(path)
+    deals.cell(2, 1, 1), deals.cell(2, layout.in_col(0), "x"), deals.cell(2, layout.in_col(1), "x")
     save_atomic(book, path)
     done = cli("workbook", "import", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.endswith(f"row 2, columns E to G (Won marks): {NO_WINNER}\n")
+    won = f"{col(layout.won_col(0))} to {col(layout.won_col(SEATS - 1))}"
+    assert done.stderr.endswith(f"row 2, columns {won} (Won marks): {WHO_WON}\n")
 
 
 @pytest.mark.parametrize(

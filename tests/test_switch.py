@@ -13,7 +13,7 @@ def test_issue13_every_stepper_quotes_its_documents_passage_and_names_the_docume
             str(child.value) for child in ExampleStepper(item).children if hasattr(child, "value")
         )
         assert html.escape(item.quote) in header
-        assert item.source in header
+        assert item.cited in header
 
 
 def test_issue13_one_switch_shows_nobody_in_both_ways_at_the_same_step():

@@ -31,6 +31,8 @@ from ..game.session import Session
 
 SEED_FULL = "000_eca3ec6743a9638c.txt"
 SEED_TEACHING = "002_c6dd8c3385d04218.txt"
+DOCUMENTS = {SEED_FULL: "the full rules", SEED_TEACHING: "the teaching profile"}
+"""The rule documents by file, as a reader knows them."""
 
 
 class UnknownExampleError(GutsError):
@@ -46,6 +48,16 @@ class WorkedExample:
     source: str
     passages: tuple[str, ...]
     ledger: Ledger
+
+    @property
+    def cited(self) -> str:
+        """Where the example comes from, as a reader knows the document.
+
+        >>> example("six-counter").cited
+        'the teaching profile, section 06'
+        """
+        document, _, where = self.source.partition(", ")
+        return f"{DOCUMENTS.get(document, document)}, {where}" if where else document
 
     @property
     def quote(self) -> str:

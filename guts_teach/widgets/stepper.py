@@ -101,7 +101,7 @@ def quotation(item: WorkedExample) -> str:
     >>> "“The active pot is 6 counters" in quotation(example("six-counter"))
     True
     """
-    cite = f'<cite class="guts-cite">{html.escape(item.source)}</cite>'
+    cite = f'<cite class="guts-cite">{html.escape(item.cited)}</cite>'
     return f'<blockquote class="guts-quote">“{html.escape(item.quote)}” {cite}</blockquote>'
 
 
