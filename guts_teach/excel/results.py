@@ -7,11 +7,9 @@ everywhere at once and an empty seat shows nowhere (issue 12, item 1).
 from __future__ import annotations
 
 from openpyxl import Workbook
-from openpyxl.chart import LineChart, Reference
-from openpyxl.chart.data_source import StrRef
-from openpyxl.chart.series import SeriesLabel
 from openpyxl.styles.cell_style import StyleArray
 
+from .chart import STACK, balance_chart, sorted_view
 from .formulas import _append_text, _head, _table, is_x
 from .layout import (
     AMOUNT_FORMAT,
@@ -37,8 +35,6 @@ from .problems import (
     spliced,
 )
 from .seats import seat_cell
-
-STACK = 'IF(Stack="",0,Stack)'
 
 
 def header_name(s: int) -> str:
@@ -166,26 +162,8 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
         # thirds and sixths of split pots leave in the last digits.
         sheet.cell(r, 3, f'=IF({on},1+SUMPRODUCT(SeatOn*(ROUND({finals},9)>ROUND({final},9))),"")')
     sheet.add_table(_table("StandingsTable", f"A1:C{w + 1}"))
-    chart = LineChart()
-    chart.title = "Balances over the deals"
-    chart.y_axis.title = "balance"
-    chart.x_axis.title = "deal"
-    chart.height, chart.width = 9, 18
-    data = Reference(
-        book[CALC],
-        min_col=layout.state_col(0),
-        max_col=layout.state_col(w - 1),
-        min_row=1,
-        max_row=min(last, chart_deals + 1),
-    )
-    chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, even for negative balances
-    chart.x_axis.delete = False
-    chart.y_axis.delete = False
-    chart.add_data(data, titles_from_data=True)
-    for s, series in enumerate(chart.series):
-        series.tx = SeriesLabel(strRef=StrRef(seat_cell("name", s)))
-        series.smooth = False
-    sheet.add_chart(chart, "E2")
+    sorted_view(sheet, layout)
+    balance_chart(book, sheet, layout, chart_deals)
     sheet.column_dimensions["A"].width = 18
     sheet.column_dimensions["B"].width = 12
 
