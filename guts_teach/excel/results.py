@@ -35,6 +35,7 @@ from .problems import (
     spliced,
 )
 from .seats import seat_cell
+from .settle_native import groups_block, step_keys
 
 
 def header_name(s: int) -> str:
@@ -169,15 +170,18 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
 
 
 def settle_sheet(book: Workbook, layout: Layout) -> None:
-    """Who pays whom: the biggest debtor pays the biggest creditor, n - 1 times at most."""
+    """Who pays whom, in the fewest transfers (:mod:`.settle_native`): group by group, the
+    biggest debtor pays the biggest creditor."""
     sheet = book.create_sheet(SETTLE)
     sheet.append(["Transfer", "Who pays", "To whom", "Amount"])
     for cell in sheet[1]:
         _head(cell)
     w, last = layout.width, layout.last_row
     helper = book[SEATS_SHEET]  # remaining balances before each transfer, one column a step
+    groups_block(helper, layout)
     top = 8  # below the seats' rows
     helper.cell(top - 1, 1, "settle-up steps")
+    keys: list[tuple[str, str]] = []
     for k in range(w):
         column = col(2 + k)
         helper.cell(top - 1, 2 + k, f"left {k}")
@@ -188,23 +192,24 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
             else:
                 prev = col(2 + k - 1)
                 amount = f"'{SETTLE}'!D{k + 1}"
-                block = f"{prev}${top}:{prev}${top + w - 1}"
-                debtor = f"MATCH(MIN({block}),{block},0)"
-                creditor = f"MATCH(MAX({block}),{block},0)"
+                debts, credits = (key.replace(f"{SEATS_SHEET}!", "") for key in keys[k - 1])
+                debtor = f"MATCH(MIN({debts}),{debts},0)"
+                creditor = f"MATCH(MAX({credits}),{credits},0)"
                 value = (
                     f"={prev}{r}+IF({debtor}={s + 1},{amount},0)-IF({creditor}={s + 1},{amount},0)"
                 )
             helper[f"{column}{r}"] = value
+        keys.append(step_keys(helper, layout, k, column, top))
     for k in range(1, w):
-        left = col(2 + k - 1)
-        block = f"{SEATS_SHEET}!${left}${top}:${left}${top + w - 1}"
+        debts, credits = keys[k - 1]
         r = k + 1
         amount = (
-            f"=IF(AND(MAX({block})>{TINY},MIN({block})<-{TINY}),MIN(MAX({block}),-MIN({block})),0)"
+            f"=IF(AND(MAX({credits})>{TINY},MIN({debts})<-{TINY}),"
+            f"MIN(MAX({credits}),-MIN({debts})),0)"
         )
         sheet.cell(r, 1, f'=IF(D{r}>0,{k},"")')
-        sheet.cell(r, 2, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MIN({block}),{block},0)),"")')
-        sheet.cell(r, 3, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MAX({block}),{block},0)),"")')
+        sheet.cell(r, 2, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MIN({debts}),{debts},0)),"")')
+        sheet.cell(r, 3, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MAX({credits}),{credits},0)),"")')
         sheet.cell(r, 4, amount).number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"  # 0: blank
     note_row = w + 2
     sheet.cell(note_row + 1, 1, "Note")
