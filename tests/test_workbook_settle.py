@@ -46,7 +46,7 @@ def evenings(kind: str, count: int) -> list[Session]:
     return found
 
 
-@pytest.mark.parametrize("kind,count", [("fewer", 2), ("same", 2)])
+@pytest.mark.parametrize(("kind", "count"), [("fewer", 2), ("same", 2)])
 def test_issue12_settle_up_sheet_needs_no_more_transfers_than_fewest_transfers(
     tmp_path, kind, count
 ):
