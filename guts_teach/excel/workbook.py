@@ -64,6 +64,10 @@ START_TEXT = (
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
     "(at most 10,000 rows), then copy the Deals rows across.",
     "",
+    "Printing: every sheet fits the page width, on A4 or Letter; Deals and the Ledger print",
+    "their first 40 rows (File > Print Ranges in LibreOffice, Page Layout > Print Area in",
+    "Excel, to print more); Standings and Settle up print on one page each.",
+    "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
     "This workbook computes the plain game (RULINGS R1-R11). Variants are played in Python:",
@@ -111,10 +115,22 @@ def new_workbook(
             sheet.protection.sheet = True
         sheet.page_setup.orientation = "landscape"
         sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0
+        sheet.page_setup.fitToHeight = 0 if sheet.title in (DEALS, LEDGER) else 1
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    print_rows(book, layout, min(rows, PRINTED_ROWS))
     start.protection.sheet = True
     return book
+
+
+PRINTED_ROWS = 40
+"""Deal rows a new book prints (one page): the book's 1,000 rows would print 20 pages of
+nothing; File > Print Ranges (Page Layout > Print Area in Excel) prints more."""
+
+
+def print_rows(book: Workbook, layout: Layout, deals: int) -> None:
+    """Print the Deals and Ledger sheets' header and their first ``deals`` rows only."""
+    book[DEALS].print_area = f"A1:{col(layout.note_col + 1)}{deals + 1}"
+    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{deals + 1}"
 
 
 def check_rows(rows: object) -> int:
@@ -184,9 +200,7 @@ def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
         rules["B11"].data_type = "s"
     rules["B12"] = ledger.cycles
     sheet = book[DEALS]
-    used = len(ledger.deals) + 1
-    sheet.print_area = f"A1:{col(layout.note_col)}{used}"
-    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
+    print_rows(book, layout, max(len(ledger.deals), 1))
     records = session.deals
     for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):
         r = number + 1
