@@ -18,12 +18,10 @@ from ..game.errors import GutsError, LedgerError
 from ..game.hands import HandOrder
 from ..game.ledger import Ledger, LedgerDeal
 from ..game.money import as_amount
-from ..game.narration import join_names
 from ..game.rules import Rules, profile
 from .cells import WorkbookError
 from .layout import (
     DEALS,
-    MARK,
     MORE_RULE_CELLS,
     PLAYERS,
     PROFILE_ROW,
@@ -34,20 +32,13 @@ from .layout import (
     Layout,
     col,
 )
+from .marks import check_headers, check_marks, deal_number, is_mark, shown_headers, where_in
 from .problems import (
-    BAD_NUMBER,
-    EMPTY_SEAT,
     NO_NUMBER,
-    NOT_A_MARK,
-    REPEATED,
-    WHO_WON,
-    WON_NOT_IN,
-    column_label,
-    shown,
 )
 from .seats import NAME_ROW, NOT_TEXT, SAME, read_seats
 
-__all__ = ["WorkbookError", "check_plain", "ledger_from_grids"]
+__all__ = ["WorkbookError", "check_plain", "ledger_from_grids", "shown_headers"]
 
 PLAIN = Rules()
 Grid = Callable[[int, int], Any]
@@ -84,10 +75,6 @@ def check_sheets(names: Sequence[str], where: str) -> None:
         )
 
 
-def _where(sheet: str, row: int, column: int) -> str:
-    return f"sheet {sheet!r}, row {row}, column {col(column)}"
-
-
 def cell_amount(value: Any, what: str) -> Fraction:
     """An amount typed in a cell: a whole number, a decimal as typed (3.5), exact text
     ("7/2") or the formula the export writes (``=7/2``)."""
@@ -115,7 +102,7 @@ def _safe(grid: Grid) -> Grid:
 def _yes_no(value: Any, row: int) -> bool:
     text = str(value if value not in (None, "") else "no").strip().lower()
     if text not in ("yes", "no"):
-        raise WorkbookError(f"{_where(RULES, row, 2)}: expected yes or no, got {value!r}")
+        raise WorkbookError(f"{where_in(RULES, row, 2)}: expected yes or no, got {value!r}")
     return text == "yes"
 
 
@@ -124,7 +111,7 @@ def _whole(value: Any, row: int, what: str, *, least: int = 1) -> int:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise WorkbookError(
-            f"{_where(RULES, row, 2)}: expected {what} (a whole number of at least {least}), "
+            f"{where_in(RULES, row, 2)}: expected {what} (a whole number of at least {least}), "
             f"got {value!r}"
         )
     return value
@@ -146,7 +133,7 @@ def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int]:
         try:
             return cell_amount(value, key)
         except GutsError as error:
-            raise WorkbookError(f"{_where(RULES, row, 2)}: {error}") from None
+            raise WorkbookError(f"{where_in(RULES, row, 2)}: {error}") from None
 
     changes: dict[str, Any] = {
         "ante": amount("Ante", 3, blank_ok=False),
@@ -192,7 +179,7 @@ def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, .
     names: list[str] = []
     seats: list[int] = []
     for s, value in read_seats(list(column_b)):
-        where = _where(PLAYERS, NAME_ROW + s, 2)
+        where = where_in(PLAYERS, NAME_ROW + s, 2)
         if not isinstance(value, str):
             raise WorkbookError(f"{where}: {NOT_TEXT}, got {value!r}")
         if value in names:
@@ -203,7 +190,7 @@ def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, .
     extra = [v for v in list(column_b)[SEATS : SEATS + 1] if v not in (None, "")]
     if extra:
         raise WorkbookError(
-            f"{_where(PLAYERS, NAME_ROW + SEATS, 2)}: the workbook has {SEATS} seats; "
+            f"{where_in(PLAYERS, NAME_ROW + SEATS, 2)}: the workbook has {SEATS} seats; "
             f"got {extra[0]!r} below them"
         )
     if len(names) < 2:
@@ -211,70 +198,10 @@ def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, .
     return tuple(names), tuple(seats)
 
 
-def _heading(value: Any) -> str:
-    """How a header cell reads in a message: empty, or headed with what it says."""
-    return "empty" if value in (None, "") else f"headed {value!r}"
-
-
-def _squeezed(text: str) -> str:
-    return "".join(text.split()).replace("$", "").lower()
-
-
-def shown_headers(players: Sequence[str], seats: Sequence[int] = ()) -> list[str]:
-    """The Deals headers as the workbook shows them for ``players`` (in ``seats``).
-
-    >>> shown_headers(["Ana", "Ben"])[:3]
-    ['Deal', 'In\\nAna', 'In\\nBen']
-    """
-    where = dict(zip(seats or range(len(players)), players, strict=True))
-    shown = ["Deal"]
-    for kind in ("In", "Won", "Cards"):
-        shown += [f"{kind}\n{where.get(s, f'(seat {s + 1})')}" for s in range(SEATS)]
-    return [*shown, "Note"]
-
-
-def check_headers(headers: Sequence[Any], layout: Layout) -> None:
-    """The Deals headers must be the workbook's own: formulas that follow the Players sheet
-    (or, read from a live book, the text they show)."""
-    from .deals_sheet import header_formula
-
-    formulas = ["Deal"]
-    formulas += [header_formula(k, s) for k in ("In", "Won", "Cards") for s in range(layout.width)]
-    expected = list(
-        zip([*formulas, "Note"], shown_headers(layout.players, layout.seats), strict=True)
-    )
-    got = list(headers)[: len(expected)] + [None] * (len(expected) - len(headers))
-    for index, ((formula, text), have) in enumerate(zip(expected, got, strict=True)):
-        if isinstance(have, str) and (have == text or _squeezed(have) == _squeezed(formula)):
-            continue
-        raise WorkbookError(
-            f"{_where(DEALS, 1, index + 1)}: this header is {_heading(have)} where "
-            f"{text.replace(chr(10), ' ')!r} belongs (the Deals headers follow sheet "
-            f"{PLAYERS!r}, which names {join_names(list(layout.players))}); this is not a "
-            "club workbook of this version: make one (guts-teach workbook new) and copy the "
-            "deals into it"
-        )
-
-
-def _number(value: Any, row: int, seen: dict[int, int]) -> int:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise WorkbookError(
-            f"{_where(DEALS, row, 1)} (Deal): {BAD_NUMBER.format(value=shown(value))}"
-        )
-    if value in seen:
-        raise WorkbookError(
-            f"{_where(DEALS, row, 1)} (Deal): " + REPEATED.format(number=value, row=seen[value])
-        )
-    seen[value] = row
-    return value
-
-
 def below_formulas(row: int, column: int, last: int) -> WorkbookError:
     """A Deals row typed below the last row the formulas read (issue 11)."""
     return WorkbookError(
-        f"{_where(DEALS, row, column)}: this row is below the rows the workbook's formulas "
+        f"{where_in(DEALS, row, column)}: this row is below the rows the workbook's formulas "
         f"read (rows 2 to {last}), so the workbook ignores it; move it up, or make a "
         "workbook with more rows (guts-teach workbook new --rows)"
     )
@@ -297,52 +224,10 @@ def read_deal_rows(
         if r - first_row >= layout.rows:
             raise below_formulas(r, filled[0] + 1, layout.last_row)
         if cells[0] in (None, ""):
-            raise WorkbookError(f"{_where(DEALS, r, 1)}: {NO_NUMBER}")
-        _number(cells[0], r, seen)
+            raise WorkbookError(f"{where_in(DEALS, r, 1)}: {NO_NUMBER}")
+        deal_number(cells[0], r, seen)
         deals.append((r, _deal(cells, r, layout, ranking)))
     return deals
-
-
-def _label(layout: Layout, column: int) -> str:
-    """A mark column's name in a message: ``In Cleo``, or ``In seat 7`` for an empty seat."""
-    s = (column - 2) % layout.width
-    name = layout.players[layout.seats.index(s)] if s in layout.seats else None
-    return column_label("In" if column < 2 + layout.width else "Won", s, name)
-
-
-def check_marks(cells: list[Any], r: int, layout: Layout) -> None:
-    """The row's marks, in the workbook's order (:mod:`.problems`): anything but x, a mark
-    in an empty seat, a winner who was not in, no winner marked."""
-    w = layout.width
-    marks = range(2, 2 + 2 * w)
-
-    def where(column: int) -> str:
-        return f"{_where(DEALS, r, column)} ({_label(layout, column)})"
-
-    for column in marks:
-        mark = cells[column - 1]
-        if mark not in (None, "") and (not isinstance(mark, str) or not is_mark(mark)):
-            raise WorkbookError(f"{where(column)}: {NOT_A_MARK.format(value=shown(mark))}")
-    for column in marks:
-        s = (column - 2) % w
-        if is_mark(cells[column - 1]) and s not in layout.seats:
-            raise WorkbookError(f"{where(column)}: {EMPTY_SEAT.format(seat=s + 1)}")
-    ins = [is_mark(cells[1 + s]) for s in range(w)]
-    wons = [is_mark(cells[1 + w + s]) for s in range(w)]
-    for s in range(w):
-        if wons[s] and not ins[s]:
-            name = layout.players[layout.seats.index(s)]
-            raise WorkbookError(f"{where(2 + w + s)}: {WON_NOT_IN.format(name=name)}")
-    if sum(ins) >= 2 and not any(wons):
-        raise WorkbookError(
-            f"sheet {DEALS!r}, row {r}, columns {col(2 + w)} to {col(1 + 2 * w)} "
-            f"(Won marks): {WHO_WON}"
-        )
-
-
-def is_mark(value: Any) -> bool:
-    """A mark: x in any case, spaces around it allowed (``X`` and `` x `` count)."""
-    return isinstance(value, str) and value.strip().lower() == MARK
 
 
 def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
@@ -361,7 +246,7 @@ def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
                 continue
             if not is_mark(mark):
                 raise WorkbookError(
-                    f"{_where(DEALS, r, column)} ({kind} {player}): expected x or an empty "
+                    f"{where_in(DEALS, r, column)} ({kind} {player}): expected x or an empty "
                     f"cell, got {mark!r}"
                 )
             target.append(player)
@@ -371,7 +256,7 @@ def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
                 held: HandOrder = ranking.hand(str(text))
             except GutsError as error:
                 raise WorkbookError(
-                    f"{_where(DEALS, r, layout.cards_col(i))} (Cards {player}): {error}"
+                    f"{where_in(DEALS, r, layout.cards_col(i))} (Cards {player}): {error}"
                 ) from None
             hands.append((player, held))
     note = cells[layout.note_col - 1]
@@ -400,7 +285,7 @@ def located_in_sheet(error: GutsError, rows: Sequence[int], layout: Layout) -> W
         cell = {"pot": 7, "reserve": 8, "dealer": 9}.get(error.field or "")
         if cell is None:
             return WorkbookError(f"sheet {PLAYERS!r}: {detail}")
-        return WorkbookError(f"{_where(RULES, cell, 2)}: {detail}")
+        return WorkbookError(f"{where_in(RULES, cell, 2)}: {detail}")
     where = f"sheet {DEALS!r}, row {rows[index]}, {_columns(layout, error.field or 'in')}"
     return WorkbookError(f"{where}: {detail}")
 
@@ -430,7 +315,7 @@ def ledger_from_grids(
     players, seats = read_players(players_column)
     if not 1 <= seat <= len(players):
         raise WorkbookError(
-            f"{_where(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
+            f"{where_in(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
         )
     layout = Layout(players, rows, block=SEATS, seats=seats)
     if headers is not None:

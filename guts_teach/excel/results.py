@@ -7,11 +7,9 @@ everywhere at once and an empty seat shows nowhere (issue 12, item 1).
 from __future__ import annotations
 
 from openpyxl import Workbook
-from openpyxl.chart import LineChart, Reference
-from openpyxl.chart.data_source import StrRef
-from openpyxl.chart.series import SeriesLabel
 from openpyxl.styles.cell_style import StyleArray
 
+from .chart import STACK, balance_chart, sorted_view
 from .formulas import _append_text, _head, _table, is_x
 from .layout import (
     AMOUNT_FORMAT,
@@ -37,8 +35,7 @@ from .problems import (
     spliced,
 )
 from .seats import seat_cell
-
-STACK = 'IF(Stack="",0,Stack)'
+from .settle_native import groups_block, step_keys
 
 
 def header_name(s: int) -> str:
@@ -166,40 +163,25 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
         # thirds and sixths of split pots leave in the last digits.
         sheet.cell(r, 3, f'=IF({on},1+SUMPRODUCT(SeatOn*(ROUND({finals},9)>ROUND({final},9))),"")')
     sheet.add_table(_table("StandingsTable", f"A1:C{w + 1}"))
-    chart = LineChart()
-    chart.title = "Balances over the deals"
-    chart.y_axis.title = "balance"
-    chart.x_axis.title = "deal"
-    chart.height, chart.width = 9, 18
-    data = Reference(
-        book[CALC],
-        min_col=layout.state_col(0),
-        max_col=layout.state_col(w - 1),
-        min_row=1,
-        max_row=min(last, chart_deals + 1),
-    )
-    chart.x_axis.tickLblPos = "low"  # deal numbers below the plot, even for negative balances
-    chart.x_axis.delete = False
-    chart.y_axis.delete = False
-    chart.add_data(data, titles_from_data=True)
-    for s, series in enumerate(chart.series):
-        series.tx = SeriesLabel(strRef=StrRef(seat_cell("name", s)))
-        series.smooth = False
-    sheet.add_chart(chart, "E2")
+    sorted_view(sheet, layout)
+    balance_chart(book, sheet, layout, chart_deals)
     sheet.column_dimensions["A"].width = 18
     sheet.column_dimensions["B"].width = 12
 
 
 def settle_sheet(book: Workbook, layout: Layout) -> None:
-    """Who pays whom: the biggest debtor pays the biggest creditor, n - 1 times at most."""
+    """Who pays whom, in the fewest transfers (:mod:`.settle_native`): group by group, the
+    biggest debtor pays the biggest creditor."""
     sheet = book.create_sheet(SETTLE)
     sheet.append(["Transfer", "Who pays", "To whom", "Amount"])
     for cell in sheet[1]:
         _head(cell)
     w, last = layout.width, layout.last_row
     helper = book[SEATS_SHEET]  # remaining balances before each transfer, one column a step
+    groups_block(helper, layout)
     top = 8  # below the seats' rows
     helper.cell(top - 1, 1, "settle-up steps")
+    keys: list[tuple[str, str]] = []
     for k in range(w):
         column = col(2 + k)
         helper.cell(top - 1, 2 + k, f"left {k}")
@@ -210,23 +192,24 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
             else:
                 prev = col(2 + k - 1)
                 amount = f"'{SETTLE}'!D{k + 1}"
-                block = f"{prev}${top}:{prev}${top + w - 1}"
-                debtor = f"MATCH(MIN({block}),{block},0)"
-                creditor = f"MATCH(MAX({block}),{block},0)"
+                debts, credits = (key.replace(f"{SEATS_SHEET}!", "") for key in keys[k - 1])
+                debtor = f"MATCH(MIN({debts}),{debts},0)"
+                creditor = f"MATCH(MAX({credits}),{credits},0)"
                 value = (
                     f"={prev}{r}+IF({debtor}={s + 1},{amount},0)-IF({creditor}={s + 1},{amount},0)"
                 )
             helper[f"{column}{r}"] = value
+        keys.append(step_keys(helper, layout, k, column, top))
     for k in range(1, w):
-        left = col(2 + k - 1)
-        block = f"{SEATS_SHEET}!${left}${top}:${left}${top + w - 1}"
+        debts, credits = keys[k - 1]
         r = k + 1
         amount = (
-            f"=IF(AND(MAX({block})>{TINY},MIN({block})<-{TINY}),MIN(MAX({block}),-MIN({block})),0)"
+            f"=IF(AND(MAX({credits})>{TINY},MIN({debts})<-{TINY}),"
+            f"MIN(MAX({credits}),-MIN({debts})),0)"
         )
         sheet.cell(r, 1, f'=IF(D{r}>0,{k},"")')
-        sheet.cell(r, 2, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MIN({block}),{block},0)),"")')
-        sheet.cell(r, 3, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MAX({block}),{block},0)),"")')
+        sheet.cell(r, 2, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MIN({debts}),{debts},0)),"")')
+        sheet.cell(r, 3, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MAX({credits}),{credits},0)),"")')
         sheet.cell(r, 4, amount).number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"  # 0: blank
     note_row = w + 2
     sheet.cell(note_row + 1, 1, "Note")

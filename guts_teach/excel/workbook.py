@@ -13,17 +13,15 @@ import os
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
-from openpyxl.workbook.defined_name import DefinedName
 
 from ..game.atomic import check_target, save_with
 from ..game.ledger import Ledger
-from ..game.rules import Rules, closest_profile
+from ..game.rules import Rules
 from ..game.table import seat_players
 from .cells import WorkbookError, amount_cell, check_cell_range
 from .deals_sheet import deals_sheet
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _calc_sheet
 from .layout import (
-    AMOUNT_FORMAT,
     CALC,
     DEALS,
     DEFAULT_ROWS,
@@ -31,9 +29,6 @@ from .layout import (
     MARK,
     MAX_ROWS,
     MIRROR,
-    MORE_RULE_CELLS,
-    PROFILE_ROW,
-    RULE_CELLS,
     RULES,
     SEATS,
     SHEETS,
@@ -42,6 +37,7 @@ from .layout import (
     col,
 )
 from .results import ledger_sheet, settle_sheet, standings_sheet
+from .rules_sheet import rules_sheet
 from .seats import players_sheet, seats_sheet
 
 START_TEXT = (
@@ -52,8 +48,9 @@ START_TEXT = (
     "   two to ten of them. Seats left empty take no part: no ante, no deals, no payments.",
     "   Excel: click the cell, type the name, press Enter. LibreOffice: the same. To rename a",
     "   player, type over the name: every sheet changes at once.",
-    "2. Rules: the ante, the cap and the other settings in the yellow cells (numbers only;",
-    "   type 0.5 or =1/2 for a half, not 1/2, which Excel takes for a date).",
+    "2. Rules: the ante, the cap and the other settings in the yellow cells. The amounts take",
+    "   numbers only: 2, 0.5, or 1/2 for a half (these cells show fractions, so 1/2 is a half,",
+    "   not a date); text or a negative amount is refused with a message saying what fits.",
     "3. Deals: one row per deal. Type the deal number (1, 2, 3 ...) in column A, then pick x",
     "   from the drop-down (or type x) under 'In' for every player who was in and under 'Won'",
     "   for the winner (several for a shared pot). With one player in, Won may stay empty.",
@@ -66,6 +63,10 @@ START_TEXT = (
     "Anything typed below that row is not counted, and the marked row says so in red. For",
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
     "(at most 10,000 rows), then copy the Deals rows across.",
+    "",
+    "Printing: every sheet fits the page width, on A4 or Letter; Deals and the Ledger print",
+    "their first 40 rows (File > Print Ranges in LibreOffice, Page Layout > Print Area in",
+    "Excel, to print more); Standings and Settle up print on one page each.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -95,7 +96,7 @@ def new_workbook(
         start.cell(i, 1, line.format(rows=f"{rows:,}"))
     start["A1"].font = TITLE_FONT
     start.column_dimensions["A"].width = 100
-    _rules_sheet(book, rules, profile)
+    rules_sheet(book, rules, profile)
     players_sheet(book, players, INPUT_FILL, UNLOCKED)
     deals_sheet(book, layout)
     _calc_sheet(book, layout)
@@ -114,52 +115,22 @@ def new_workbook(
             sheet.protection.sheet = True
         sheet.page_setup.orientation = "landscape"
         sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0
+        sheet.page_setup.fitToHeight = 0 if sheet.title in (DEALS, LEDGER) else 1
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    print_rows(book, layout, min(rows, PRINTED_ROWS))
     start.protection.sheet = True
     return book
 
 
-def _rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
-    sheet = book.create_sheet(RULES)
-    sheet["A1"] = "Rules"
-    sheet["A1"].font = TITLE_FONT
-    values = {
-        "Ante": amount_cell(rules.ante, "the ante"),
-        "Cap": None if rules.cap is None else amount_cell(rules.cap, "the cap"),
-        "Stack": (
-            None
-            if rules.starting_stack is None
-            else amount_cell(rules.starting_stack, "the starting stack")
-        ),
-        "Reante": "yes" if rules.reante_when_nobody_in else "no",
-        "StartPot": 0,
-        "StartReserve": 0,
-        "FirstDealer": 1,
-        "Title": None,
-        "Cycles": None,
-        "NoOverdraft": "yes" if rules.no_overdraft else "no",
-        "MinPlayers": rules.min_players,
-        "MaxPlayers": rules.max_players,
-        "Ending": rules.ending,
-    }
-    for name, label, row in RULE_CELLS:
-        sheet.cell(row, 1, label)
-        cell = sheet.cell(row, 2, values[name])
-        cell.fill = INPUT_FILL
-        cell.protection = UNLOCKED
-        if name not in ("Reante", "FirstDealer"):
-            cell.number_format = AMOUNT_FORMAT
-        book.defined_names[name] = DefinedName(name, attr_text=f"'{RULES}'!$B${row}")
-    sheet.cell(PROFILE_ROW, 1, "Profile these rules came from")
-    sheet.cell(PROFILE_ROW, 2, profile or closest_profile(rules)[0])
-    for name, label, row in MORE_RULE_CELLS:
-        sheet.cell(row, 1, label)
-        cell = sheet.cell(row, 2, values[name])
-        cell.fill = INPUT_FILL
-        cell.protection = UNLOCKED
-    sheet.column_dimensions["A"].width = 48
-    sheet.column_dimensions["B"].width = 14
+PRINTED_ROWS = 40
+"""Deal rows a new book prints (one page): the book's 1,000 rows would print 20 pages of
+nothing; File > Print Ranges (Page Layout > Print Area in Excel) prints more."""
+
+
+def print_rows(book: Workbook, layout: Layout, deals: int) -> None:
+    """Print the Deals and Ledger sheets' header and their first ``deals`` rows only."""
+    book[DEALS].print_area = f"A1:{col(layout.note_col + 1)}{deals + 1}"
+    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{deals + 1}"
 
 
 def check_rows(rows: object) -> int:
@@ -229,9 +200,7 @@ def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
         rules["B11"].data_type = "s"
     rules["B12"] = ledger.cycles
     sheet = book[DEALS]
-    used = len(ledger.deals) + 1
-    sheet.print_area = f"A1:{col(layout.note_col)}{used}"
-    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{used}"
+    print_rows(book, layout, max(len(ledger.deals), 1))
     records = session.deals
     for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):
         r = number + 1

@@ -1,0 +1,88 @@
+"""Typing into a workbook as a person does, through LibreOffice's own input line.
+
+A Basic macro in a fresh LibreOffice profile opens the workbook hidden, selects each cell
+and enters the text with ``.uno:EnterString`` (what pressing Enter after typing does), so
+the text is read the way LibreOffice reads what a person types: ``1/2`` in a cell
+formatted as a fraction is a half, in a General cell a date. For each entry it reports
+the value, the kind of content, the text shown, and whether the sheet's data validation
+marks the cell invalid (Tools > Detective > Mark Invalid Data).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from conftest import require
+
+MACRO = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1"
+ script:language="StarBasic">
+Sub TypeInto(path As String, entries As String, out As String)
+  Dim args(0) As New com.sun.star.beans.PropertyValue
+  args(0).Name = "Hidden" : args(0).Value = True
+  doc = StarDesktop.loadComponentFromURL(ConvertToURL(path), "_blank", 0, args())
+  ctl = doc.getCurrentController()
+  disp = createUnoService("com.sun.star.frame.DispatchHelper")
+  Dim a(0) As New com.sun.star.beans.PropertyValue
+  f = FreeFile
+  Open entries For Input As #f
+  g = FreeFile
+  Open out For Output As #g
+  Do While Not EOF(f)
+    Line Input #f, line
+    parts = Split(line, Chr(9))
+    sheet = doc.Sheets.getByName(parts(0))
+    ctl.setActiveSheet(sheet)
+    cell = sheet.getCellRangeByName(parts(1))
+    ctl.select(cell)
+    a(0).Name = "StringName" : a(0).Value = parts(2)
+    disp.executeDispatch(ctl.getFrame(), ".uno:EnterString", "", 0, a())
+    sheet.clearArrows()
+    Print #g, cell.getValue() &amp; Chr(9) &amp; cell.getType() &amp; Chr(9) &amp; cell.getString() _
+      &amp; Chr(9) &amp; sheet.showInvalid()
+  Loop
+  Close #f
+  Close #g
+  doc.close(True)
+End Sub
+</script:module>
+"""
+
+
+def type_in(
+    path: Path, entries: list[tuple[str, str, str]], work: Path
+) -> list[tuple[float, int, str, bool]]:
+    """Type each ``(sheet, cell, text)`` into the workbook at ``path`` in LibreOffice:
+    for each, (value, content kind: 0 empty, 1 number, 2 text, 3 formula, text shown,
+    whether the sheet then holds invalid data)."""
+    soffice = shutil.which("soffice")
+    require(soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc)")
+    assert soffice is not None
+    profile = [f"-env:UserInstallation=file://{work}/profile"]
+    basic = work / "profile" / "user" / "basic" / "Standard"
+    if not basic.is_dir():  # a first start makes the profile and its Standard library
+        subprocess.run(
+            [soffice, "--headless", "--terminate_after_init", *profile],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    (basic / "Module1.xba").write_text(MACRO, encoding="utf-8")
+    listing = work / "entries.txt"
+    listing.write_text("".join("\t".join(e) + "\n" for e in entries), encoding="utf-8")
+    out = work / "typed.txt"
+    call = f'macro:///Standard.Module1.TypeInto("{path}","{listing}","{out}")'
+    subprocess.run(
+        [soffice, "--headless", "--norestore", *profile, call],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    rows = []
+    for line in out.read_text(encoding="utf-8").splitlines():
+        value, kind, text, invalid = line.split("\t")
+        rows.append((float(value.replace(",", ".")), int(kind), text, invalid == "True"))
+    return rows

@@ -1,0 +1,61 @@
+"""The Rules sheet's amount cells take numbers only (issue 12, item 3), typed in
+LibreOffice as a treasurer types them: ``1/2`` is a half, never a date; text, a negative
+ante and a date are marked invalid by the cell's data validation."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from lo_typing import type_in
+from openpyxl import load_workbook
+
+from guts_teach import teaching
+from guts_teach.excel.layout import RULES
+from guts_teach.excel.rules_sheet import AMOUNTS, LARGEST
+from guts_teach.excel.workbook import new_workbook, save_atomic
+
+CELLS = {"Ante": "B3", "Cap": "B4", "Stack": "B5", "StartPot": "B7", "StartReserve": "B8"}
+
+
+def test_issue12_every_rules_amount_cell_has_a_number_validation_with_messages(tmp_path):
+    path = tmp_path / "club.xlsx"
+    save_atomic(new_workbook(("Ana", "Ben"), teaching(), rows=5), path)
+    sheet = load_workbook(path)[RULES]
+    checked = {}
+    for rule in sheet.data_validations.dataValidation:
+        for ref in str(rule.sqref).split():
+            checked[ref] = rule
+    assert set(AMOUNTS) == set(CELLS)
+    for name, ref in CELLS.items():
+        rule = checked[ref]
+        assert rule.type == "decimal" and rule.errorStyle == "stop", name
+        assert rule.prompt and rule.error and "1/2" in rule.prompt, name
+        assert float(rule.formula2) == LARGEST
+        assert sheet[ref].protection.locked is False
+
+
+def test_issue12_half_typed_as_ante_is_a_half_and_mistakes_are_marked_invalid(tmp_path):
+    path = tmp_path / "club.xlsx"
+    save_atomic(new_workbook(("Ana", "Ben", "Cleo"), teaching(), rows=5), path)
+    entries = [
+        ("Ante", "1/2", Fraction(1, 2), False),
+        ("Cap", "2 1/2", Fraction(5, 2), False),
+        ("Stack", "0.5", Fraction(1, 2), False),
+        ("StartPot", "0", Fraction(0), False),
+        ("Ante", "abc", None, True),
+        ("Cap", "0", Fraction(0), True),  # a cap is more than 0
+        ("Stack", "-3", Fraction(-3), True),
+        ("StartReserve", "1/2/2026", None, True),  # a date: far above any amount
+    ]
+    # a mark of invalid data stays until the cell is put right: each mistake is followed by
+    # its correction (1), which clears the mark
+    steps = []
+    for entry in entries:
+        steps.append(entry)
+        if entry[3]:
+            steps.append((entry[0], "1", Fraction(1), False))
+    typed = type_in(path, [(RULES, CELLS[n], text) for n, text, _, _ in steps], tmp_path)
+    for (name, text, value, invalid), (got, kind, shown, marked) in zip(steps, typed, strict=True):
+        assert marked == invalid, (name, text, shown)
+        if value is not None:
+            assert kind == 1 and Fraction(got).limit_denominator(1000) == value, (name, text)
