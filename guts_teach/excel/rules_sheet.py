@@ -6,7 +6,7 @@ so ``1/2`` typed there is the half (0.5), not the second of January (a date's se
 number, 46024 in 2026, is above the largest amount a cell here takes).
 
 >>> sorted(AMOUNTS)
-['Ante', 'Cap', 'StartPot', 'StartReserve', 'Stack']
+['Ante', 'Cap', 'Stack', 'StartPot', 'StartReserve']
 """
 
 from __future__ import annotations

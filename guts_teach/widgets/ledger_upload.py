@@ -76,7 +76,9 @@ class LedgerUpload(TextFallback, widgets.VBox):  # type: ignore[misc]
         table = _shown(evening_table(evening)).to_html(classes="guts-ledger", border=0)
         standings = _shown(standings_frame(evening).rename(columns=str.capitalize))
         self.table.value = (
-            f'<div style="max-height:420px;overflow:auto">{table}</div>'
+            # a scrolling box is a Tab stop, so it scrolls by keyboard too (axe-core)
+            '<div style="max-height:420px;overflow:auto" tabindex="0" role="region" '
+            f'aria-label="The evening\'s deals, deal by deal">{table}</div>'
             "<h4>Standings</h4>" + standings.to_html(classes="guts-ledger", border=0, index=False)
         )
         self.chart.value = figure_html(evening_chart(evening, title=f"{name}, deal by deal"))
