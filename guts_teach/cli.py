@@ -278,7 +278,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
             return classroom(args)
         elif args.command == "rank":
-            from .game.compare import compare_hands
+            from .game.compare import compare_hands, hands_for_classes
             from .game.rules import Rules
 
             if not args.three:
@@ -288,7 +288,8 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
                 flush_over_straight=args.flush_over_straight,
                 straight_flush_over_trips=args.straight_flush_over_trips,
             ).ranking()
-            stdout.write(compare_hands(args.hands, ranking).text() + "\n")
+            hands = hands_for_classes(args.hands, ranking)  # A-K, 77, T6 as well as cards
+            stdout.write(compare_hands(hands, ranking).text() + "\n")
     except GutsError as error:
         _say_error(str(error))
         return 2

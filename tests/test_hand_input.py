@@ -71,3 +71,23 @@ def test_the_odds_explorer_takes_a_class_and_draws_one_hand_of_it():
     assert "ace of spades" in explorer.result.value  # the picture's text alternative
     explorer.text = "A-Z"
     assert "or a hand such as A-5 or 7-7" in explorer.result.value
+
+
+def test_rank_takes_classes_and_deals_them_cards_that_clash_with_none():
+    """Issue 14, item 8: `rank A-K 77` as the documents write hands; each class gets the first
+    free suits, so it never clashes with a hand given as cards."""
+    done = run("rank", "A-K", "77", "As Kd", "T6")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == [
+        "1. 7♠ 7♥  pair of sevens",
+        "2. A♥ K♠  ace-king",
+        "2. A♠ K♦  ace-king",
+        "4. 10♠ 6♥  ten-six",
+    ]
+    assert "A-K ties A-K: same ranks, and suits never count" in done.stdout
+    crowded = run("rank", "77", "77", "77")
+    assert crowded.returncode == 2 and "Traceback" not in crowded.stderr
+    assert 'hand 3: "77" needs another seven, but all four are in the other hands' in crowded.stderr
+    clash = run("rank", "A-K", "As Ah")
+    assert clash.returncode == 0 and "A♦ K♠" in clash.stdout  # neither ace given is taken

@@ -123,6 +123,13 @@ def test_issue13_notebook_05_draws_its_rounds_and_labels_the_packages_card_count
     shown = "".join(
         o.get("data", {}).get("text/html", "") for c in code for o in c.outputs if "data" in o
     )
+    # the rounds' pictures are widgets that follow the four-colour switch: their saved state
+    states = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    shown += "".join(
+        str(model["state"].get("value", ""))
+        for model in states.values()
+        if model["model_name"] == "HTMLModel"
+    )
     assert shown.count("<svg") >= 40
     assert "the package&#x27;s choice, as the book does not say how many (S3)" in shown
     assert "as the book says (S4)" in shown

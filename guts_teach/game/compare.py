@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .cards import check_unique
+from .cards import RANK_NAMES, SUITS, Card, check_unique
 from .errors import CardError
-from .hands import HandOrder, TwoCardRanking, explain
+from .hands import HandOrder, TwoCardRanking, class_ranks, explain
 from .three_cards import ThreeCardRanking
 
 MAX_HANDS = 10
@@ -42,6 +43,44 @@ class Comparison:
         """The comparison as plain text, one hand a line, then the reasons."""
         rows = [f"{line.place}. {line.hand}  {line.name}" for line in self.lines]
         return "\n".join(rows + [f"   {reason}" for reason in self.reasons])
+
+
+def hands_for_classes(
+    texts: Sequence[str], ranking: TwoCardRanking | ThreeCardRanking
+) -> list[str | HandOrder]:
+    """The hands as given, with each two-card class (``"A-K"``, ``"77"``, ``"T6"``) dealt
+    cards that clash with none of the others: suits do not matter to a class (R1), so the
+    first free suits are taken, two different ones where the ranks differ.
+
+    >>> [str(h) for h in hands_for_classes(["A-K", "As Kd", "7-7"], TwoCardRanking())]
+    ['A♥ K♠', 'As Kd', '7♠ 7♥']
+    """
+    if ranking.size != 2:  # classes are two-card hands
+        return list(texts)
+    used: set[Card] = set()
+    for text in texts:
+        if class_ranks(text) is None:
+            with contextlib.suppress(CardError):
+                used.update(ranking.hand(text).cards)
+    hands: list[str | HandOrder] = []
+    for label, text in enumerate(texts, 1):
+        ranks = class_ranks(text)
+        if ranks is None:
+            hands.append(text)
+            continue
+        picked: list[Card] = []
+        for rank in ranks:
+            free = [Card(rank, suit) for suit in SUITS if Card(rank, suit) not in used]
+            apart = [c for c in free if not picked or c.suit != picked[0].suit]
+            if not free:
+                raise CardError(
+                    f'hand {label}: "{text}" needs another {RANK_NAMES[rank]}, but all four '
+                    "are in the other hands"
+                )
+            picked.append((apart or free)[0])
+            used.add(picked[-1])
+        hands.append(ranking.hand(picked))
+    return hands
 
 
 def compare_hands(

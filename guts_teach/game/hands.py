@@ -188,6 +188,20 @@ class Hand(HandOrder):
 _CLASS = re.compile(r"^\s*(10|[2-9tjqka])\s*-?\s*(10|[2-9tjqka])\s*$", re.IGNORECASE)
 
 
+def class_ranks(text: str) -> tuple[int, int] | None:
+    """The two ranks (2 to 14, higher first) of a hand class as people write it (``"A-K"``,
+    ``"77"``, ``"T6"``), or ``None`` when ``text`` is not written as a class.
+
+    >>> class_ranks("A-K"), class_ranks("6-10"), class_ranks("As Kd")
+    ((14, 13), (10, 6), None)
+    """
+    found = _CLASS.match(text)
+    if not found:
+        return None
+    first, second = (RANKS.index(g.upper().replace("10", "T")) + 2 for g in found.groups())
+    return (first, second) if first >= second else (second, first)
+
+
 def hand_class(text: str) -> Strength:
     """The class of a two-card hand, written as people write it (``"A-K"``, ``"AK"``,
     ``"7-7"``, ``"77"``, ``"10-6"``, ``"T6"``) or as two cards (``"As Kd"``): suits do not
@@ -201,10 +215,9 @@ def hand_class(text: str) -> Strength:
     guts_teach.game.errors.CardError: cannot read "A-Z" as a hand: write a class such as \
 "A-K", "7-7" or "T6", or two cards such as "As Kd" (as cards: the card "A" in "A-Z" has no suit)
     """
-    found = _CLASS.match(text)
-    if found:
-        first, second = (RANKS.index(g.upper().replace("10", "T")) + 2 for g in found.groups())
-        return Strength.of(first, second)
+    ranks = class_ranks(text)
+    if ranks:
+        return Strength.of(*ranks)
     try:
         return hand(text).strength
     except DuplicateCardError:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 import traitlets
 
+from .style import TextFallback
+
 
 class DeckColours(traitlets.HasTraits):
     """The shared setting: two colours (red and black) or four."""
@@ -40,9 +42,15 @@ def follow_deck(widget: widgets.Widget) -> None:
     traitlets.link((DECK, "four_colour"), (widget, "four_colour"))
 
 
+class DeckSwitch(TextFallback, widgets.Checkbox):  # type: ignore[misc]
+    """The four-colour switch (a checkbox), with a text stand-in naming it."""
+
+    fallback_title = "The four-colour deck switch"
+
+
 def deck_switch() -> widgets.Checkbox:
     """The visible switch: a checkbox bound to the shared setting."""
-    switch = widgets.Checkbox(
+    switch = DeckSwitch(
         description="Four-colour deck (♦ blue, ♣ green)", indent=False, value=DECK.four_colour
     )
     switch.add_class("guts-four-colour")

@@ -24,17 +24,24 @@ from guts_teach.shelby.game import ShelbyGame
 from guts_teach.shelby.rounds import ROUNDS
 from guts_teach.shelby.rules import psycho_shelby, shelby
 from guts_teach.widgets import ShelbyTable
+from guts_teach.widgets.deck import deck_switch
+from guts_teach.widgets.pictures import CardPictures
 from guts_teach.widgets.shelby_rounds import round_html, standings_html, step_html
 
 
 def show_round(game, title=""):
-    \"\"\"Everyone's cards at this round, drawn and named, and how many cards it dealt.\"\"\"
-    display(HTML(round_html(game, title)))
+    \"\"\"Everyone's cards at this round, drawn and named, and how many cards it dealt
+    (following the four-colour switch).\"\"\"
+    drawn = {four: round_html(game, title, four_colour=four) for four in (False, True)}
+    display(CardPictures(drawn.__getitem__, title=title or "Everyone's cards"))
 
 
 def say(step):
     \"\"\"One step of the game, as a sentence.\"\"\"
-    display(HTML(step_html(step)))"""),
+    display(HTML(step_html(step)))
+
+
+deck_switch()  # every card picture below follows it"""),
     ("md", """\
 ## A deal of Shelby, round by round
 
