@@ -23,8 +23,8 @@ from guts_teach.game.errors import GutsError, WinnerError
 from guts_teach.game.ledger_file import loads
 
 NO_WINNER = (
-    "A and B were in and no winner is named: name who won (an empty list of winners means "
-    "the ghost hand won, and these rules have no ghost hand, V5; R5a)"
+    "two or more players were in and no winner is named: name who won (these rules have no "
+    "ghost hand to take the pot, V5; R5a)"
 )
 
 
@@ -42,7 +42,8 @@ def ledger_text(deals, rules=None, pot=6):
 
 
 def test_the_no_winner_words_are_one_sentence():
-    assert no_winner_message(("A", "B")) == NO_WINNER
+    assert no_winner_message() == NO_WINNER
+    assert WHO_WON == NO_WINNER  # the workbook's Problem column and its import say the same
 
 
 def test_R5a_empty_winners_without_a_ghost_is_refused_in_a_ledger_file_via_the_cli(tmp_path):

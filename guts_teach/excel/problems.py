@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game.club_record import NO_WINNER
+
 NO_NUMBER = (
     "this row has marks but no deal number, so the workbook's formulas skip it; "
     "type the deal number or clear the row"
@@ -25,7 +27,7 @@ REPEATED = "deal number {number} is also on row {row}"
 NOT_A_MARK = "{value} is not a mark: pick x from the list, or leave the cell empty"
 EMPTY_SEAT = "a mark in seat {seat}, but sheet 'Players' has no player in seat {seat}"
 WON_NOT_IN = "{name} won but was not in"
-WHO_WON = "two or more players were in: mark who won"
+WHO_WON = NO_WINNER  # the rules core's words for it, everywhere (R5a)
 
 
 def shown(value: Any) -> str:

@@ -12,13 +12,11 @@ name of the record's field at fault, for the ledger and workbook messages.
 >>> check_record(rules=teaching(), ins=("A", "B"), shown=0, winners=frozenset())
 Traceback (most recent call last):
 ...
-guts_teach.game.errors.WinnerError: A and B were in and no winner is named: name who won \
-(an empty list of winners means the ghost hand won, and these rules have no ghost hand, V5; R5a)
+guts_teach.game.errors.WinnerError: two or more players were in and no winner is named: name \
+who won (these rules have no ghost hand to take the pot, V5; R5a)
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from .errors import GutsError, IllegalActionError, WinnerError
 from .narration import join_names
@@ -36,12 +34,19 @@ def field_error(kind: type[GutsError], field: str, message: str) -> GutsError:
     return error
 
 
-def no_winner_message(ins: Sequence[str]) -> str:
-    """The words for two or more in and nobody named as winner without a ghost (R5a)."""
-    return (
-        f"{join_names(list(ins))} were in and no winner is named: name who won (an empty "
-        "list of winners means the ghost hand won, and these rules have no ghost hand, V5; R5a)"
-    )
+NO_WINNER = (
+    "two or more players were in and no winner is named: name who won (these rules have no "
+    "ghost hand to take the pot, V5; R5a)"
+)
+"""The words for two or more in and nobody named as winner without a ghost (R5a), the same
+wherever a record is read: the API, a ledger file, the custom functions, the workbook's own
+Problem column and ``workbook import`` (which add where: the deal, or the sheet, row and
+columns)."""
+
+
+def no_winner_message() -> str:
+    """:data:`NO_WINNER` (a function, as the other messages here are made)."""
+    return NO_WINNER
 
 
 def unused_ghost() -> GutsError:
@@ -90,7 +95,7 @@ def check_record(
         and not rules.ghost_hand
         and shown < len(ins)
     ):
-        raise field_error(WinnerError, "winners", no_winner_message(ins))
+        raise field_error(WinnerError, "winners", no_winner_message())
     if losers and winners:
         both = [p for p in ins if p in losers and p in winners]
         if both:
