@@ -36,7 +36,7 @@ from ..game.hands import ALL_STRENGTHS, Strength
 from ..game.rules import WEENIE_TIES, WeenieTies
 from .class_deals import triple_prefix
 from .in_turn import in_chances
-from .in_turn_three import DEALS, N
+from .in_turn_three import DEALS, N, share
 from .mixed import MixedThreshold, equilibrium_play
 from .thresholds import Threshold
 
@@ -62,13 +62,7 @@ def simultaneous_share(
         if share_one:
             return 4 - (6 // len(payers) if seat in payers else 0)
         return 2 * (1 + len(payers)) - (6 if seat in payers else 0)
-    if len(playing) == 1:
-        return 6 if ins[seat] else 0
-    top = max(classes[s] for s in playing)
-    winners = [s for s in playing if classes[s] == top]
-    losers = len(playing) - len(winners)
-    mine = 6 // len(winners) if seat in winners else -6 if ins[seat] else 0
-    return mine + 2 * losers
+    return share(seat, ins, classes)  # someone in: as when declaring in turn
 
 
 @dataclass(frozen=True)
