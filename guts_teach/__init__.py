@@ -14,10 +14,10 @@ below load on first use, so ``import guts_teach`` itself costs next to nothing.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
+from .lazy import lazy_names
 from .version import __version__
 
 _HOMES: dict[str, str] = {
@@ -106,13 +106,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'guts_teach' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)
 
 
 def __dir__() -> list[str]:

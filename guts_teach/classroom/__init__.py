@@ -17,8 +17,7 @@ Only :mod:`.spawner` imports JupyterHub, and only inside the hub.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_names
 
 _HOMES = {
     "Classroom": "settings",
@@ -31,12 +30,6 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> Any:
-    """The public names load with their module when first used, so that the command line
-    (which reads the ``classroom`` options on every run) does not load the hub's modules."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'guts_teach.classroom' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+# The public names load with their module when first used, so that the command line (which
+# reads the ``classroom`` options on every run) does not load the hub's modules.
+__getattr__ = lazy_names(__name__, _HOMES)
