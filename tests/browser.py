@@ -133,3 +133,19 @@ def show_slide_of(page, selector: str) -> int:
     assert number > 0, f"no slide holds {selector}"
     page.locator(selector).first.wait_for(state="visible", timeout=30_000)
     return int(number)
+
+
+@contextlib.contextmanager
+def opened(
+    browser, server: launch.Server, port: int, width: int, height: int, timeout: float = 90_000
+) -> Iterator[object]:
+    """``server`` running, and a page of ``width`` x ``height`` open at its address."""
+    with running(server, port):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.set_default_timeout(timeout)
+        page.goto(server.url)
+        try:
+            yield page
+        finally:
+            if not page.is_closed():
+                page.close()

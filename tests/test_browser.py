@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from browser import running, save_screenshot, show_slide_of, stripped_copy
+from browser import opened, save_screenshot, show_slide_of, stripped_copy
 from conftest import SIX_COUNTER_STATUS
 
 from guts_teach import launch
@@ -54,10 +54,7 @@ def lab_page(browser, workdir, notebook=launch.LESSON):
     launch.copy_notebooks(workdir)
     port = launch.free_port()
     server = launch.lab_server(workdir, port=port, token="", notebook=notebook)
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, 1400, 1000) as page:
         wait_until_live(page)
         yield page
         page.close()
@@ -70,10 +67,7 @@ def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):
     launch.copy_notebooks(workdir)
     port = launch.free_port()
     server = launch.lab_server(workdir, port=port, token="")
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, 1400, 1000) as page:
         seen = []
         for _ in range(240):  # every quarter second until the run is done
             seen.append(page.evaluate(REPRS))
@@ -133,10 +127,7 @@ def test_the_table_picture_fits_every_screen(browser, tmp_path, size):
     launch.copy_notebooks(workdir)
     port = launch.free_port()
     server = launch.lab_server(workdir, port=port, token="")
-    with running(server, port):
-        page = browser.new_page(viewport={"width": width, "height": height})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, width, height) as page:
         wait_until_live(page)
         expect(page.locator(".jp-FileBrowser")).to_be_visible()  # the file browser is open
         stepper = page.locator(".guts-stepper").first
@@ -270,10 +261,7 @@ def test_lesson_in_voila(browser, tmp_path):
     workdir = stripped_copy(tmp_path / "present")
     port = launch.free_port()
     server = launch.voila_server(workdir, port=port)
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, 1280, 1000) as page:
         show_slide_of(page, ".guts-stepper")
         stepper = page.locator(".guts-stepper").first
         step_through(page, stepper)
@@ -286,10 +274,7 @@ def test_strategy_play_table_in_voila(browser, tmp_path):
     workdir = stripped_copy(tmp_path / "present-strategy")
     port = launch.free_port()
     server = launch.voila_server(workdir, port=port, notebook="04_strategy.ipynb")
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, 1280, 1000) as page:
         show_slide_of(page, ".guts-panel .guts-play-status")
         table = page.locator(".guts-panel", has_text="Play Guts")
         table.locator("button.guts-play-deal").click()

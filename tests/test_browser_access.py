@@ -15,7 +15,7 @@ import importlib.util
 import re
 
 import pytest
-from browser import running, save_screenshot, show_slide_of, stripped_copy
+from browser import opened, save_screenshot, show_slide_of, stripped_copy
 from conftest import SIX_COUNTER_STATUS, require
 from test_browser import TIMEOUT, expect, lab_page
 
@@ -217,10 +217,7 @@ def test_presentation_passes_axe_and_keeps_keys_in_voila(browser, tmp_path, note
     workdir = stripped_copy(tmp_path / "present")
     port = launch.free_port()
     server = launch.voila_server(workdir, port=port, notebook=notebook)
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, 1280, 720) as page:
         scope = ".guts-panel"  # every notebook has a widget (03: the upload)
         page.locator(".guts-slide.guts-current").wait_for(timeout=TIMEOUT)
         page.wait_for_load_state("networkidle")

@@ -4,7 +4,7 @@ when Chromium, Voila or Playwright is missing, and fail in CI."""
 
 from __future__ import annotations
 
-from browser import running, save_screenshot, show_slide_of
+from browser import opened, save_screenshot, show_slide_of
 from test_browser import TIMEOUT, expect
 
 from guts_teach import launch
@@ -40,10 +40,7 @@ def open_presentation(browser, workdir, notebook=launch.LESSON):
 
 def test_the_lesson_presents_as_slides_walked_by_keyboard(browser, tmp_path):
     server, port = open_presentation(browser, tmp_path / "slides")
-    with running(server, port):
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.set_default_timeout(TIMEOUT)
-        page.goto(server.url)
+    with opened(browser, server, port, 1280, 720) as page:
         page.locator(".guts-slide.guts-current").wait_for()
         page.wait_for_function(ALL_RUN, timeout=TIMEOUT)
         total = page.locator(".guts-slide").count()
