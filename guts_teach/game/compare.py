@@ -48,25 +48,26 @@ class Comparison:
 def hands_for_classes(
     texts: Sequence[str], ranking: TwoCardRanking | ThreeCardRanking
 ) -> list[str | HandOrder]:
-    """The hands as given, with each two-card class (``"A-K"``, ``"77"``, ``"T6"``) dealt
-    cards that clash with none of the others: suits do not matter to a class (R1), so the
-    first free suits are taken, two different ones where the ranks differ.
+    """The hands as given (cards read once), with each two-card class (``"A-K"``, ``"77"``,
+    ``"T6"``) dealt cards that clash with none of the others: suits do not matter to a class
+    (R1), so the first free suits are taken, two different ones where the ranks differ.
 
     >>> [str(h) for h in hands_for_classes(["A-K", "As Kd", "7-7"], TwoCardRanking())]
-    ['A♥ K♠', 'As Kd', '7♠ 7♥']
+    ['A♥ K♠', 'A♠ K♦', '7♠ 7♥']
     """
     if ranking.size != 2:  # classes are two-card hands
         return list(texts)
-    used: set[Card] = set()
-    for text in texts:
+    given: dict[int, HandOrder] = {}  # the hands given as cards, read once
+    for i, text in enumerate(texts):
         if class_ranks(text) is None:
-            with contextlib.suppress(CardError):
-                used.update(ranking.hand(text).cards)
+            with contextlib.suppress(CardError):  # a typo: compare_hands names it
+                given[i] = ranking.hand(text)
+    used = {c for held in given.values() for c in held.cards}
     hands: list[str | HandOrder] = []
     for label, text in enumerate(texts, 1):
         ranks = class_ranks(text)
         if ranks is None:
-            hands.append(text)
+            hands.append(given.get(label - 1, text))
             continue
         picked: list[Card] = []
         for rank in ranks:
