@@ -26,7 +26,8 @@ class BrowserOutcome:
 async def learner_in_chromium(
     browser: object, hub: str, name: str, password: str
 ) -> BrowserOutcome:
-    """One learner: the login form, their lesson in JupyterLab, Run All, then Next to the end."""
+    """One learner: the login form, their lesson in JupyterLab running itself, then Next to
+    the end."""
     outcome = BrowserOutcome(name)
     started = time.monotonic()
     context = await browser.new_context(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
@@ -50,15 +51,12 @@ async def learner_in_chromium(
             }""",
             timeout=TIMEOUT,
         )
-        stage = "clearing the saved outputs"
-        # The saved outputs (widgets without a kernel) would show until each cell ran again:
-        # clear them first, as a teacher tells the class, then run every cell.
-        await menu(page, "Edit", "Clear Outputs of All Cells")
-        await page.wait_for_function(
-            "() => !document.querySelector('.jp-Notebook .guts-stepper')", timeout=TIMEOUT
+        stage = "the lesson running itself"
+        # Nobody presses Run All: the lesson's extension runs the notebook as it opens (clearing
+        # the outputs meanwhile, as before, would race with that run).
+        await page.locator(".jp-NotebookPanel[data-guts-teach-ran]").first.wait_for(
+            state="attached", timeout=TIMEOUT
         )
-        stage = "running every cell"
-        await menu(page, "Run", "Run All Cells")
         stepper = page.locator(".guts-stepper").first
         status = stepper.locator(".guts-status")
         await status.wait_for(timeout=TIMEOUT)
@@ -94,12 +92,6 @@ async def learner_in_chromium(
     finally:
         await context.close()
     return outcome
-
-
-async def menu(page: object, top: str, item: str) -> None:
-    """Choose ``item`` from JupyterLab's ``top`` menu, as a learner clicks it."""
-    await page.locator(".lm-MenuBar-itemLabel", has_text=top).first.click()  # type: ignore[attr-defined]
-    await page.locator(".lm-Menu-itemLabel", has_text=item).first.click()  # type: ignore[attr-defined]
 
 
 class _SyncShot:
