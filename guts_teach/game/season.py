@@ -305,6 +305,7 @@ def carry_over(
     listed = _evening_tuple(evenings)
     if stated is not None and len(stated) != len(listed):
         raise SeasonError(f"stated has {len(stated)} entries for {len(listed)} evenings")
+    _check_evenings(listed)  # labels, rules and attendance before any evening is played
     carried: list[Evening] = []
     for index, evening in enumerate(listed):
         ledger = evening.ledger
