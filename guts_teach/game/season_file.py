@@ -45,7 +45,7 @@ from .errors import EveningLabelError, LedgerError, SeasonError
 from .ledger import from_dict
 from .ledger_file import parse_json, read_data
 from .ledger_json import FORMAT as LEDGER_FORMAT
-from .ledger_json import to_dict
+from .ledger_json import object_text, one_line, to_dict
 from .season import Evening, Season, carry_over
 
 FORMAT = "guts-season/1"
@@ -242,26 +242,11 @@ def season_to_dict(season: Season) -> dict[str, Any]:
 def dumps_season(season: Season) -> str:
     """The season as JSON text: one field a line, one deal a line (as ledger files)."""
     data = season_to_dict(season)
-    evenings = data.pop("evenings")
-    lines = [f"  {_line(key)}: {_line(value)}" for key, value in data.items()]
-    parts = [_evening_text(item) for item in evenings]
-    lines.append('  "evenings": [\n' + ",\n".join(parts) + "\n  ]" if parts else '  "evenings": []')
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-def _evening_text(item: dict[str, Any]) -> str:
-    deals = item.pop("deals")
-    fields = [f"      {_line(key)}: {_line(value)}" for key, value in item.items()]
-    if deals:
-        body = ",\n".join(f"        {_line(deal)}" for deal in deals)
-        fields.append(f'      "deals": [\n{body}\n      ]')
-    else:
-        fields.append('      "deals": []')
-    return "    {\n" + ",\n".join(fields) + "\n    }"
-
-
-def _line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    evenings = [
+        object_text(item, "deals", [one_line(deal) for deal in item.pop("deals")], "    ")
+        for item in data.pop("evenings")
+    ]
+    return object_text(data, "evenings", evenings) + "\n"
 
 
 def _shown(value: object) -> str:
