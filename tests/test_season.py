@@ -307,6 +307,11 @@ def test_standings_add_the_evening_results_and_no_chip_is_made_or_lost(season):
     left = on_table(season)
     assert sum(totals.values(), F(0)) + left.pot + left.reserve == opened.pot + opened.reserve
     assert ended_empty(season) == (not left.pot and not left.reserve)
+    # Under starting stacks each evening's chips are the stacks less what went to the table.
+    stack = opened.rules.starting_stack or 0
+    for evening, session in zip(season.evenings, replay_season(season), strict=True):
+        chips = sum(session.balances.values(), F(0)) + session.pot + session.reserve
+        assert chips == stack * len(session.players) + evening.ledger.pot + evening.ledger.reserve
 
 
 @settings(max_examples=60, deadline=None)
