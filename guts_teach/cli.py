@@ -327,25 +327,9 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _season(args: argparse.Namespace, stdout: TextIO, data: object) -> None:
     """``replay`` of a season file (``data`` already parsed) or of a folder (``None``)."""
-    from .game.season_file import load_season_folder, season_from_dict
-    from .season_text import season_json, season_steps, season_table
+    from .season_text import replay_text
 
-    if data is None:
-        season = load_season_folder(args.ledger)
-    else:
-        try:
-            season = season_from_dict(data)
-        except GutsError as error:
-            error.args = (f"{args.ledger}: {error}",)
-            raise
-    text = (
-        season_json(season)
-        if args.json
-        else season_steps(season)
-        if args.steps
-        else season_table(season)
-    )
-    stdout.write(text + "\n")
+    stdout.write(replay_text(args.ledger, data, as_json=args.json, steps=args.steps) + "\n")
 
 
 def _say_error(message: str) -> None:

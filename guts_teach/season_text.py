@@ -28,8 +28,10 @@ On the table: pot 0 and reserve 0. The last evening, 2, ended with pot and reser
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
+from .game.errors import GutsError
 from .game.money import format_amount, to_json_number
 from .game.season import (
     Season,
@@ -39,7 +41,24 @@ from .game.season import (
     replay_season,
     season_standings,
 )
+from .game.season_file import load_season_folder, season_from_dict
 from .text_table import render
+
+
+def replay_text(path: str | os.PathLike[str], data: object, *, as_json: bool, steps: bool) -> str:
+    """What ``guts-teach replay`` prints for a season file (``data``, parsed from ``path``)
+    or, when ``data`` is ``None``, a folder of ledger files; errors name ``path``."""
+    if data is None:
+        season = load_season_folder(path)
+    else:
+        try:
+            season = season_from_dict(data)
+        except GutsError as error:
+            error.args = (f"{os.fspath(path)}: {error}",)
+            raise
+    if as_json:
+        return season_json(season)
+    return season_steps(season) if steps else season_table(season)
 
 
 def season_table(season: Season) -> str:
