@@ -17,7 +17,7 @@ import base64
 import math
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -97,6 +97,20 @@ def _svg(body: str, alt: str, width: int, height: int) -> str:
     )
 
 
+def _title_and_grid(
+    title: str, ticks: Sequence[float], py: Callable[[float], float], width: int
+) -> list[str]:
+    """The chart's title, and a light grid line with its value at every y tick."""
+    body = [_text(width / 2, 26, title, size=17, weight="bold")]
+    for t in ticks:
+        body.append(
+            f'<line x1="{LEFT}" x2="{width - RIGHT}" y1="{py(t):.1f}" y2="{py(t):.1f}" '
+            'stroke="#e0e0e0"/>'
+        )
+        body.append(_text(LEFT - 8, py(t) + 5, _number(t), size=13, anchor="end"))
+    return body
+
+
 def alt_text(title: str, y_label: str, labels: Sequence[str], x_label: str) -> str:
     """The chart in words, as :func:`guts_teach.display.figure_alt` says a matplotlib one."""
     lines = f" ({', '.join(labels)})" if labels else ""
@@ -157,13 +171,7 @@ def line_chart(
     def py(v: float) -> float:
         return plot_bottom - (v - y0) / ((y1 - y0) or 1) * (plot_bottom - TOP)
 
-    body = [_text(width / 2, 26, title, size=17, weight="bold")]
-    for t in yt:
-        body.append(
-            f'<line x1="{LEFT}" x2="{width - RIGHT}" y1="{py(t):.1f}" y2="{py(t):.1f}" '
-            'stroke="#e0e0e0"/>'
-        )
-        body.append(_text(LEFT - 8, py(t) + 5, _number(t), size=13, anchor="end"))
+    body = _title_and_grid(title, yt, py, width)
     if not x_ticks:
         if log_x:
             x_ticks = [(10.0**k, f"{10**k:g}") for k in range(int(sx0), int(sx1) + 1)]
@@ -235,13 +243,7 @@ def bar_chart(
     def py(v: float) -> float:
         return plot_bottom - (v - low) / ((high - low) or 1) * (plot_bottom - TOP)
 
-    body = [_text(width / 2, 26, title, size=17, weight="bold")]
-    for t in ticks:
-        body.append(
-            f'<line x1="{LEFT}" x2="{width - RIGHT}" y1="{py(t):.1f}" y2="{py(t):.1f}" '
-            'stroke="#e0e0e0"/>'
-        )
-        body.append(_text(LEFT - 8, py(t) + 5, _number(t), size=13, anchor="end"))
+    body = _title_and_grid(title, ticks, py, width)
     for i, (value, label) in enumerate(zip(values, labels, strict=True)):
         x = LEFT + i * slot + slot * 0.15
         y, base = sorted((py(value), py(0)))
