@@ -36,9 +36,8 @@ from typing import TextIO
 
 from .classroom.command import add_parser as classroom_parser
 from .game.errors import GutsError
-from .game.ledger_file import load_replayed, read_data
+from .game.ledger_file import is_season_data, load_replayed, read_data
 from .game.replay import deal_rows_text
-from .game.season_file import is_season_data
 from .handout_command import add_parser as handout_parser
 from .version import __version__
 

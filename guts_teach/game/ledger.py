@@ -31,7 +31,6 @@ from fractions import Fraction
 from typing import Any
 
 from .arguments import printable
-from .atomic import save_text
 from .errors import GutsError, LedgerError
 from .frozen import quick_init
 from .hands import HandOrder, TwoCardRanking
@@ -327,7 +326,10 @@ def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
 
 
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
-    """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`)."""
+    """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`; imported
+    here, so that reading a ledger loads none of :mod:`tempfile`, issue 16)."""
+    from .atomic import save_text
+
     save_text(path, dumps(ledger))
 
 
