@@ -58,6 +58,7 @@ TOP_KEYS = (
 )
 DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots", "note")
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
+_CLUB_KEYS = frozenset(("in", "winners"))  # a deal recorded as clubs record it
 
 
 @quick_init
@@ -239,14 +240,20 @@ def _deal(
             f"deal {index + 1} (deals[{index}])",
             'expected an object with "in" and "hands" or "winners"',
         )
-    for key in raw:
-        if key not in DEAL_KEYS:
-            raise _fail(
-                _deal_where(index, key), f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
-            )
+    club = _CLUB_KEYS.issuperset(raw)  # the club's usual record, built at once (issue 16)
+    if not club:
+        for key in raw:
+            if key not in DEAL_KEYS:
+                raise _fail(
+                    _deal_where(index, key), f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
+                )
     if "in" not in raw:
         raise _fail(_deal_where(index, "in"), "missing: list who declared in ([] for nobody)")
     ins = _deal_names(raw, index, "in", players, seats)
+    if club:
+        if "winners" not in raw:
+            return LedgerDeal(ins=ins)
+        return LedgerDeal(ins=ins, winners=_deal_names(raw, index, "winners", players, seats))
     hands = None
     if "hands" in raw:
         raw_hands = raw["hands"]
