@@ -130,6 +130,11 @@ def _number(value: Fraction) -> str:
 
 
 _ITEM = ",\n      "
+_ROW = (
+    '  {\n    "deal": %s,\n    "dealer": %s,\n    "in": %s,\n    "winners": %s,\n'
+    '    "payments": %s,\n    "pot_before": %s,\n    "pot_after": %s,\n'
+    '    "reserve_before": %s,\n    "reserve_after": %s,\n    "balances": {\n      '
+)  # a deal's text up to its balances, which follow in seat order (:class:`_RowWriter`)
 
 
 class _RowWriter:
@@ -153,7 +158,8 @@ class _RowWriter:
 
     def __init__(self, players: Sequence[str], most: int = 4096) -> None:
         self._names = {p: encode_basestring(p) for p in players}
-        self._keys = [self._names[p] + ": " for p in players]
+        balances = _ITEM.join(self._names[p].replace("%", "%%") + ": %s" for p in players)
+        self._template = _ROW + balances + "\n    }\n  }"  # filled by the % operator
         self._most = most
         self._amounts: dict[int, str] = {}
         self._alive: list[Fraction] = []
@@ -198,18 +204,15 @@ class _RowWriter:
             balances = [known(id(v)) or amount(v) for v in record.balances]
         pot_before, pot = record.pot_before, settlement.pot
         reserve_before, reserve = record.reserve_before, settlement.reserve
-        return (
-            f'  {{\n    "deal": {int.__repr__(record.number)},\n'
-            f'    "dealer": {self._names[record.dealer]},\n'
-            f'    "in": {lists.get(ins) or self._names_text(ins)},\n'
-            f'    "winners": {lists.get(winners) or self._names_text(winners)},\n'
-            '    "payments": '
-            + payment.join(self._payers.get(payers) or self._payment_pieces(payers))
-            + f',\n    "pot_before": {known(id(pot_before)) or amount(pot_before)},\n'
-            f'    "pot_after": {known(id(pot)) or amount(pot)},\n'
-            f'    "reserve_before": {known(id(reserve_before)) or amount(reserve_before)},\n'
-            f'    "reserve_after": {known(id(reserve)) or amount(reserve)},\n'
-            '    "balances": {\n      '
-            + _ITEM.join(map(str.__add__, self._keys, balances))  # type: ignore[arg-type]
-            + "\n    }\n  }"
+        return self._template % (
+            int.__repr__(record.number),
+            self._names[record.dealer],
+            lists.get(ins) or self._names_text(ins),
+            lists.get(winners) or self._names_text(winners),
+            payment.join(self._payers.get(payers) or self._payment_pieces(payers)),
+            known(id(pot_before)) or amount(pot_before),
+            known(id(pot)) or amount(pot),
+            known(id(reserve_before)) or amount(reserve_before),
+            known(id(reserve)) or amount(reserve),
+            *balances,
         )
