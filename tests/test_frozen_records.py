@@ -125,3 +125,31 @@ def test_a_settled_deal_fills_every_field_of_its_record_by_name() -> None:
     assert table.dealer == "C" and table.pot == 6 and table.reserve == 3
     chips = Session(["A", "B"], rules=classic()).play(["A"], hands={"A": "Qs Qh", "B": "3c 2d"})
     assert chips.chips is True and chips.stack == 100
+
+
+def test_quick_init_builds_a_subclass_field_by_field_and_refuses_a_base_class() -> None:
+    """The twin class shares the record's layout only: a subclass (here with a __dict__)
+    takes the descriptors' road, and a class with a base of its own is refused."""
+
+    @quick_init
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Quick:
+        a: int
+        b: int = 2
+
+    class Sub(Quick):
+        pass
+
+    sub = Sub(1)
+    assert type(sub) is Sub and (sub.a, sub.b) == (1, 2) and sub == Sub(1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sub.a = 3  # type: ignore[misc]
+    quick = Quick(5, b=6)
+    assert type(quick) is Quick and dataclasses.astuple(quick) == (5, 6)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Derived(Quick):
+        c: int = 0
+
+    with pytest.raises(TypeError, match="no base class"):
+        quick_init(Derived)

@@ -48,3 +48,26 @@ def test_a_ledger_with_a_name_twice_is_refused_as_before():
         "refused",
         "ledger deal 1 (deals[0]), field \"in\": 'Ana' is listed twice",
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["in", "winners"]), values, max_size=2), st.integers(0, 9))
+def test_a_club_record_is_read_as_the_full_reader_reads_it(raw, index):
+    """A deal with only "in" and "winners" is built at once; with one more field that
+    changes nothing ("note": null) it takes the full road, to the same deal or message."""
+    ranking = ledger.teaching().ranking()
+    read = ledger._deal
+
+    def deal(fields):
+        return outcome(lambda: read(index, fields, PLAYERS, ranking, frozenset(PLAYERS)))
+
+    quick = deal(raw)
+    assert quick == deal({**raw, "note": None})
+    if not isinstance(quick, tuple):
+        assert (quick.ins, quick.hands, quick.losers, quick.bots, quick.note) == (
+            tuple(raw["in"]),
+            None,
+            None,
+            (),
+            None,
+        )

@@ -38,8 +38,8 @@ def test_the_template_writes_what_json_dumps_wrote(table, batch):
     assert "".join(deal_rows_text(table, batch=batch)) == old_text(table)
 
 
-def test_quotes_backslashes_unicode_fractions_and_empty_lists():
-    players = ['Ann "A"', "B\\b", "Łucja ♠", "D"]
+def test_quotes_backslashes_percents_unicode_fractions_and_empty_lists():
+    players = ['Ann "A"', "B\\b", "Łucja ♠", "D 100%s%%"]  # % too: the row is a template
     table = Session(players, rules=Rules(ante=Fraction(1, 3), cap=Fraction(7)))
     table.play([])  # nobody in: empty lists and payments
     table.play(players[:3], winners=players[:2])  # a split pot: fractions as text

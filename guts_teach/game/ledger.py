@@ -31,7 +31,6 @@ from fractions import Fraction
 from typing import Any
 
 from .arguments import printable
-from .atomic import save_text
 from .errors import GutsError, LedgerError
 from .frozen import quick_init
 from .hands import HandOrder, TwoCardRanking
@@ -59,6 +58,7 @@ TOP_KEYS = (
 )
 DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots", "note")
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
+_CLUB_KEYS = frozenset(("in", "winners"))  # a deal recorded as clubs record it
 
 
 @quick_init
@@ -240,14 +240,20 @@ def _deal(
             f"deal {index + 1} (deals[{index}])",
             'expected an object with "in" and "hands" or "winners"',
         )
-    for key in raw:
-        if key not in DEAL_KEYS:
-            raise _fail(
-                _deal_where(index, key), f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
-            )
+    club = _CLUB_KEYS.issuperset(raw)  # the club's usual record, built at once (issue 16)
+    if not club:
+        for key in raw:
+            if key not in DEAL_KEYS:
+                raise _fail(
+                    _deal_where(index, key), f"unknown field; a deal has {', '.join(DEAL_KEYS)}"
+                )
     if "in" not in raw:
         raise _fail(_deal_where(index, "in"), "missing: list who declared in ([] for nobody)")
     ins = _deal_names(raw, index, "in", players, seats)
+    if club:
+        if "winners" not in raw:
+            return LedgerDeal(ins=ins)
+        return LedgerDeal(ins=ins, winners=_deal_names(raw, index, "winners", players, seats))
     hands = None
     if "hands" in raw:
         raw_hands = raw["hands"]
@@ -327,7 +333,10 @@ def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
 
 
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
-    """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`)."""
+    """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`; imported
+    here, so that reading a ledger loads none of :mod:`tempfile`, issue 16)."""
+    from .atomic import save_text
+
     save_text(path, dumps(ledger))
 
 

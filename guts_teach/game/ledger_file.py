@@ -62,6 +62,20 @@ def read_data(path: str | os.PathLike[str], what: str = "ledger") -> object:
         raise LedgerError(f"{os.fspath(path)}: {error}") from None
 
 
+def is_season_data(data: object) -> bool:
+    """True for parsed JSON that says it is a season file (of any version: the reader,
+    :mod:`.season_file`, then says which version it reads). It lives here, beside the
+    reading, so that a reader of plain ledgers loads no season code (issue 16).
+
+    >>> is_season_data({"format": "guts-season/1"}), is_season_data({"format": "guts-ledger/1"})
+    (True, False)
+    """
+    if not isinstance(data, dict):
+        return False
+    kind = data.get("format")
+    return isinstance(kind, str) and kind.startswith("guts-season")
+
+
 def load(path: str | os.PathLike[str], *, replayed: bool = True) -> Ledger:
     """Read a ledger file (UTF-8 JSON); ``replayed`` as for :func:`loads`."""
     return _checked(read_data(path), path, replayed=replayed)

@@ -46,10 +46,10 @@ give a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"
     """
     if isinstance(value, bool):
         raise AmountError(f"{what} must be an amount of chips, not the truth value {value!r}")
-    if isinstance(value, Fraction):
-        return value
+    if isinstance(value, Fraction):  # a whole amount: the shared object (:func:`whole`)
+        return whole(value.numerator) if value.denominator == 1 else value
     if isinstance(value, int):
-        return Fraction(value)
+        return whole(value)
     if isinstance(value, float):
         raise AmountError(f"{what} must be exact: got the float {value!r}; give {EXPECTED}")
     if isinstance(value, str):
@@ -113,10 +113,22 @@ def format_amount(value: Fraction) -> str:
 # Fraction arithmetic is exact but slow (about a microsecond an operation). Amounts in Guts
 # are nearly always whole, so these helpers add, subtract and compare whole amounts through
 # their integer numerators and reuse one Fraction object per small whole number. Results are
-# always Fractions, identical to the plain operators'.
+# always Fractions, identical to the plain operators'. A shared object's integer is
+# remembered by its id (it is kept alive, so the id is its own): reading it there is a few
+# times faster than Fraction's ``numerator`` and ``denominator``, which are Python code
+# (issue 16: most of a long replay's arithmetic).
 
 _WHOLE: dict[int, Fraction] = {}
+_INTEGER: dict[int, int] = {}  # id of each object in _WHOLE -> its whole number
 _WHOLE_LIMIT = 200_000  # shared objects kept at most (a few MB)
+_WHOLE[0], _INTEGER[id(ZERO)] = ZERO, 0
+shared_integer = _INTEGER.get
+"""``shared_integer(id(value))``: the whole number of a shared amount (:func:`whole`), or
+``None`` for any other object (a fraction, or a whole amount made elsewhere).
+
+>>> shared_integer(id(whole(7))), shared_integer(id(Fraction(7, 2)))
+(7, None)
+"""
 
 
 def whole(n: int) -> Fraction:
@@ -130,6 +142,7 @@ def whole(n: int) -> Fraction:
         found = Fraction(n)
         if len(_WHOLE) < _WHOLE_LIMIT:
             _WHOLE[n] = found
+            _INTEGER[id(found)] = n
     return found
 
 
@@ -151,6 +164,9 @@ def add(a: Fraction, b: Fraction) -> Fraction:
     >>> add(Fraction(6), Fraction(7, 2))
     Fraction(19, 2)
     """
+    x, y = _INTEGER.get(id(a)), _INTEGER.get(id(b))
+    if x is not None and y is not None:  # two shared whole amounts: the usual case
+        return whole(x + y)
     if a.denominator == 1 and b.denominator == 1:
         return whole(a.numerator + b.numerator)
     return a + b
@@ -162,6 +178,9 @@ def sub(a: Fraction, b: Fraction) -> Fraction:
     >>> sub(Fraction(36), Fraction(20))
     Fraction(16, 1)
     """
+    x, y = _INTEGER.get(id(a)), _INTEGER.get(id(b))
+    if x is not None and y is not None:  # two shared whole amounts: the usual case
+        return whole(x - y)
     if a.denominator == 1 and b.denominator == 1:
         return whole(a.numerator - b.numerator)
     return a - b

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import Any
@@ -112,12 +112,10 @@ def deal_rows_text(session: Session, *, batch: int = 1000) -> Iterator[str]:
     if not history:
         yield "[]"
         return
-    names = {p: encode_basestring(p) for p in session.players}
-    keys = [names[p] + ": " for p in session.players]
-    number = _remembered_numbers()
+    row = _RowWriter(session.players)
     pieces = []
     for index, record in enumerate(history):
-        pieces.append(_row_text(record, names, keys, number))
+        pieces.append(row.text(record))
         if len(pieces) == batch or index == len(history) - 1:
             opening = "[\n" if index < batch else ",\n"
             yield opening + ",\n".join(pieces) + ("\n]" if index == len(history) - 1 else "")
@@ -131,67 +129,90 @@ def _number(value: Fraction) -> str:
     return encode_basestring(str(to_json_number(value)))
 
 
-def _remembered_numbers(most: int = 4096) -> Callable[[Fraction], str]:
-    """:func:`_number`, remembering the text of the amounts it has seen, by object: whole
-    amounts are shared objects (:func:`~.money.whole`), so a long ledger's balances and pots
-    are mostly the same few objects. Each entry keeps its amount alive, so an ``id`` seen
-    again is the same object (checked all the same); at ``most`` entries it starts afresh.
+_ITEM = ",\n      "
+_ROW = (
+    '  {\n    "deal": %s,\n    "dealer": %s,\n    "in": %s,\n    "winners": %s,\n'
+    '    "payments": %s,\n    "pot_before": %s,\n    "pot_after": %s,\n'
+    '    "reserve_before": %s,\n    "reserve_after": %s,\n    "balances": {\n      '
+)  # a deal's text up to its balances, which follow in seat order (:class:`_RowWriter`)
 
-    >>> number = _remembered_numbers()
-    >>> number(Fraction(7, 2)), number(Fraction(12))
-    ('"7/2"', '12')
+
+class _RowWriter:
+    """Writes one deal's :func:`deal_row` as indented JSON text, at the depth of a list item,
+    for a table of ``players``; what a long replay writes again and again is remembered:
+
+    - the text of an amount, by object (whole amounts are shared objects,
+      :func:`~.money.whole`, so a long ledger's balances and pots are mostly the same few
+      objects); each amount remembered is kept alive, so an ``id`` seen again is the same
+      object; at ``most`` amounts it starts afresh;
+    - the text of a list of names (who was in, who won) and of the payers' keys, by the
+      tuple of names (a table has few of them).
+
+    >>> import json
+    >>> from guts_teach import Session
+    >>> record = Session(["A", "B"], pot=7).play(["A", "B"], winners=["B"])
+    >>> text = _RowWriter(("A", "B")).text(record)
+    >>> text.splitlines()[6:9], json.loads(text) == deal_row(record)
+    (['    ],', '    "winners": [', '      "B"'], True)
     """
-    seen: dict[int, tuple[Fraction, str]] = {}
 
-    def number(value: Fraction) -> str:
-        found = seen.get(id(value))
-        if found is not None and found[0] is value:
-            return found[1]
-        if len(seen) >= most:
-            seen.clear()
-        text = _number(value)
-        seen[id(value)] = (value, text)
+    def __init__(self, players: Sequence[str], most: int = 4096) -> None:
+        self._names = {p: encode_basestring(p) for p in players}
+        balances = _ITEM.join(self._names[p].replace("%", "%%") + ": %s" for p in players)
+        self._template = _ROW + balances + "\n    }\n  }"  # filled by the % operator
+        self._most = most
+        self._amounts: dict[int, str] = {}
+        self._alive: list[Fraction] = []
+        self._known = self._amounts.get  # the usual case, without a call in Python
+        self._lists: dict[tuple[str, ...], str] = {}
+        self._payers: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def _amount(self, value: Fraction) -> str:
+        """The text of an amount not remembered yet (:func:`_number`), now remembered."""
+        if len(self._alive) >= self._most:
+            self._amounts.clear()
+            self._alive.clear()
+        text = self._amounts[id(value)] = _number(value)
+        self._alive.append(value)
         return text
 
-    return number
+    def _names_text(self, players: tuple[str, ...]) -> str:
+        """The text of a list of names not remembered yet, now remembered."""
+        text = _ITEM.join(map(self._names.__getitem__, players))
+        self._lists[players] = text = "[\n      " + text + "\n    ]" if text else "[]"
+        return text
 
+    def _payment_pieces(self, payers: tuple[str, ...]) -> tuple[str, ...]:
+        """The payments' text around its amount: the amount joins the pieces (no payers:
+        one piece, ``{}``)."""
+        if not payers:
+            pieces: tuple[str, ...] = ("{}",)
+        else:
+            keys = [self._names[p] + ": " for p in payers]
+            pieces = ("{\n      " + keys[0], *(_ITEM + key for key in keys[1:]), "\n    }")
+        self._payers[payers] = pieces
+        return pieces
 
-_ITEM = ",\n      "
-
-
-def _names_text(items: Iterable[str]) -> str:
-    text = _ITEM.join(items)
-    return "[\n      " + text + "\n    ]" if text else "[]"
-
-
-def _amounts_text(items: Iterable[str]) -> str:
-    text = _ITEM.join(items)
-    return "{\n      " + text + "\n    }" if text else "{}"
-
-
-def _row_text(
-    record: DealRecord,
-    names: dict[str, str],
-    keys: Sequence[str],
-    _number: Callable[[Fraction], str] = _number,
-) -> str:
-    """One deal's :func:`deal_row` as indented JSON text, at the depth of a list item:
-    ``names`` are the players' names as JSON text, ``keys`` each followed by ": " in seat
-    order, and ``_number`` writes an amount (:func:`_remembered_numbers` in a long run)."""
-    name = names.__getitem__
-    settlement = record.settlement
-    payment = _number(settlement.payment) if record.payers else ""
-    return (
-        f'  {{\n    "deal": {int.__repr__(record.number)},\n'
-        f'    "dealer": {name(record.dealer)},\n'
-        f'    "in": {_names_text(map(name, record.ins))},\n'
-        f'    "winners": {_names_text(map(name, record.winners))},\n'
-        f'    "payments": {_amounts_text(name(p) + ": " + payment for p in record.payers)},\n'
-        f'    "pot_before": {_number(record.pot_before)},\n'
-        f'    "pot_after": {_number(settlement.pot)},\n'
-        f'    "reserve_before": {_number(record.reserve_before)},\n'
-        f'    "reserve_after": {_number(settlement.reserve)},\n'
-        '    "balances": '
-        + _amounts_text(map(str.__add__, keys, map(_number, record.balances)))
-        + "\n  }"
-    )
+    def text(self, record: DealRecord) -> str:
+        """One deal's text (see the class)."""
+        known, amount, lists = self._known, self._amount, self._lists
+        settlement = record.settlement
+        ins, winners, payers = record.ins, record.winners, record.payers
+        payment = known(id(settlement.payment)) or amount(settlement.payment) if payers else ""
+        balances = list(map(known, map(id, record.balances)))
+        if None in balances:
+            balances = [known(id(v)) or amount(v) for v in record.balances]
+        pot_before, pot = record.pot_before, settlement.pot
+        reserve_before, reserve = record.reserve_before, settlement.reserve
+        return self._template % (
+            int.__repr__(record.number),
+            self._names[record.dealer],
+            lists.get(ins) or self._names_text(ins),
+            lists.get(winners) or self._names_text(winners),
+            payment.join(self._payers.get(payers) or self._payment_pieces(payers)),
+            known(id(pot_before)) or amount(pot_before),
+            known(id(pot)) or amount(pot),
+            known(id(reserve_before)) or amount(reserve_before),
+            known(id(reserve)) or amount(reserve),
+            *balances,
+        )

@@ -207,15 +207,6 @@ def load_season(path: str | os.PathLike[str]) -> Season:
         raise
 
 
-def is_season_data(data: object) -> bool:
-    """True for parsed JSON that says it is a season file (of any version: the reader then
-    says which version it reads)."""
-    if not isinstance(data, dict):
-        return False
-    kind = data.get("format")
-    return isinstance(kind, str) and kind.startswith("guts-season")
-
-
 # ------------------------------------------------------------------------- writing
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .frozen import quick_init
-from .money import ZERO, whole_or_fraction
+from .money import ZERO, shared_integer, whole_or_fraction
 
 
 @quick_init
@@ -124,6 +124,17 @@ def settle_pot(
     """
     if winners < 0 or payers < 0:
         raise ValueError("winners and payers must not be negative")
+    whole_pot, whole_reserve = shared_integer(id(pot)), shared_integer(id(reserve))
+    whole_added, whole_cap = shared_integer(id(added)), shared_integer(id(cap))
+    if (  # shared whole amounts (the usual case), read at once
+        whole_pot is not None
+        and whole_reserve is not None
+        and whole_added is not None
+        and (cap is None or whole_cap is not None)
+    ):
+        return _whole_settlement(
+            whole_pot, whole_reserve, winners, payers, whole_cap, whole_added, one_payment
+        )
     if (
         pot.denominator == 1
         and reserve.denominator == 1
