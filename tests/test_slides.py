@@ -27,6 +27,23 @@ SLIDE = """() => {
 }"""
 
 
+TALLEST = """() => {
+    const all = [...document.querySelectorAll('.guts-slide')];
+    const current = all.findIndex((s) => s.classList.contains('guts-current'));
+    const box = document.getElementById('rendered_cells');
+    let found = 0;
+    all.forEach((slide, i) => {
+        all.forEach((s, k) => s.classList.toggle('guts-current', k === i));
+        if (!found && box.scrollHeight > box.clientHeight + 50) {
+            found = i + 1;
+        }
+    });
+    all.forEach((s, k) => s.classList.toggle('guts-current', k === current));
+    return found;
+}"""
+"""The number of the first slide taller than the screen (0 if every slide fits)."""
+
+
 ALL_RUN = "() => document.querySelectorAll('.voila-skeleton-container').length === 0"
 """Every cell has run: Voila's placeholders for outputs still to come are gone."""
 
@@ -78,4 +95,20 @@ def test_the_lesson_presents_as_slides_walked_by_keyboard(browser, tmp_path):
             box = stepper.locator(f"button.{button}").bounding_box()
             assert box["y"] + box["height"] <= bar["y"], button  # above the slide bar
         save_screenshot(page, "slides-worked-example.png")
+
+        # A slide taller than the screen says there is more below, until its foot is shown.
+        page.evaluate("() => document.activeElement.blur()")  # out of the stepper's keys
+        page.keyboard.press("Home")
+        expect(page.locator("#guts-slide-more")).to_have_text("")
+        tall = page.evaluate(TALLEST)
+        assert tall > 0, "every slide fits the screen"
+        page.evaluate("(n) => { location.hash = '#' + n; }", tall)
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {tall} of")
+        expect(page.locator("#guts-slide-more")).to_contain_text("More below")
+        for _ in range(12):  # the down arrow scrolls the slide, a third of the screen a press
+            page.keyboard.press("ArrowDown")
+        expect(page.locator("#guts-slide-more")).to_have_text("")
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {tall} of")
+        page.keyboard.press("ArrowRight")  # the next slide starts at its top
+        assert page.evaluate("() => document.getElementById('rendered_cells').scrollTop") == 0
         page.close()
