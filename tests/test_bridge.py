@@ -79,6 +79,9 @@ def test_mirror_of_10000_deals_takes_a_few_batched_writes_with_exact_values():
     assert mirror[(1, 12)] == "'=Dev"  # formula-like text stays text
     deals = written(book, DEALS)
     assert deals[(2, 1)] == 1 and deals[(10_001, 1)] == 10_000
+    shown = [a for a in actions if a["func"] == "setSheetVisibility"]
+    position = list(SHEETS).index(MIRROR)
+    assert [(a["sheet_position"], a["args"]) for a in shown] == [(position, ["Visible"])]
 
 
 def test_the_number_of_writes_does_not_grow_with_the_deals():

@@ -121,7 +121,8 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
         f"{col(right + 2)}2:{col(right + 6)}{max(last, len(settle))}"
     ).number_format = AMOUNT_FORMAT
     writes += 2
-    return MirrorReport(len(records), writes)
+    mirror.visible = True  # a new book hides this sheet until the bridge writes it
+    return MirrorReport(len(records), writes + 1)
 
 
 def _summary(session: Session) -> tuple[list[list[Any]], list[list[Any]]]:

@@ -26,7 +26,14 @@ IN_FILL = PatternFill("solid", fgColor="1565C0")
 WON_FILL = PatternFill("solid", fgColor="E65100")
 CARDS_FILL = PatternFill("solid", fgColor="616161")
 PROBLEM_FILL = PatternFill("solid", fgColor="FFCDD2")
-EDGE = Side(style="medium", color="000000")
+EDGE = Side(style="thick", color="000000")
+THIN = Side(style="thin", color="BDBDBD")
+HEADER_FONT = Font(bold=True, color="FFFFFF", size=10)
+MARK_FONT = Font(bold=True, size=11)
+CENTRED = Alignment(horizontal="center", vertical="center")
+MARK_WIDTH = 5.5
+"""The mark columns' width: the Deal column and the twenty In and Won marks fit one page
+across at the Deals print scale (:mod:`.printing`), on Letter as on A4."""
 END_FILL = PatternFill("solid", fgColor="E0E0E0")
 BAND = 200
 """Unlocked rows below the end of the book, so that a deal typed there is flagged, not
@@ -64,6 +71,7 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.cell(1, layout.note_col + 1, "Problem (from the Ledger)")
     for cell in sheet[1]:
         _head(cell)
+        cell.font = HEADER_FONT
     for s in range(w):
         sheet.cell(1, 2 + s).fill = IN_FILL
         sheet.cell(1, 2 + w + s).fill = WON_FILL
@@ -71,31 +79,41 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     first = sheet.cell(2, 1)
     first.protection = UNLOCKED
     first.fill = INPUT_FILL
-    cells = range(1, layout.note_col + 1)
-    same_style(first, (sheet.cell(r, c) for r in range(2, last + 1) for c in cells))
-    edged = sheet.cell(2, 2)
-    edged.border = Border(left=EDGE)
-    edges = (2, 2 + w, 2 + 2 * w, layout.note_col)
-    for c in edges:
-        same_style(edged, (sheet.cell(r, c) for r in range(2, last + 1)))
-        sheet.cell(1, c).border = Border(left=EDGE)
+    first.alignment = CENTRED
+    first.font = MARK_FONT
+    same_style(first, (sheet.cell(r, c) for r in range(2, last + 1) for c in range(1, 2 + 3 * w)))
+    note = sheet.cell(2, layout.note_col)
+    note.protection, note.fill = UNLOCKED, INPUT_FILL
+    same_style(note, (sheet.cell(r, layout.note_col) for r in range(2, last + 1)))
+    _edges(sheet, layout)
     problem = col(layout.problem_col)
     for r in range(2, last + 1):
         sheet.cell(r, layout.note_col + 1, f"={LEDGER}!{problem}{r}")
     flag_problems(sheet, f"{col(layout.note_col + 1)}2:{col(layout.note_col + 1)}{last}")
     _end_row(sheet, layout)
     _validations(sheet, layout)
-    sheet.row_dimensions[1].height = 46
+    sheet.row_dimensions[1].height = 56  # four lines of 10 pt: a long name wraps, never clips
     sheet.freeze_panes = "B2"
-    sheet.column_dimensions["A"].width = 7
-    for s in range(w):
-        sheet.column_dimensions[col(2 + s)].width = 8
-        sheet.column_dimensions[col(2 + w + s)].width = 8
-        sheet.column_dimensions[col(2 + 2 * w + s)].width = 9
-    sheet.column_dimensions[col(layout.note_col)].width = 30
-    sheet.column_dimensions[col(layout.note_col + 1)].width = 60
+    sheet.column_dimensions["A"].width = 6
+    for c in range(2, 2 + 3 * w):
+        sheet.column_dimensions[col(c)].width = MARK_WIDTH
+    sheet.column_dimensions[col(layout.note_col)].width = 18
+    sheet.column_dimensions[col(layout.note_col + 1)].width = 30
     sheet.print_title_rows = "1:1"
     return sheet
+
+
+def _edges(sheet: Any, layout: Layout) -> None:
+    """A thick line before each block (In, Won, Cards, Note), thin lines between the seats,
+    so the In and Won blocks read apart and the deal number stands clear of the first mark."""
+    w, last = layout.width, layout.last_row
+    starts = {2, 2 + w, 2 + 2 * w, layout.note_col}
+    for c in range(2, layout.note_col + 1):
+        border = Border(left=EDGE if c in starts else THIN, bottom=THIN)
+        sheet.cell(1, c).border = Border(left=EDGE if c in starts else THIN)
+        source = sheet.cell(2, c)
+        source.border = border
+        same_style(source, (sheet.cell(r, c) for r in range(3, last + 1)))
 
 
 def flag_problems(sheet: Any, ref: str) -> None:

@@ -17,10 +17,23 @@ DEALS = "Deals"
 LEDGER = "Ledger"
 STANDINGS = "Standings"
 SETTLE = "Settle up"
+EVENING = "Evening summary"
 CALC = "Calc"
 MIRROR = "From Python"
 SEATS_SHEET = "Seats"
-SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, MIRROR, CALC, SEATS_SHEET)
+SHEETS = (
+    START,
+    RULES,
+    PLAYERS,
+    DEALS,
+    LEDGER,
+    STANDINGS,
+    SETTLE,
+    EVENING,
+    MIRROR,
+    CALC,
+    SEATS_SHEET,
+)
 SEATS = 10
 """Seats a club workbook has (R11: at most ten players); empty seats take no part."""
 

@@ -7,10 +7,11 @@ everywhere at once and an empty seat shows nowhere (issue 12, item 1).
 from __future__ import annotations
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 from openpyxl.styles.cell_style import StyleArray
 
 from .chart import STACK, balance_chart, sorted_view
-from .formulas import _append_text, _head, _table, is_x
+from .formulas import _append_text, _head, _table, is_x, same_style
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -138,11 +139,20 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     sheet.row_dimensions[1].height = 32
     sheet.print_title_rows = "1:1"
     sheet.freeze_panes = "C2"
-    sheet.column_dimensions["C"].width = 22
-    sheet.column_dimensions["D"].width = 16
-    for column in range(5, layout.problem_col + 1):
-        sheet.column_dimensions[col(column)].width = 12
-    sheet.column_dimensions[col(layout.problem_col)].width = 60
+    widths = {"A": 6, "B": 9, "C": 16, "D": 11}
+    for column in range(5, layout.problem_col):
+        widths[col(column)] = 11
+    widths[col(layout.check_col)] = 7
+    widths[col(layout.problem_col)] = 30
+    for letter, width in widths.items():
+        sheet.column_dimensions[letter].width = width
+    wrapped = sheet.cell(2, 3)
+    wrapped.alignment = Alignment(wrap_text=True, vertical="top")
+    for column in (3, 4, layout.problem_col):
+        same_style(wrapped, (sheet.cell(r, column) for r in range(2, layout.last_row + 1)))
+    number = sheet.cell(2, 1)  # the deal number centred, clear of the dealer's name
+    number.alignment = Alignment(horizontal="center", vertical="top")
+    same_style(number, (sheet.cell(r, 1) for r in range(3, layout.last_row + 1)))
 
 
 def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:

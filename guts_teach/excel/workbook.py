@@ -20,12 +20,12 @@ from ..game.rules import Rules
 from ..game.table import seat_players
 from .cells import WorkbookError, amount_cell, check_cell_range
 from .deals_sheet import deals_sheet
+from .evening_summary import summary_sheet
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _calc_sheet
 from .layout import (
     CALC,
     DEALS,
     DEFAULT_ROWS,
-    LEDGER,
     MARK,
     MAX_ROWS,
     MIRROR,
@@ -34,8 +34,8 @@ from .layout import (
     SHEETS,
     START,
     Layout,
-    col,
 )
+from .printing import page_setup, print_rows
 from .results import ledger_sheet, settle_sheet, standings_sheet
 from .rules_sheet import rules_sheet
 from .seats import players_sheet, seats_sheet
@@ -64,9 +64,13 @@ START_TEXT = (
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
     "(at most 10,000 rows), then copy the Deals rows across.",
     "",
-    "Printing: every sheet fits the page width, on A4 or Letter; Deals and the Ledger print",
-    "their first 40 rows (File > Print Ranges in LibreOffice, Page Layout > Print Area in",
-    "Excel, to print more); Standings and Settle up print on one page each.",
+    "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
+    "page: they print on two pages across, each with the header row and the Deal column",
+    "(Deals: the In and Won marks on the first). They print their first 30 rows, or the rows",
+    "a filled-in book holds (File > Print Ranges in LibreOffice, Page Layout > Print Area in",
+    "Excel, to print more). Standings, Settle up and the Evening summary print on one page.",
+    "The Evening summary is the page to hand round: who was there, each player's result,",
+    "who pays whom.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -104,6 +108,7 @@ def new_workbook(
     ledger_sheet(book, layout)
     standings_sheet(book, layout, chart_deals or rows)
     settle_sheet(book, layout)
+    summary_sheet(book, layout)
     mirror = book.create_sheet(MIRROR, index=7)
     mirror["A1"] = (
         "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
@@ -111,26 +116,9 @@ def new_workbook(
     )
     book._sheets.sort(key=lambda sheet: SHEETS.index(sheet.title))  # the order of the tabs
     for sheet in book.worksheets:
-        if sheet.title != START:
-            sheet.protection.sheet = True
-        sheet.page_setup.orientation = "landscape"
-        sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0 if sheet.title in (DEALS, LEDGER) else 1
-        sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    print_rows(book, layout, min(rows, PRINTED_ROWS))
-    start.protection.sheet = True
+        sheet.protection.sheet = True
+    page_setup(book, layout)
     return book
-
-
-PRINTED_ROWS = 40
-"""Deal rows a new book prints (one page): the book's 1,000 rows would print 20 pages of
-nothing; File > Print Ranges (Page Layout > Print Area in Excel) prints more."""
-
-
-def print_rows(book: Workbook, layout: Layout, deals: int) -> None:
-    """Print the Deals and Ledger sheets' header and their first ``deals`` rows only."""
-    book[DEALS].print_area = f"A1:{col(layout.note_col + 1)}{deals + 1}"
-    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{deals + 1}"
 
 
 def check_rows(rows: object) -> int:
