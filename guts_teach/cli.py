@@ -1,6 +1,8 @@
 """The ``guts-teach`` command.
 
-- ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file.
+- ``guts-teach replay LEDGER.json [--json]``: a per-deal table of a ledger file; given a
+  season (a ``guts-season/1`` file or a folder of ledger files, R12), each evening's results,
+  the season standings and what is left on the table.
 - ``guts-teach examples [NAME] [--list]``: the documents' worked examples, step by step.
 - ``guts-teach rank HAND HAND ...``: rank two-card hands and say why.
 - ``guts-teach odds HAND --players N [--json]``: odds of a hand if all stay in (two cards
@@ -29,12 +31,14 @@ import gc
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from typing import TextIO
 
 from .classroom.command import add_parser as classroom_parser
 from .game.errors import GutsError
 from .game.ledger_file import load_replayed, read_data
 from .game.replay import deal_rows_text
+from .game.season_file import is_season_data
 from .handout_command import add_parser as handout_parser
 from .version import __version__
 
@@ -49,10 +53,28 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"guts-teach {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    replay_cmd = commands.add_parser("replay", help="replay a ledger file deal by deal")
-    replay_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
-    replay_cmd.add_argument("--json", action="store_true", help="print one JSON object per deal")
-    replay_cmd.add_argument("--steps", action="store_true", help="narrate every step instead")
+    replay_cmd = commands.add_parser(
+        "replay",
+        help="replay a ledger file deal by deal, or a season evening by evening",
+        description="Replay a ledger file deal by deal, or a club's season (R12): a "
+        "guts-season/1 file or a folder of ledger files, one an evening, in the order of their "
+        "names. A season prints each evening's results, the season standings and what is left "
+        "on the table.",
+    )
+    replay_cmd.add_argument(
+        "ledger",
+        metavar="PATH",
+        help="a guts-ledger/1 JSON file, a guts-season/1 JSON file, or a folder of ledger files",
+    )
+    replay_cmd.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object per deal (a season: one object with its evenings, "
+        "standings, histories and what is on the table)",
+    )
+    replay_cmd.add_argument(
+        "--steps", action="store_true", help="narrate every step instead (a season: every evening)"
+    )
     examples_cmd = commands.add_parser("examples", help="narrate the documents' worked examples")
     examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
     examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
@@ -192,8 +214,13 @@ def _collector_paused() -> Iterator[None]:
 
 def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
+        if args.command == "replay" and Path(args.ledger).is_dir():
+            _season(args, stdout, None)
+            return 0
         data = read_data(args.ledger) if args.command == "replay" else None
-        if _is_shelby(data):
+        if is_season_data(data):
+            _season(args, stdout, data)
+        elif _is_shelby(data):
             from .replay_text import shelby_text
 
             stdout.write(shelby_text(data, as_json=args.json) + "\n")
@@ -298,6 +325,13 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+def _season(args: argparse.Namespace, stdout: TextIO, data: object) -> None:
+    """``replay`` of a season file (``data`` already parsed) or of a folder (``None``)."""
+    from .season_text import replay_text
+
+    stdout.write(replay_text(args.ledger, data, as_json=args.json, steps=args.steps) + "\n")
+
+
 def _say_error(message: str) -> None:
     """The error on stderr, whatever it holds (a lone surrogate is shown escaped)."""
     line = f"guts-teach: error: {message}\n"
@@ -345,8 +379,6 @@ def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
 
 
 def _launch(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from . import launch
 
     workdir, said = launch.prepare_notebooks(Path(args.dir).resolve(), fresh=args.fresh)

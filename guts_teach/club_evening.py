@@ -19,7 +19,7 @@ import os
 import random
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .game.errors import GutsError
 from .game.ledger_file import load_replayed, parse_json
@@ -130,27 +130,38 @@ def evening_table(session: Session) -> pd.DataFrame:
     return frame.rename(columns=HEADERS)
 
 
-def evening_chart(session: Session, title: str = "The evening, deal by deal") -> Any:
-    """Pot and reserve above, every player's balance below: a matplotlib figure."""
-    import matplotlib.pyplot as plt
+def evening_chart(session: Session, title: str = "The evening, deal by deal") -> str:
+    """Pot and reserve above, every player's balance below: two SVG charts (drawn by
+    :mod:`guts_teach.charts`, legends below the lines) under one heading, as HTML."""
+    from html import escape
 
+    from . import charts
     from .frames import ledger_frame
 
     unit = unit_of(session)
     frame = ledger_frame(session, exact=False)
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(10, 6.5), sharex=True)
-    fig.suptitle(title, fontsize=14, fontweight="bold")
-    top.step(frame.index, frame["pot_after"], where="post", label="pot")
-    top.step(frame.index, frame["reserve_after"], where="post", label="reserve")
-    top.set_title("Pot and reserve after each deal")
-    top.set_ylabel(unit)
-    for player in session.players:
-        bottom.plot(frame.index, frame[player], marker=".", label=player)
-    bottom.axhline(0, color="grey", linewidth=0.8)
-    bottom.set_title("Each player's balance after each deal")
-    bottom.set_xlabel("deal")
-    bottom.set_ylabel(f"balance ({unit})")
-    for axes in (top, bottom):  # beside the lines, never over them
-        axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
-    fig.tight_layout()
-    return fig
+    deals = [int(d) for d in frame.index]
+    pot = charts.line_chart(
+        [
+            charts.Series(label="pot", xs=deals, ys=list(frame["pot_after"]), step=True),
+            charts.Series(label="reserve", xs=deals, ys=list(frame["reserve_after"]), step=True),
+        ],
+        title="Pot and reserve after each deal",
+        x_label="deal",
+        y_label=unit,
+        height=300,
+    )
+    balances = charts.line_chart(
+        [
+            charts.Series(label=player, xs=deals, ys=list(frame[player]), markers=True)
+            for player in session.players
+        ],
+        levels=[charts.Level(y=0, colour="#9e9e9e")],
+        title="Each player's balance after each deal",
+        x_label="deal",
+        y_label=f"balance ({unit})",
+    )
+    return (
+        f'<figure class="guts-evening-chart" style="margin:0"><figcaption style="font-weight:'
+        f'bold;font-size:1.15em">{escape(title)}</figcaption>{pot}{balances}</figure>'
+    )

@@ -1,4 +1,4 @@
-"""pandas views of a session: the ledger as a DataFrame and the standings.
+"""pandas views of a session (the ledger as a DataFrame and the standings) and of a season.
 
 pandas is imported only when one of these functions is called (install the ``frames``
 extra). Amounts stay exact: cells hold :class:`fractions.Fraction` objects unless you
@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .game.season import Season, evening_results, histories, season_standings
 from .game.session import Session
 from .shelby.game import ShelbyGame
 
@@ -107,4 +108,49 @@ def standings_frame(session: Session, *, exact: bool = True) -> pd.DataFrame:
             for s in session.standings()
         ],
         columns=["place", "player", "balance"],
+    )
+
+
+def season_frame(season: Season, *, exact: bool = True) -> pd.DataFrame:
+    """A season's evenings (R12): one row an evening, indexed by its label, one column a
+    player with that evening's result; a player who was not there has no value (``None``
+    when exact, ``NaN`` otherwise).
+
+    >>> from guts_teach.game.season_file import loads_season
+    >>> season = loads_season('''{"format": "guts-season/1", "evenings": [
+    ...   {"label": "1", "players": ["A", "B"], "deals": [{"in": ["A", "B"], "winners": ["A"]}]},
+    ...   {"label": "2", "players": ["B", "C"], "deals": [{"in": ["C"]}]}]}''')
+    >>> season_frame(season).loc["2"].tolist()
+    [None, Fraction(0, 1), Fraction(2, 1)]
+    """
+    import pandas as pd
+
+    results = evening_results(season)
+    missing = None if exact else float("nan")
+    rows = [
+        [_number(row[p], exact) if p in row else missing for p in season.players]
+        for row in results.values()
+    ]
+    frame = pd.DataFrame(rows, columns=list(season.players), index=list(results), dtype=object)
+    frame.index.name = "evening"
+    return frame if exact else frame.astype(float)
+
+
+def season_standings_frame(season: Season, *, exact: bool = True) -> pd.DataFrame:
+    """The season standings: place (shared on equal totals), player, total and the number
+    of evenings attended, best first."""
+    import pandas as pd
+
+    attended = {name: len(points) for name, points in histories(season).items()}
+    return pd.DataFrame(
+        [
+            {
+                "place": s.place,
+                "player": s.player,
+                "total": _number(s.balance, exact),
+                "evenings": attended[s.player],
+            }
+            for s in season_standings(season)
+        ],
+        columns=["place", "player", "total", "evenings"],
     )

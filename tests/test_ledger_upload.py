@@ -1,8 +1,10 @@
 """Notebook 03's upload (issue 13, item 8): a club opens its own ledger file or workbook and
 sees the table and chart of its evening; headers in words, a titled chart whose legends sit
-beside the lines; the sample evening has a split pot."""
+below the lines; the sample evening has a split pot."""
 
 import datetime
+import re
+import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 import pytest
@@ -20,6 +22,8 @@ from guts_teach.game.ledger import ledger_of
 from guts_teach.game.ledger_json import dumps
 from guts_teach.lessons.examples import example
 from guts_teach.widgets.ledger_upload import LedgerUpload
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def uploaded(name, content):
@@ -56,16 +60,21 @@ def test_issue13_column_headers_are_words():
 
 
 def test_issue13_chart_has_a_title_and_legends_that_do_not_cover_the_lines():
-    fig = evening_chart(sample_evening())
-    fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
-    assert fig.get_suptitle() == "The evening, deal by deal"
-    for axes in fig.axes:
-        assert axes.get_title()
-        legend = axes.get_legend().get_window_extent(renderer)
-        assert legend.x0 >= axes.get_window_extent(renderer).x1  # beside the plot, not on it
-        assert legend.x1 <= fig.bbox.x1 + 1  # and still inside the figure
-    assert fig.axes[0].get_ylabel() == "counters"
+    html = evening_chart(sample_evening())
+    assert "<figcaption" in html and "The evening, deal by deal</figcaption>" in html
+    svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    assert len(svgs) == 2
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        frame = next(r for r in root.iter(SVG + "rect") if r.get("fill") == "none")
+        bottom = float(frame.get("y")) + float(frame.get("height"))
+        texts = {t.text: float(t.get("y")) for t in root.iter(SVG + "text")}
+        for name in ("pot", "reserve") if "Pot and" in svg else sample_evening().players:
+            assert texts[name] > bottom  # the legend sits below the plot, never on a line
+        assert float(root.get("viewBox").split()[3]) >= max(texts.values())  # inside the picture
+    assert ET.fromstring(svgs[0]).get("aria-label") == (
+        "Chart: Pot and reserve after each deal; counters (pot, reserve) against deal."
+    )
 
 
 def test_issue13_a_club_opens_its_ledger_file():
@@ -77,7 +86,7 @@ def test_issue13_a_club_opens_its_ledger_file():
     assert widget.evening.net["A"] == Fraction(20, 3)
     assert "tuesday.json: 1 deals among 4 players" in widget.message.value
     assert "Who was in" in widget.table.value and "6 2/3" in widget.table.value
-    assert widget.chart.value.startswith('<img alt="Chart: ')
+    assert 'aria-label="Chart: Pot and reserve after each deal' in widget.chart.value
 
 
 def test_issue13_a_club_opens_its_workbook(tmp_path):

@@ -70,7 +70,7 @@ def test_the_cli_parses_a_ledger_file_once(tmp_path, monkeypatch, capsys):
     save(ledger_of(played(Rules(), ["A", "B"], 5, seed=1)), path)
     calls = []
     parse = ledger_file.parse_json
-    monkeypatch.setattr(ledger_file, "parse_json", lambda text: calls.append(1) or parse(text))
+    monkeypatch.setattr(ledger_file, "parse_json", lambda *args: calls.append(1) or parse(*args))
     for flags in ([], ["--json"], ["--steps"]):
         calls.clear()
         assert main(["replay", str(path), *flags]) == 0

@@ -45,3 +45,53 @@ def test_issue13_counters_under_teaching_and_chips_under_classic():
 def test_other_names_keep_their_third_person():
     assert does("Youssef", "pays") == "Youssef pays"
     assert possessive("Yvonne") == "Yvonne's"
+
+
+def shelby_texts(players, holders, seed):
+    import random
+
+    from guts_teach.shelby.game import ShelbyGame
+
+    game = ShelbyGame(players, rng=random.Random(seed))
+    game.start_deal()
+    return game.drop(holders).text
+
+
+def test_issue13_shelby_narration_speaks_to_you():
+    alone = shelby_texts(["You", "Ben", "Cleo"], ["You"], 3)
+    assert "You hold; Ben and Cleo drop. You hold alone and get a Shelby (1 of 3)." in alone
+    lost = shelby_texts(["You", "Ben", "Cleo"], ["You", "Ben"], 3)
+    assert (
+        "You and Ben hold; Cleo drops. Ben's jack-seven beats your five-four: you pay Ben" in lost
+    )
+    won = shelby_texts(["Ann", "You", "Cleo"], ["Ann", "You"], 3)
+    assert (
+        "Ann and you hold" in won and "Your jack-seven beats Ann's five-four: Ann pays you" in won
+    )
+    everyone = shelby_texts(["Ann", "You", "Cleo"], ["Ann", "You", "Cleo"], 5)
+    assert "all of Ann, you and Cleo hold." in everyone and "your king-six" in everyone
+    for wrong in ("You holds", "You's", "You pays", "You gets", "pay You", "of You"):
+        for said in (alone, lost, won, everyone):
+            assert wrong not in said, wrong
+
+
+def test_issue13_the_sessions_refusals_speak_to_you():
+    import pytest
+
+    from guts_teach.game.errors import GutsError
+
+    table = Session(["You", "Bo", "Cy"], rules=teaching())
+    with pytest.raises(GutsError, match=r"^You cannot declare: no deal is being played$"):
+        table.declare("You", True)
+    table.start_deal()
+    table.declare("You", True)
+    with pytest.raises(GutsError, match=r"^You have already declared in this deal$"):
+        table.declare("You", False)
+    with pytest.raises(GutsError, match=r"^Your declaration must be True"):
+        table.declare("You", "yes")
+    turns = Session(["You", "Bo", "Cy"], rules=teaching().replace(declaration="in_turn"))
+    turns.start_deal()
+    with pytest.raises(
+        GutsError, match=r"^it is Bo's turn to declare, not yours: in turn from the dealer's left"
+    ):
+        turns.declare("You", True)

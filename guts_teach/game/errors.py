@@ -103,3 +103,31 @@ class LedgerError(GutsError):
 
     deal: int | None = None
     detail: str | None = None
+
+
+class SeasonError(LedgerError):
+    """A season (R12) whose evenings do not hold together; the message names the evening.
+
+    ``evening`` is the evening's index (from 0; ``None`` for the season's own fields) and
+    ``label`` its label; ``deal``, ``field`` and ``detail`` are as for :class:`LedgerError`
+    when the problem is in one of the evening's deals.
+    """
+
+    evening: int | None = None
+    label: str | None = None
+
+
+class EveningLabelError(SeasonError):
+    """An evening without a label (a date or a number), or with another evening's label."""
+
+
+class SeasonRulesError(SeasonError):
+    """An evening played under other rules than the season's first evening."""
+
+
+class AttendanceError(SeasonError):
+    """An evening attended by fewer or more players than the rules allow (R11)."""
+
+
+class CarryOverError(SeasonError):
+    """An evening that opens with another pot or reserve than the previous one left (R12)."""

@@ -23,13 +23,14 @@ from .replay import replay
 from .session import Session
 
 
-def parse_json(text: str) -> object:
+def parse_json(text: str, what: str = "ledger") -> object:
     """A ledger file's JSON text as Python data, read safely (nesting and number length
-    bounded, :mod:`.json_text`); anything else is a :class:`LedgerError` saying where."""
+    bounded, :mod:`.json_text`); anything else is a :class:`LedgerError` saying where.
+    ``what`` names the kind of file in messages (a season file, :mod:`.season_file`)."""
     try:
-        return loads_checked(text, "ledger")
+        return loads_checked(text, what)
     except GutsError as error:
-        raise LedgerError(str(error).replace("ledger: ", "ledger file: ", 1)) from None
+        raise LedgerError(str(error).replace(f"{what}: ", f"{what} file: ", 1)) from None
 
 
 def loads(text: str, *, replayed: bool = True) -> Ledger:
@@ -41,21 +42,22 @@ def loads(text: str, *, replayed: bool = True) -> Ledger:
     return ledger
 
 
-def read_data(path: str | os.PathLike[str]) -> object:
+def read_data(path: str | os.PathLike[str], what: str = "ledger") -> object:
     """A ledger file's parsed JSON (UTF-8, read safely by :func:`parse_json`); a missing,
-    unreadable or malformed file is a :class:`LedgerError` naming the path."""
+    unreadable or malformed file is a :class:`LedgerError` naming the path (and ``what``
+    kind of file it should be)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise LedgerError(f"ledger file {os.fspath(path)!r} does not exist") from None
+        raise LedgerError(f"{what} file {os.fspath(path)!r} does not exist") from None
     except UnicodeDecodeError:
-        raise LedgerError(f"ledger file {os.fspath(path)!r} is not UTF-8 text") from None
+        raise LedgerError(f"{what} file {os.fspath(path)!r} is not UTF-8 text") from None
     except OSError as error:
         raise LedgerError(
-            f"cannot read ledger file {os.fspath(path)!r}: {error.strerror}"
+            f"cannot read {what} file {os.fspath(path)!r}: {error.strerror}"
         ) from None
     try:
-        return parse_json(text)
+        return parse_json(text, what)
     except LedgerError as error:
         raise LedgerError(f"{os.fspath(path)}: {error}") from None
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -71,14 +72,32 @@ def dumps(ledger: Ledger) -> str:
     """The ledger as JSON text: one field a line, one deal a line, cards in suit symbols."""
     data = to_dict(ledger)
     deals = data.pop("deals")
+    return object_text(data, "deals", [one_line(deal) for deal in deals]) + "\n"
 
-    def one_line(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False)
 
-    lines = [f"  {one_line(key)}: {one_line(value)}" for key, value in data.items()]
-    if deals:
-        body = ",\n".join(f"    {one_line(deal)}" for deal in deals)
-        lines.append(f'  "deals": [\n{body}\n  ]')
+def one_line(value: Any) -> str:
+    """``value`` as JSON text on one line, non-ASCII characters as they are."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def object_text(fields: dict[str, Any], key: str, items: Sequence[str], indent: str = "") -> str:
+    """An object as the package's files write it: each of ``fields`` on its own line, then
+    ``key`` holding ``items`` (each JSON text already, such as a deal on one line, or an
+    object written by this function ``indent + "    "`` deep), each item on its own lines.
+
+    >>> print(object_text({"format": "x"}, "deals", ['{"in": []}']))
+    {
+      "format": "x",
+      "deals": [
+        {"in": []}
+      ]
+    }
+    """
+    inner = indent + "  "
+    lines = [f"{inner}{one_line(name)}: {one_line(value)}" for name, value in fields.items()]
+    if items:
+        body = ",\n".join(f"{inner}  {item}" for item in items)
+        lines.append(f"{inner}{one_line(key)}: [\n{body}\n{inner}]")
     else:
-        lines.append('  "deals": []')
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+        lines.append(f"{inner}{one_line(key)}: []")
+    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"

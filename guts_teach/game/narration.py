@@ -21,13 +21,16 @@ if TYPE_CHECKING:  # records are narrated, never built, here: no import at run t
     from .records import Balances, DealRecord
 
 
-def join_names(names: Sequence[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"``; a player called "You" is "you" after the first.
+def join_names(names: Sequence[str], *, start: bool = True) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``; a player called "You" is "you" after the
+    first, and first too inside a sentence (``start=False``).
 
-    >>> join_names(["A", "B", "C"]), join_names(["A", "You"])
-    ('A, B and C', 'A and you')
+    >>> join_names(["A", "B", "C"]), join_names(["A", "You"]), join_names(["You", "A"], start=False)
+    ('A, B and C', 'A and you', 'you and A')
     """
-    names = [names[0], *(name(n, start=False) for n in names[1:])] if names else []
+    names = (
+        [name(names[0], start=start), *(name(n, start=False) for n in names[1:])] if names else []
+    )
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]

@@ -49,6 +49,7 @@ from .table import (
     state_before,
     turn_order,
 )
+from .wording import does, possessive, yours
 
 
 class Session(SessionView):
@@ -158,7 +159,9 @@ class Session(SessionView):
     def _verify_declare(self, player: str, is_in: bool) -> PendingDeal:
         pending = self._pending
         if pending is None:
-            raise NoDealInProgressError(f"{player} cannot declare: no deal is being played")
+            raise NoDealInProgressError(
+                f"{does(player, 'cannot')} declare: no deal is being played"
+            )
         self._seat_of(player, "player")
         if pending.dealer_took:
             raise AlreadyDeclaredError(
@@ -166,13 +169,14 @@ class Session(SessionView):
                 "declaring (V1); settle the deal"
             )
         if player in pending.declared:
-            raise AlreadyDeclaredError(f"{player} has already declared in this deal")
+            raise AlreadyDeclaredError(f"{does(player, 'has')} already declared in this deal")
         if self.rules.declaration == "in_turn":
             turn = self.undeclared[0]
             if player != turn:
                 raise OutOfTurnError(
-                    f"it is {turn}'s turn to declare, not {player}'s: in turn from the dealer's "
-                    f"left, {join_names(list(pending.order))} (V1)"
+                    f"it is {possessive(turn, start=False)} turn to declare, not "
+                    f"{yours(player)}: in turn from the dealer's left, "
+                    f"{join_names(list(pending.order), start=False)} (V1)"
                 )
         if is_in and self.rules.no_overdraft:
             self._check_overdraft(pending, player)
@@ -183,7 +187,7 @@ class Session(SessionView):
         chips = stack + pending.net[self._seat[player]]
         if chips < pending.pot:
             raise OverdraftError(
-                f"{player} has {format_amount(chips)} chips, fewer than the pot of "
+                f"{does(player, 'has')} {format_amount(chips)} chips, fewer than the pot of "
                 f"{format_amount(pending.pot)}, and cannot declare in (no_overdraft)"
             )
 
@@ -191,7 +195,9 @@ class Session(SessionView):
         """Record ``player``'s choice: hidden until everyone has chosen (simultaneous,
         drop), or heard by the later players when declaring in turn (V1)."""
         if not isinstance(is_in, bool):
-            raise IllegalActionError(f"{player}'s declaration must be True (in) or False (out)")
+            raise IllegalActionError(
+                f"{possessive(player)} declaration must be True (in) or False (out)"
+            )
         pending = self._verify_declare(player, is_in)
         pending.declared[player] = is_in
         self._dealer_takes_if_all_out(pending)
@@ -417,7 +423,8 @@ class Session(SessionView):
         for name in listed:
             if among is not None and name not in among:
                 raise IllegalActionError(
-                    f"{field}: {name} was not in; the players in were {join_names(list(among))}"
+                    f"{field}: {does(name, 'was', start=False)} not in; the players in were "
+                    f"{join_names(list(among), start=False)}"
                 )
         return frozenset(listed)
 

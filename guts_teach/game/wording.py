@@ -68,6 +68,15 @@ def possessive(player: str, *, start: bool = True) -> str:
     return f"{player}'s"
 
 
+def yours(player: str) -> str:
+    """ "Ann's" standing alone, or "yours".
+
+    >>> yours("Ann"), yours("You")
+    ("Ann's", 'yours')
+    """
+    return "yours" if is_you(player) else f"{player}'s"
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """One profile's words for money (``unit``, singular ``one``) and the pot's ceiling."""

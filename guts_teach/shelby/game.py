@@ -45,6 +45,7 @@ from ..game.errors import (
 from ..game.money import ZERO, format_amount
 from ..game.narration import join_names
 from ..game.table import listed_players, seat_of, seat_players
+from ..game.wording import does, possessive, verb_for
 from .rounds import ROUNDS
 from .rules import ShelbyRules, shelby
 from .state import ShelbyState, ShelbyStep
@@ -215,7 +216,8 @@ class ShelbyGame:
         fours = sum(1 for c in self.held(player) if c.rank == 4)
         if state.bought[i] >= fours:
             raise IllegalActionError(
-                f"{player} holds {fours} four(s) and has bought {state.bought[i]} card(s): "
+                f"{does(player, 'holds')} {fours} four(s) and {verb_for(player, 'has')} bought "
+                f"{state.bought[i]} card(s): "
                 "no 4 left to spend"
             )
         price = self.rules.four_price
@@ -236,7 +238,8 @@ class ShelbyGame:
             state.deal,
             state.round,
             "buy",
-            f"{player} shows a 4 and pays {format_amount(price)} for an extra card: "
+            f"{does(player, 'shows')} a 4 and {verb_for(player, 'pays')} {format_amount(price)} "
+            "for an extra card: "
             f"{new_card}; the pot is {format_amount(pot)} (S4).",
             pot,
             tuple(net),
@@ -270,10 +273,10 @@ class ShelbyGame:
         outs = [p for p in self.players if p not in holding]
         said = (
             (
-                f"{join_names(holding)} {'holds' if len(holding) == 1 else 'hold'}; "
-                f"{join_names(outs)} {'drops' if len(outs) == 1 else 'drop'}. "
+                f"{join_names(holding)} {_verb(holding, 'holds')}; "
+                f"{join_names(outs, start=False)} {_verb(outs, 'drops')}. "
                 if outs
-                else f"all of {join_names(holding)} hold. "
+                else f"all of {join_names(holding, start=False)} hold. "
             )
             if holding
             else "everyone drops. "
@@ -296,13 +299,14 @@ class ShelbyGame:
             text = (
                 head
                 + said
-                + f"{holding[0]} holds alone and gets a Shelby "
+                + f"{does(holding[0], 'holds')} alone and {verb_for(holding[0], 'gets')} a Shelby "
                 + f"({shelbys[i]} of {self.rules.shelbys_to_win})."
             )
             if shelbys[i] >= self.rules.shelbys_to_win:
                 net[i] += pot
                 text += (
-                    f" That is {self.rules.shelbys_to_win}: {holding[0]} wins the whole pot of "
+                    f" That is {self.rules.shelbys_to_win}: "
+                    f"{does(holding[0], 'wins', start=False)} the whole pot of "
                     f"{format_amount(pot)} and the game ends."
                 )
                 pot, winner, kind = ZERO, holding[0], "game_won"
@@ -323,13 +327,16 @@ class ShelbyGame:
                     net[self._seat(w)] += share
             strengths = dict(shown)
             ranked = sorted(shown, key=lambda ps: ps[1].value, reverse=True)
-            best_text = join_names([f"{p}'s {strengths[p].name}" for p in top])
-            rest = [f"{p}'s {s.name}" for p, s in ranked if p not in top]
+            best_text = join_names(
+                [f"{possessive(p, start=k == 0)} {strengths[p].name}" for k, p in enumerate(top)]
+            )
+            rest = [f"{possessive(p, start=False)} {s.name}" for p, s in ranked if p not in top]
             verb = "beats" if len(top) == 1 else "tie and beat"
             pays = (
                 (
-                    f"{join_names(losers)} {'pays' if len(losers) == 1 else 'each pay'} "
-                    f"{join_names(top)} {format_amount(amount)}"
+                    f"{join_names(losers, start=False)} "
+                    f"{_verb(losers, 'pays') if len(losers) == 1 else 'each pay'} "
+                    f"{join_names(top, start=False)} {format_amount(amount)}"
                     + (f", shared {format_amount(share)} each" if len(top) > 1 else "")
                 )
                 if losers
@@ -413,3 +420,12 @@ class ShelbyGame:
     def _names(self, names: Iterable[str]) -> list[str]:
         listed = listed_players(names, self._seats, "holders")
         return [p for p in self.players if p in listed]
+
+
+def _verb(players: Sequence[str], verb: str) -> str:
+    """``verb`` ("holds") as said of one player ("Ann holds", "You hold") or of several.
+
+    >>> _verb(["Ann"], "holds"), _verb(["You"], "holds"), _verb(["Ann", "Ben"], "drops")
+    ('holds', 'hold', 'drop')
+    """
+    return verb_for(players[0], verb) if len(players) == 1 else verb.removesuffix("s")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from ..game.hands import ALL_STRENGTHS, HandOrder, Strength
+from ..game.hands import ALL_STRENGTHS, HandOrder, Strength, hand_class
 from ..game.rules import WeenieTies
 from .odds import check_table_size
 from .thresholds import NoEquilibriumError, Threshold, edge_gain, equilibrium, frequency
@@ -131,10 +131,32 @@ def equilibrium_play(
     *, players: int, weenie: bool = False, weenie_ties: WeenieTies = "each_pays"
 ) -> Threshold | MixedThreshold:
     """The symmetric equilibrium's way of playing: the pure threshold where there is one,
-    otherwise the mixed threshold.
+    otherwise the mixed threshold. Read from the answers computed ahead
+    (:mod:`guts_teach.strategy.ahead`, checked by the tests against
+    :func:`compute_equilibrium_play`), so a bot or a widget sits down at once.
 
     >>> str(equilibrium_play(players=4, weenie=True))
     'in with better than K-3, and with K-3 8% of the time'
+    """
+    check_table_size(players)
+    from .ahead import play_key, stored
+
+    try:
+        edge, mix = stored("equilibrium_plays")[play_key(players, weenie, weenie_ties)]
+    except KeyError:
+        return compute_equilibrium_play(players=players, weenie=weenie, weenie_ties=weenie_ties)
+    if mix == "1":
+        return Threshold(hand_class(edge))
+    return MixedThreshold(hand_class(edge), Fraction(mix))
+
+
+def compute_equilibrium_play(
+    *, players: int, weenie: bool = False, weenie_ties: WeenieTies = "each_pays"
+) -> Threshold | MixedThreshold:
+    """:func:`equilibrium_play` worked out afresh by best replies (a second or so a table).
+
+    >>> str(compute_equilibrium_play(players=2))
+    'in with J-7 or better'
     """
     try:
         return equilibrium(players=players, weenie=weenie, weenie_ties=weenie_ties).threshold

@@ -14,7 +14,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..club_evening import evening_chart, evening_table, read_upload, unit_of
-from ..display import figure_html
 from ..frames import standings_frame
 from ..game.errors import GutsError
 from ..game.money import format_amount
@@ -81,7 +80,7 @@ class LedgerUpload(TextFallback, widgets.VBox):  # type: ignore[misc]
             f'aria-label="The evening\'s deals, deal by deal">{table}</div>'
             "<h4>Standings</h4>" + standings.to_html(classes="guts-ledger", border=0, index=False)
         )
-        self.chart.value = figure_html(evening_chart(evening, title=f"{name}, deal by deal"))
+        self.chart.value = evening_chart(evening, title=f"{name}, deal by deal")
 
 
 def _shown(frame: Any) -> Any:

@@ -22,6 +22,7 @@ from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
 from ..svg import table_svg
 from .access import live, refocus
+from .codes import coded
 from .deck import deck_switch, follow_deck
 from .style import CSS, TextFallback, attempt, button
 
@@ -353,9 +354,7 @@ class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
                 s.text.removesuffix(" " + said) if shown > 1 and said else s.text
                 for s in last.steps()
             ]
-            self.story.value = heading + "".join(
-                f'<div class="guts-text">{escape(text)}</div>' for text in texts
-            )
+            self.story.value = heading + "".join(coded(text) for text in texts)
         elif playing:
             self.story.value = '<div class="guts-text">Your cards are face up. In or out?</div>'
         else:

@@ -14,6 +14,7 @@ from ..lessons.quiz import Mark, Scenario, check, make_scenario
 from ..lessons.scene import Scene
 from ..svg import table_svg
 from .access import live
+from .codes import explained
 from .deck import deck_switch, follow_deck
 from .style import CSS, TextFallback, paragraph
 
@@ -122,7 +123,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         )
         items = "".join(
             f'<li class="{"guts-ok" if m.correct else "guts-wrong"}">'
-            f"<b>{escape(m.field)}</b> {'✔' if m.correct else '✘'} {escape(m.message)}</li>"
+            f"<b>{escape(m.field)}</b> {'✔' if m.correct else '✘'} {explained(m.message)}</li>"
             for m in marks
         )
         right = sum(m.correct for m in marks)

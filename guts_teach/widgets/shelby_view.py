@@ -25,6 +25,7 @@ from ..shelby.game import ShelbyGame
 from ..shelby.rounds import ROUNDS
 from ..shelby.state import ShelbyStep
 from ..svg import hand_svg
+from .codes import coded
 
 
 def hand_name(game: ShelbyGame, round_no: int, cards: Sequence[Card]) -> str:
@@ -85,7 +86,7 @@ def shown_hands(game: ShelbyGame, step: ShelbyStep, four_colour: bool = False) -
 def story_html(steps: Sequence[ShelbyStep], deal: int) -> str:
     """Deal ``deal`` told oldest first, one sentence a step."""
     told = [s for s in steps if s.deal == deal]
-    return "".join(f'<div class="guts-text">{escape(s.text)}</div>' for s in told)
+    return "".join(coded(s.text) for s in told)
 
 
 def result_html(game: ShelbyGame, you: str) -> str:

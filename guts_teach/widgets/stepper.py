@@ -15,8 +15,9 @@ from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
 from ..svg import table_svg
 from .access import live, refocus
+from .codes import coded
 from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, paragraph
+from .style import CSS, TextFallback
 
 
 class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
@@ -85,7 +86,7 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         frame = self.stepper.current
         self.status.value = f'<div class="guts-status">{self.stepper.status()}</div>'
         self.picture.value = table_svg(frame.scene, four_colour=self.four_colour)
-        self.explanation.value = paragraph(frame.step.text)
+        self.explanation.value = coded(frame.step.text)
         self.back_button.disabled = self.stepper.at_start
         self.next_button.disabled = self.stepper.at_end
 

@@ -23,6 +23,8 @@ CSS = (
 .guts-panel .guts-text {{ max-width: 60em; }}
 .guts-status {{ font-size: 17px; font-weight: bold; color: #1b5e20; padding: 4px 0; }}
 .guts-text {{ font-size: 16px; line-height: 1.45; color: #212121; min-height: 3em; }}
+.guts-codes {{ font-size: 14px; color: #424242; margin-top: 4px; }}
+abbr.guts-code {{ text-decoration: underline dotted; cursor: help; }}
 .guts-error {{ color: #b71c1c; background: #ffebee; border-left: 4px solid #c62828;
   padding: 6px 10px; border-radius: 4px; }}
 .guts-ok {{ color: #1b5e20; }}
@@ -94,7 +96,9 @@ class Progress(TextFallback, widgets.IntProgress):  # type: ignore[misc]
 
 def error_html(message: str) -> str:
     """A friendly error box (never a traceback)."""
-    return f'<div class="guts-error" role="alert">{escape(message)}</div>'
+    from .codes import explained
+
+    return f'<div class="guts-error" role="alert">{explained(message)}</div>'
 
 
 def button(

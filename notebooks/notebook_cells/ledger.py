@@ -8,8 +8,9 @@ A ledger records each deal as the club writes it down: who was in and who won. T
 it with exact amounts (a split pot is a fraction, never a rounded decimal) and checks that not a
 single counter is made or lost."""),
     ("code", """\
+from IPython.display import HTML, display
+
 from guts_teach.club_evening import evening_chart, evening_table, sample_evening
-from guts_teach.display import show_figure
 from guts_teach.frames import standings_frame
 from guts_teach.widgets.ledger_upload import LedgerUpload
 
@@ -30,5 +31,5 @@ Deal 12 is a split pot: Ana and Ben share it, Cleo pays."""),
     ("md", "## The standings\n\nEqual balances share a place."),
     ("code", "standings_frame(evening)"),
     ("md", "## Pot, reserve and balances over the evening"),
-    ("code", "show_figure(evening_chart(evening))"),
+    ("code", "display(HTML(evening_chart(evening)))"),
 ]

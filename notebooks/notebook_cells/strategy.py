@@ -81,29 +81,19 @@ The chances of each case are counted exactly, with the cards you hold removed fr
 A threshold that is its own best reply is a symmetric equilibrium; best replies find it.
 Every entry below is exact (the fractions are behind the decimals)."""),
     ("code", """\
-from guts_teach.game.hands import hand
-from guts_teach.strategy.mixed import mixed_equilibrium
-from guts_teach.strategy.thresholds import NoEquilibriumError, equilibrium, gain, in_chance, nobody_in_chance
+from fractions import Fraction
 
-def weenie_play(players, ties):
-    try:
-        return str(equilibrium(players=players, weenie=True, weenie_ties=ties).threshold.strength)
-    except NoEquilibriumError:
-        mixed = mixed_equilibrium(players=players, weenie=True, weenie_ties=ties)
-        return f"{mixed.edge} at {float(mixed.mix):.0%}"
+from guts_teach.strategy.ahead import stored
 
-rows = []
-for players in range(2, 11):
-    found = equilibrium(players=players)
-    edge = found.threshold
-    rows.append((players, str(edge.strength), f"{float(in_chance(edge)):.1%}",
-                 f"{float(nobody_in_chance(edge, players=players)):.1%}",
-                 f"{float(gain('Ac 5d', edge, players=players)):+.3f}",
-                 weenie_play(players, "each_pays"), weenie_play(players, "share_one")))
+# Computed ahead by guts_teach.strategy.lesson_numbers.equilibria() (seconds of exact counting);
+# the tests compute it again and compare. Every entry is an exact fraction.
+table = stored("equilibria")
 print(f"{'players':>7}  {'in with':>8}  {'in':>6}  {'all out':>7}  {'A-5 gains':>9}"
       f"  {'weenie, each pays':>17}  {'weenie, one payment shared':>26}")
-for row in rows:
-    print(f"{row[0]:>7}  {row[1]:>8}  {row[2]:>6}  {row[3]:>7}  {row[4]:>9}  {row[5]:>17}  {row[6]:>26}")"""),
+for players, edge, inside, out, a5, each, shared in table["rows"]:
+    print(f"{players:>7}  {edge:>8}  {float(Fraction(inside)):>6.1%}  {float(Fraction(out)):>7.1%}"
+          f"  {float(Fraction(a5)):>+9.3f}  {each.removeprefix('in with '):>17}"
+          f"  {shared.removeprefix('in with '):>26}")"""),
     ("md", """\
 The tip holds: A-5 is worth going in with up to five players and loses from six on. The pot's
 size does not move the threshold (every case above scales with the pot), so "watch the pot" is
@@ -119,10 +109,13 @@ itself only some of the time, by a private coin; at that chance going in with it
 nothing, so both thresholds are best replies. (At nine players the replies jump over A-7, which
 is one.) Heads-up, the best replies settle like this:"""),
     ("code", """\
-found = equilibrium()
-print(found.threshold, "-", found.story())
+from guts_teach.game.hands import hand_class
+from guts_teach.strategy.thresholds import Threshold, gain
+
+heads_up = Threshold(hand_class(table["heads_up"]))
+print(heads_up, "-", table["story"])
 for text in ("Jc 7d", "Jc 6d", "Ac 2d", "2c 2d"):
-    print(f"  going in with {text}: {float(gain(text, found.threshold)):+.4f} of the pot")"""),
+    print(f"  going in with {text}: {float(gain(text, heads_up)):+.4f} of the pot")"""),
     ("md", """\
 ## A check: the continuous game
 
@@ -135,14 +128,13 @@ over alike, which needs the stakes to shrink: the carry-over multiple beta = (n-
 stay below 1. With the weenie rule it does not from seven players on, so there the argument
 does not justify the closed form:"""),
     ("code", """\
-from guts_teach.strategy.continuous import carry_over, grid_equilibrium, threshold
+from guts_teach.strategy.continuous import carry_over, threshold
 
 print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}  {'beta':>6}  {'weenie beta':>11}")
-for players in (2, 3, 5, 6, 7, 10):
-    grid = float(grid_equilibrium(players, steps=400))
+for players, grid in stored("continuous_grid"):
     shrink = carry_over(players, weenie=True)
-    print(f"{players:>7}  {threshold(players):>11.4f}  {grid:>11.4f}  {carry_over(players):>6.3f}"
-          f"  {shrink:>11.4f}{'' if shrink < 1 else '  (not below 1)'}")"""),
+    print(f"{players:>7}  {threshold(players):>11.4f}  {float(Fraction(grid)):>11.4f}"
+          f"  {carry_over(players):>6.3f}  {shrink:>11.4f}{'' if shrink < 1 else '  (not below 1)'}")"""),
     ("md", """\
 ## Heads-up, J-7 beats every strategy, not just thresholds
 
@@ -152,23 +144,15 @@ exact gain, and the gain is positive for J-7 and better only. So J-7 guarantees 
 whatever the rival does, and every strategy but J-7 itself leaves it a little more (the bars are
 in millionths of the pot, exact fractions behind them):"""),
     ("code", """\
-import matplotlib.pyplot as plt
+from guts_teach import charts
 
-from guts_teach.display import show_figure
-
-from guts_teach.strategy.heads_up import J7, guarantee, guarantee_table
-
-found = guarantee(J7)
-print(f"J-7 guarantees {found.share} of the pot; the best reply goes in with {found.best_reply[0]} or better")
-rows = [(name, edge) for name, edge in guarantee_table(J7) if not name.startswith("always")]
-fig, ax = plt.subplots(figsize=(9, 3))
-ax.bar(range(len(rows)), [float(edge) * 1e6 for _, edge in rows], color="#0d47a1")
-ax.set_xticks(range(len(rows)), [name.split()[2] for name, _ in rows])
-ax.set_xlabel("the rival goes in with this hand or better")
-ax.set_ylabel("J-7's edge, millionths of the pot")
-ax.set_title("What J-7 gets beyond half the pot")
-fig.tight_layout()
-show_figure(fig)
+j7 = stored("guarantee_j7")
+print(f"J-7 guarantees {j7['share']} of the pot; the best reply goes in with {j7['best_reply']} or better")
+rows = [(name, Fraction(edge)) for name, edge in j7["rows"] if not name.startswith("always")]
+charts.show(charts.bar_chart(
+    [float(edge) * 1e6 for _, edge in rows], [name.split()[2] for name, _ in rows],
+    title="What J-7 gets beyond half the pot", x_label="the rival goes in with this hand or better",
+    y_label="millionths of the pot"))
 for name, edge in rows[5:8]:
     print(f"  against {name}: +{edge} of the pot")"""),
     ("md", """\
@@ -182,25 +166,15 @@ around the equilibrium (J-7 heads-up: *beta* = 0.48), but with everyone in nearl
 close to *n* - 1 pots. Against others who do not play alike, the two ways of counting can pick
 different best replies:"""),
     ("code", """\
-from guts_teach.game.hands import ALL_STRENGTHS
-from guts_teach.strategy.report import repeated_report
-from guts_teach.strategy.repeated import profile
-from guts_teach.strategy.thresholds import Threshold
-
-classes = ALL_STRENGTHS[::6]
-fig, ax = plt.subplots(figsize=(9, 3.2))
-for players in (2, 3, 5):
-    betas = [float(profile(Threshold(s), Threshold(s), players=players).beta) for s in classes]
-    ax.plot(range(len(classes)), betas, marker="o", label=f"{players} players")
-ax.axhline(1, color="#424242", linestyle="--", label="beta = 1: the stakes stop shrinking")
-ax.set_xticks(range(len(classes)), [str(s) for s in classes], rotation=60)
-ax.set_xlabel("everyone goes in with this hand or better")
-ax.set_ylabel("carry-over, in pots")
-ax.set_title("The next pot, as a share of this one")
-ax.legend(loc="upper right")
-fig.tight_layout()
-show_figure(fig)
-print(repeated_report(players=2))"""),
+kept = stored("repeated")
+classes = kept["classes"]
+charts.show(charts.line_chart(
+    [charts.Series(label=f"{players} players", ys=betas, markers=True)
+     for players, betas in kept["betas"].items()],
+    levels=[charts.Level(y=1, label="beta = 1: the stakes stop shrinking")],
+    x_ticks=list(enumerate(classes)), title="The next pot, as a share of this one",
+    x_label="everyone goes in with this hand or better", y_label="carry-over, in pots"))
+print(kept["report"])"""),
     ("md", """\
 ## Fictitious play: averaging the cycle
 
@@ -209,21 +183,16 @@ Q-4, ...), let every player answer the average of all the play so far instead. T
 itself a mixed threshold, so every answer is exact, and the share of rounds that went in with
 Q-4 drifts to the mixed equilibrium, 712/1497 of the time:"""),
     ("code", """\
-from guts_teach.strategy.fictitious import fictitious_play
-
-fig, ax = plt.subplots(figsize=(9, 3))
-for players, colour in ((3, "#0d47a1"), (5, "#7a4a00")):
-    play = fictitious_play(players=players, rounds=2000)
-    ax.plot(range(1, 2001), [float(s) for s in play.shares[1:]], color=colour,
-            label=f"{players} players: in with {play.low} in this share of rounds")
-    ax.axhline(float(play.equilibrium), color=colour, linestyle="--", linewidth=1)
-ax.set_xscale("log")
-ax.set_xlabel("round (log scale)")
-ax.set_ylabel("share of rounds")
-ax.set_title("Fictitious play meets the mixed equilibrium (dashed)")
-ax.legend(loc="lower right")
-fig.tight_layout()
-show_figure(fig)"""),
+play = stored("fictitious")
+charts.show(charts.line_chart(
+    [charts.Series(label=f"{players} players: in with {found['low']} in this share of rounds",
+                   ys=found["shares"], xs=range(1, len(found["shares"]) + 1))
+     for players, found in play.items()],
+    levels=[charts.Level(y=float(Fraction(found["equilibrium"])), colour=colour,
+                         label=f"{players} players: the mixed equilibrium")
+            for (players, found), colour in zip(play.items(), charts.PALETTE)],
+    log_x=True, y_range=(0, 1), title="Fictitious play meets the mixed equilibrium (dashed)",
+    x_label="round (log scale)", y_label="share of rounds"))"""),
     ("md", """\
 ## Three-card Guts
 
@@ -231,18 +200,9 @@ With three cards (straights and flushes count) heads-up odds are still counted e
 18,424 hands the rival can hold. At bigger tables the package samples seeded deals and says how
 far to trust the answer."""),
     ("code", """\
-import random
-
-from guts_teach.game.rules import Rules
-from guts_teach.strategy.sampling import sampled_odds
-from guts_teach.strategy.three_card_odds import heads_up
-
-three = Rules(hand_size=3)
-for text in ("Ah Ad 2c", "Qs Jd 10c", "9h 9d 4c", "Ah 10d 4c"):
-    exact = heads_up(text, rules=three)
-    many = sampled_odds(text, players=6, rules=three, rng=random.Random(1), samples=4000)
-    print(f"{three.ranking().hand(text).name:>26}: heads-up {float(exact.best):6.2%} exact;"
-          f" 6 players {many.best.mean:6.2%} +/- {many.best.error:.2%}")"""),
+for name, exact, mean, error in stored("three_cards"):
+    print(f"{name:>26}: heads-up {float(Fraction(exact)):6.2%} exact;"
+          f" 6 players {mean:6.2%} +/- {error:.2%}")"""),
     ("md", """\
 ## Declaring in turn (V1)
 
@@ -255,37 +215,26 @@ goes in with 10-2 or better **and bluffs** with low hands that hold no 2 and not
 seat is worth more than half the pot. At three players best replies only go round, so the
 chances below come from fictitious play over thresholds that depend on what each seat heard."""),
     ("code", """\
-import matplotlib.pyplot as plt
-
 from guts_teach.game.hands import ALL_STRENGTHS
-from guts_teach.strategy.in_turn import equilibrium as in_turn_equilibrium, in_chances
-from guts_teach.strategy.in_turn_play import average_play, kept_counts
-from guts_teach.strategy.in_turn_report import NAMES, describe
-from guts_teach.strategy.in_turn_three import POINTS, seat_values
 
-heads_up = in_turn_equilibrium()
-print(f"heads-up: first player {heads_up.first}")
-print(f"          dealer after 'in': {heads_up.dealer}")
-print(f"          shares of the pot: first {float(heads_up.value):.4f}, dealer {float(heads_up.dealer_value):.4f}")
-three = average_play(kept_counts(), exact=False)
-shares = seat_values(three)
+turns = stored("in_turn")
+first, dealer = (float(Fraction(v)) for v in turns["shares"])
+print(f"heads-up: first player {turns['first']}")
+print(f"          dealer after 'in': {turns['dealer']}")
+print(f"          shares of the pot: first {first:.4f}, dealer {dealer:.4f}")
 print("three players (fictitious play):")
-for point in POINTS:
-    print(f"  {NAMES[point]:>22}: {describe(three[point])}")
-print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*(float(v) for v in shares)))
-fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.2), sharey=True)
-left.step(range(91), [float(p) for p in heads_up.first.chances], where="mid", label="first player")
-left.step(range(91), [float(p) for p in in_chances(heads_up.dealer)], where="mid", label="dealer after 'in'")
-left.set_title("heads-up (exact)")
-for point in POINTS:
-    right.step(range(91), three[point], where="mid", label=NAMES[point])
-right.set_title("three players (fictitious play)")
-for ax in (left, right):
-    ax.set_xticks([0, 28, 45, 64, 78, 90], [str(ALL_STRENGTHS[i]) for i in (0, 28, 45, 64, 78, 90)])
-    ax.set_xlabel("hand class, weakest to strongest")
-    ax.legend(fontsize=7)
-left.set_ylabel("chance of going in")
-fig.tight_layout()"""),
+for name, said, _ in turns["three"]:
+    print(f"  {name:>22}: {said}")
+print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*turns["three_shares"]))
+ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
+axes = dict(x_ticks=ticks, x_label="hand class, weakest to strongest", y_label="chance of going in",
+            y_range=(0, 1), width=560, height=380)
+charts.show(
+    charts.line_chart([charts.Series(label="first player", ys=turns["first_chances"], step=True),
+                       charts.Series(label="dealer after 'in'", ys=turns["dealer_chances"], step=True)],
+                      title="Heads-up (exact)", **axes),
+    charts.line_chart([charts.Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
+                      title="Three players (fictitious play)", **axes))"""),
     ("md", """\
 ## Coalitions: can two players gang up on one?
 
@@ -294,47 +243,31 @@ One player keeps to the three-player equilibrium; the other two agree on a thres
 exactly. In plain Guts a well-chosen pair (one always in, one in with A-J or better) takes
 0.0175 of the pot from the lone player. With the weenie rule the best pair takes about a
 hundred-thousandth: the lone player is never pushed anywhere near 0, but not quite untouchable.
-The maps show the lone player's share minus its fair third for every plan (red: the coalition
+The maps show the lone player's share minus its fair third for every plan (orange: the coalition
 wins; blue: the lone player does better than a third)."""),
     ("code", """\
-import matplotlib.pyplot as plt
-
-from guts_teach.strategy.coalitions import best_coalition, lone_share
-
-fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
-for ax, weenie in zip(axes, (False, True)):
-    found = best_coalition(weenie=weenie)
-    grid = [[float(lone_share((a, b), weenie=weenie)) - 1 / 3 for b in range(91)] for a in range(91)]
-    image = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=-0.05, vmax=0.05)
-    ticks = [0, 28, 45, 64, 78, 90]
-    ax.set_xticks(ticks, [str(ALL_STRENGTHS[i]) for i in ticks])
-    ax.set_yticks(ticks, [str(ALL_STRENGTHS[i]) for i in ticks])
-    ax.set_xlabel("second partner's threshold")
-    ax.set_title("weenie rule: lone player mixes at Q-4" if weenie else "plain: lone player at K-4")
-    print(f"{'weenie' if weenie else 'plain':>6}: best plan {found.plan[0]} and {found.plan[1]}, "
-          f"lone player's share {float(found.lone_share):.6f} (loss {float(found.loss):.2e})")
-axes[0].set_ylabel("first partner's threshold")
-fig.colorbar(image, ax=axes, label="lone share minus 1/3")"""),
+pairs = stored("coalitions")
+ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
+maps = []
+for rule, found in pairs.items():
+    print(f"{rule:>6}: best plan {found['plan'][0]} and {found['plan'][1]}, lone player's share "
+          f"{float(Fraction(found['lone_share'])):.6f} (loss {float(Fraction(found['loss'])):.2e})")
+    maps.append(charts.heat_chart(
+        found["grid"], ticks=ticks, limit=0.05, scale_label="lone share minus 1/3",
+        title="weenie rule: lone player mixes at Q-4" if rule == "weenie" else "plain: lone player at K-4",
+        x_label="second partner's threshold", y_label="first partner's threshold"))
+charts.show(*maps)"""),
     ("md", """\
 ## Variants change what going in is worth
 
 The exact payoffs are for the plain rules. For the variants, the package deals seeded hands and
 settles each one twice (you in, you out) with its own rules engine."""),
     ("code", """\
-from guts_teach.game.rules import teaching
-from guts_teach.strategy.sampling import sampled_gain
-from guts_teach.strategy.thresholds import Threshold
-
-others = equilibrium(players=4).threshold
-print(f"A-9 at four players, others {others}: exact {float(gain('Ac 9d', others, players=4)):+.3f} of the pot")
-for name, rules in {
-    "plain (sampled)": teaching(),
-    "ghost hand (V5)": teaching().replace(ghost_hand=True),
-    "single loser (V3)": teaching().replace(single_loser=True),
-    "no split pots (V4)": teaching().replace(split_pots=False),
-}.items():
-    estimate = sampled_gain("Ac 9d", others, players=4, rules=rules, rng=random.Random(2), samples=3000)
-    print(f"  {name:>20}: {estimate.mean:+.3f} +/- {estimate.error:.3f}")"""),
+variants = stored("variants")
+print(f"A-9 at four players, others in with {variants['others']} or better: "
+      f"exact {float(Fraction(variants['exact'])):+.3f} of the pot")
+for name, mean, error in variants["rows"]:
+    print(f"  {name:>20}: {mean:+.3f} +/- {error:.3f}")"""),
     ("md", """\
 ## How fast the pot grows
 
@@ -342,11 +275,10 @@ Four-player evenings of 300 deals with the same bots at every seat: reckless pla
 pots and a full reserve; cautious ones keep the pot small. (The progress bar follows the
 simulation.)"""),
     ("code", """\
-import matplotlib.pyplot as plt
-
-from guts_teach.display import show_figure
+import random
 
 from guts_teach import Session
+from guts_teach.game.rules import teaching
 from guts_teach.strategy.bots import CharacterBot, declare_with_bots, equilibrium_bot
 
 line_ups = {
@@ -356,7 +288,7 @@ line_ups = {
 }
 progress = Progress(title="Deals played so far", max=300 * len(line_ups), description="deals")
 display(progress)
-pots = {}
+pots = []
 for name, make in line_ups.items():
     table = Session(["A", "B", "C", "D"], rules=teaching(), rng=random.Random(1))
     bots = [make(p, i) for i, p in enumerate(table.players)]
@@ -367,15 +299,9 @@ for name, make in line_ups.items():
         record = table.settle()
         trail.append(float(record.pot_after + record.reserve_after))
         progress.value += 1
-    pots[name] = trail
-fig, ax = plt.subplots(figsize=(9, 3.5))
-for name, trail in pots.items():
-    ax.plot(trail, label=name)
-ax.set_xlabel("deal")
-ax.set_ylabel("pot + reserve")
-ax.legend()
-fig.tight_layout()
-show_figure(fig)"""),
+    pots.append(charts.Series(label=name, ys=trail))
+charts.show(charts.line_chart(pots, title="Pot and reserve, deal by deal", x_label="deal",
+                              y_label="pot + reserve"))"""),
     ("md", """\
 ## Play
 
