@@ -92,11 +92,13 @@ def test_issue12_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp
     pages = pdf_pages(path, tmp_path)
     assert all(page.strip() for page in pages), [i for i, p in enumerate(pages) if not p.strip()]
     assert not [i for i, page in enumerate(pages) if all_zeros(page)]
-    # Start, Rules, Players, Deals (2 across), Ledger (2 across), Standings, Settle, Summary
-    assert len(pages) == 10, len(pages)
+    # Start, Rules, Players, Evenings, Deals and Ledger (2 across each), Standings, Evening
+    # results, History, Settle up, Evening summary
+    assert len(pages) == 13, len(pages)
     firsts = [page.split()[0] for page in pages]
     assert firsts.count("Player") == 1 and firsts.count("Transfer") == 1  # one page each
-    assert firsts.count("Evening") == 1
+    assert firsts.count("Evening") == 4  # Evenings, Evening results, History, Evening summary
+    assert [p.split()[:2] for p in pages].count(["Evening", "summary"]) == 1
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER))
@@ -133,7 +135,7 @@ def test_issue12_no_sheet_is_shrunk_to_fit_and_helpers_are_hidden():
             if cell.value is not None
         }
         assert min(sizes) * scale / 100 >= MIN_POINTS, (sheet.title, min(sizes), scale)
-        assert setup.orientation == ("portrait" if sheet.title == EVENING else "landscape")
+        assert setup.orientation == ("portrait" if sheet.title in (START, EVENING) else "landscape")
     assert book[DEALS].print_title_rows == "$1:$1" == book[LEDGER].print_title_rows
     assert book[DEALS].print_title_cols == "$A:$A" == book[LEDGER].print_title_cols
     hidden = {s.title for s in book.worksheets if s.sheet_state == "hidden"}

@@ -11,11 +11,13 @@ from openpyxl.styles import Alignment
 from openpyxl.styles.cell_style import StyleArray
 
 from .chart import STACK, balance_chart, sorted_view
+from .evenings import label_formula
 from .formulas import _append_text, _head, _table, is_x, same_style
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
     DEALS,
+    EVENING,
     LEDGER,
     SEATS_SHEET,
     SETTLE,
@@ -25,16 +27,21 @@ from .layout import (
     col,
 )
 from .problems import (
+    ABSENT,
     BAD_NUMBER,
     EMPTY_SEAT,
+    EVENING_BACK,
+    EVENING_COLUMN,
     NO_NUMBER,
     NOT_A_MARK,
+    NOT_LISTED,
     REPEATED,
     WHO_WON,
     WON_NOT_IN,
     shown_formula,
     spliced,
 )
+from .season_sheets import CHOSEN_AT, summary_cell, summary_range
 from .seats import seat_cell
 from .settle_native import groups_block, step_keys
 
@@ -51,19 +58,24 @@ def problem_formula(layout: Layout, r: int) -> str:
     w = layout.width
     number = f"{DEALS}!$A{r}"
     at = c["at"]
-    seat = f"(MOD({at}-2,{w})+1)"
+    seat = f"(MOD({at}-{layout.first_in},{w})+1)"
     name = f"INDEX(PlayerNames,{seat})"
-    label = f'IF({at}<={1 + w},"In ","Won ")&IF({name}="","seat "&{seat},{name})'
+    label = f'IF({at}<{layout.first_won},"In ","Won ")&IF({name}="","seat "&{seat},{name})'
     where = f'"column "&SUBSTITUTE(ADDRESS(1,{at},4),"1","")&" ("&{label}&"): "'
     value = shown_formula(f"INDEX({DEALS}!$A{r}:${col(layout.note_col)}{r},{at})")
     earlier = f"MATCH({number},{DEALS}!$A$1:$A{r - 1},0)"
-    won_block = f"columns {col(2 + w)} to {col(1 + 2 * w)} (Won marks): "
+    won_block = f"columns {col(layout.first_won)} to {col(layout.first_cards - 1)} (Won marks): "
+    evening = f"CHAR(34)&{c['evening']}&CHAR(34)"
+    began = f"MATCH({c['evening']},{CALC}!${col(layout.calc('evening'))}$1:{c['evening']},0)"
     texts = [
         '"column A: "&' + spliced(NO_NUMBER),
         '"column A (Deal): "&' + spliced(BAD_NUMBER, value=shown_formula(number)),
         '"column A (Deal): "&' + spliced(REPEATED, number=number, row=earlier),
+        spliced(f"{EVENING_COLUMN}: {NOT_LISTED}", evening=evening),
+        spliced(f"{EVENING_COLUMN}: {EVENING_BACK}", evening=evening, row=began),
         f"{where}&" + spliced(NOT_A_MARK, value=value),
         f"{where}&" + spliced(EMPTY_SEAT, seat=seat),
+        f"{where}&" + spliced(ABSENT, name=name, evening=evening),
         f"{where}&" + spliced(WON_NOT_IN, name=name),
         spliced(won_block + WHO_WON),
     ]
@@ -94,15 +106,12 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
         wins = []
         for s in range(w):
             on = f"{seat_cell('plays', s)}=1"
-            in_cell = f"AND({on},{is_x(f'{DEALS}!${col(2 + s)}{r}')})"
-            won_cell = is_x(f"{DEALS}!${col(2 + w + s)}{r}")
+            in_cell = f"AND({on},{is_x(f'{DEALS}!${col(layout.first_in + s)}{r}')})"
+            won_cell = is_x(f"{DEALS}!${col(layout.first_won + s)}{r}")
             won = f"IF({CALC}!{c['in']}{r}=1,{in_cell},AND({in_cell},{won_cell}))"
             ins.append(f'IF({in_cell},{seat_cell("name", s)}&" ","")')
             wins.append(f'IF({won},{seat_cell("name", s)}&" ","")')
-        dealer = (
-            f"INDEX(PlayerNames,MATCH(MOD(FirstDealer-1+{CALC}!{c['deals so far']}{r}-1,"
-            "NPlayers)+1,SeatOrder,0))"
-        )
+        dealer = f"INDEX(PlayerNames,{CALC}!{c['dealer seat']}{r})"
         values = [
             f'=IF({CALC}!{c["content"]}{r}=0,"",{DEALS}!$A{r})',
             show(dealer),
@@ -198,7 +207,7 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
         for s in range(w):
             r = top + s
             if k == 0:
-                value = f"={CALC}!{col(layout.state_col(s))}{last}"
+                value = f"={summary_cell('result', s)}"  # the evening the summary shows
             else:
                 prev = col(2 + k - 1)
                 amount = f"'{SETTLE}'!D{k + 1}"
@@ -226,11 +235,20 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     sheet.cell(
         note_row + 1,
         2,
-        f"=IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
+        f"=IF({CHOSEN_AT}>0,IF(ABS(SUM({summary_range('result')}))>{TINY},"
+        '"This evening\'s results add up to "&TEXT(SUM('
+        f'{summary_range("result")}),"0.###")&", not 0: chips came in from the evening '
+        "before or stay on the table for the next (R12). Settle the whole book (leave the "
+        'Evening cell of the Evening summary blank) once pot and reserve are empty.",'
+        '"These transfers settle this evening\'s results."),'
+        f"IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
         f"{col(layout.calc('reserve after'))}{last})>{TINY},"
         '"The pot or the reserve still holds chips: play on until both are empty.",'
-        '"Pot and reserve are empty: these transfers settle every balance.")',
+        '"Pot and reserve are empty: these transfers settle every balance."))',
     )
+    chosen = label_formula(f"'{EVENING}'!$B$2")
+    sheet.cell(note_row + 2, 1, "For")
+    sheet.cell(note_row + 2, 2, f'=IF({CHOSEN_AT}>0,"evening "&{chosen},"the whole book")')
     sheet.add_table(_table("SettleUpTable", f"A1:D{w}"))
     sheet.column_dimensions["B"].width = 16
     sheet.column_dimensions["C"].width = 16

@@ -18,10 +18,12 @@ from ..game.atomic import check_target, save_with
 from ..game.ledger import Ledger
 from ..game.rules import Rules
 from ..game.table import seat_players
+from .calc_sheet import calc_sheet
 from .cells import WorkbookError, amount_cell, check_cell_range
 from .deals_sheet import deals_sheet
 from .evening_summary import summary_sheet
-from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _calc_sheet
+from .evenings import evenings_sheet
+from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
 from .layout import (
     CALC,
     DEALS,
@@ -38,6 +40,7 @@ from .layout import (
 from .printing import page_setup, print_rows
 from .results import ledger_sheet, settle_sheet, standings_sheet
 from .rules_sheet import rules_sheet
+from .season_sheets import season_sheets, summary_block
 from .seats import players_sheet, seats_sheet
 
 START_TEXT = (
@@ -56,8 +59,17 @@ START_TEXT = (
     "   for the winner (several for a shared pot). With one player in, Won may stay empty.",
     "   Anything but x (no, 0, -, a space, yes, TRUE) is flagged in the Problem column, on the",
     "   Deals sheet and the Ledger, and that deal charges nobody until it is put right.",
-    "4. Ledger: pots, reserve and every balance are worked out for you, deal by deal.",
-    "5. Standings and Settle up: who is ahead, and who pays whom at the end of the night.",
+    "4. Evenings (a season, R12): on sheet Evenings, one row per evening: its label in",
+    "   column A (a date such as 2026-11-03, or a number), an x under each player there, and",
+    "   who deals first (blank: the first player there). On Deals, pick the evening in",
+    "   column B on its first deal; the deals below belong to it until another is typed.",
+    "   Only those there ante and play; a mark under a player not there is flagged and",
+    "   charges nobody. Chips left in the pot or reserve open the next evening. Leave",
+    "   column B blank for a book without evenings: everyone named plays every deal.",
+    "5. Ledger: pots, reserve and every balance are worked out for you, deal by deal.",
+    "6. Standings (the season), Evening results, History (each player's balance after each",
+    "   evening), Settle up and the Evening summary: type an evening in its yellow cell B2",
+    "   (blank: the whole book) for who was there, their results and who pays whom.",
     "",
     "Room: this book has rows for {rows} deals; its last row is marked 'End of the book'.",
     "Anything typed below that row is not counted, and the marked row says so in red. For",
@@ -66,11 +78,9 @@ START_TEXT = (
     "",
     "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
     "page: they print on two pages across, each with the header row and the Deal column",
-    "(Deals: the In and Won marks on the first). They print their first 30 rows, or the rows",
-    "a filled-in book holds (File > Print Ranges in LibreOffice, Page Layout > Print Area in",
-    "Excel, to print more). Standings, Settle up and the Evening summary print on one page.",
-    "The Evening summary is the page to hand round: who was there, each player's result,",
-    "who pays whom.",
+    "(Deals: the In and Won marks on the first), 30 rows or the rows a filled-in book holds",
+    "(File > Print Ranges in LibreOffice, Page Layout > Print Area in Excel, to print more).",
+    "The Evening summary prints on one page: the page to hand round after an evening.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -99,12 +109,15 @@ def new_workbook(
     for i, line in enumerate(START_TEXT, start=1):
         start.cell(i, 1, line.format(rows=f"{rows:,}"))
     start["A1"].font = TITLE_FONT
-    start.column_dimensions["A"].width = 100
+    start.column_dimensions["A"].width = 95
     rules_sheet(book, rules, profile)
     players_sheet(book, players, INPUT_FILL, UNLOCKED)
+    evenings_sheet(book, layout)
     deals_sheet(book, layout)
-    _calc_sheet(book, layout)
+    calc_sheet(book, layout)
     seats_sheet(book)
+    season_sheets(book, layout)
+    summary_block(book, layout)
     ledger_sheet(book, layout)
     standings_sheet(book, layout, chart_deals or rows)
     settle_sheet(book, layout)
