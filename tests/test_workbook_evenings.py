@@ -16,7 +16,7 @@ from test_workbook import close, recalculate
 from test_workbook_typing import blank_book, typed
 
 from guts_teach import Session, teaching
-from guts_teach.excel.evenings import DEALS_COL, POT_COL, RESERVE_COL
+from guts_teach.excel.evenings import DEALS_COL, POT_COL, PROBLEM_COL, RESERVE_COL
 from guts_teach.excel.file_import import import_book, import_ledger
 from guts_teach.excel.layout import (
     DEALS,
@@ -209,3 +209,72 @@ def test_issue12_the_evening_summary_shows_one_evening_and_settle_up_settles_it(
     assert {who: result for _, who, result in players} == pytest.approx(
         {p: float(v) for p, v in totals.items()}
     )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "cell", "value", "row", "where", "words"),
+    [
+        (
+            DEALS,
+            "B3",
+            9,
+            3,
+            "column B (Evening)",
+            "evening \"9\" is not on sheet 'Evenings': add it there, with an x for each player "
+            "there",
+        ),
+        (
+            DEALS,
+            "B15",
+            1,
+            15,
+            "column B (Evening)",
+            'evening "1" began on row 2 and other deals came after it: keep an evening\'s '
+            "deals together",
+        ),
+    ],
+)
+def test_issue12_an_evening_typed_wrong_is_flagged_and_refused_alike(
+    tmp_path, sheet, cell, value, row, where, words
+):
+    tables = play_evenings(seed=5)
+    layout = Layout(NAMES, 40, block=SEATS)
+    path = tmp_path / "evening.xlsx"
+    book = season_book(path, tables, layout)
+    typed(book[sheet], cell, value)
+    book.save(path)
+    with pytest.raises(WorkbookError) as caught:
+        import_book(str(path))
+    assert str(caught.value) == f"sheet {sheet!r}, row {row}, {where}: {words}"
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    assert done[LEDGER].cell(row, layout.problem_col).value == f"{where}: {words}"
+    assert done[LEDGER].cell(row, 9).value is None  # the row charges nobody
+
+
+def test_issue12_the_evenings_sheet_flags_what_the_import_refuses(tmp_path):
+    tables = play_evenings(seed=5)
+    layout = Layout(NAMES, 40, block=SEATS)
+    path = tmp_path / "dealer.xlsx"
+    book = season_book(path, tables, layout)
+    typed(book[EVENINGS], "L2", "Dev")  # Dev is not there on evening 1
+    typed(book[EVENINGS], "A5", "final")  # a second evening labelled "final"
+    book.save(path)
+    with pytest.raises(WorkbookError) as caught:
+        import_book(str(path))
+    words = (
+        '"Dev" is not a player there this evening: name one of those with an x, or leave it blank'
+    )
+    assert str(caught.value) == f"sheet 'Evenings', row 2, column L: {words}"
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    problems = {r: done[EVENINGS].cell(r, PROBLEM_COL).value for r in (2, 3, 4, 5)}
+    assert problems == {
+        2: f"column L: {words}",
+        3: None,
+        4: None,
+        5: "column A: the same label as row 4: every evening needs its own label",
+    }
+    typed(book[EVENINGS], "L2", None)
+    book.save(path)
+    with pytest.raises(WorkbookError) as caught:
+        import_book(str(path))
+    assert str(caught.value) == f"sheet 'Evenings', row 5, {problems[5]}"

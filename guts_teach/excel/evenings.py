@@ -48,6 +48,9 @@ THERE_COL, DEALS_COL, POT_COL, RESERVE_COL, TEXT_COL, PROBLEM_COL, OFFSET_COL = 
 """Evenings columns M to S: players there, deals played, pot and reserve left, the label as
 text (what the Deals sheet's Evening cells are matched against), the problem, and the first
 dealer's place among those there, less one (hidden, like the label's text)."""
+THERE_FROM = 20
+"""Evenings columns T to AC (hidden): 1 where seat ``s`` (column ``THERE_FROM + s``) is
+seated and there, so that each Calc row looks attendance up once, shortly."""
 DATES_FROM = 10_000
 """A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
 EPOCH = datetime.date(1899, 12, 30)
@@ -148,6 +151,9 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
         seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
         before = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn*({seats}<{seat}))"
         sheet.cell(r, OFFSET_COL, f'=IF({dealer}="",0,IFERROR({before},0))')
+        for s in range(SEATS):
+            mark = is_x(f"${col(2 + s)}{r}")
+            sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{mark}),1,0)")
     _attendance_marks(sheet)
     flag_problems(sheet, f"{col(PROBLEM_COL)}2:{col(PROBLEM_COL)}{1 + EVENING_ROWS}")
     sheet.column_dimensions["A"].width = 11
@@ -156,7 +162,7 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.column_dimensions[col(DEALER_COL)].width = 8
     for column in (THERE_COL, DEALS_COL, POT_COL, RESERVE_COL):
         sheet.column_dimensions[col(column)].width = 7
-    for hidden in (TEXT_COL, OFFSET_COL):  # the formulas' copies
+    for hidden in (TEXT_COL, OFFSET_COL, *range(THERE_FROM, THERE_FROM + SEATS)):
         sheet.column_dimensions[col(hidden)].hidden = True
     sheet.column_dimensions[col(PROBLEM_COL)].width = 18
     sheet.row_dimensions[1].height = 58
@@ -250,6 +256,5 @@ def _first_absent(layout: Layout, r: int) -> str:
 def here_formula(layout: Layout, r: int, s: int, at: Any) -> str:
     """1 where seat ``s`` plays in Deals row ``r``: seated and, when the row belongs to an
     evening on the Evenings sheet, marked there."""
-    plays = f"{seat_cell('plays', s)}=1"
-    there = is_x(f"INDEX({evening_range(2 + s)},{at('evening at')})")
-    return f"=IF({plays},IF({at('evening at')}>0,IF({there},1,0),1),0)"
+    there = f"INDEX({evening_range(THERE_FROM + s)},{at('evening at')})"
+    return f"=IF({at('evening at')}>0,{there},{seat_cell('plays', s)})"
