@@ -152,8 +152,8 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
         before = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn*({seats}<{seat}))"
         sheet.cell(r, OFFSET_COL, f'=IF({dealer}="",0,IFERROR({before},0))')
         for s in range(SEATS):
-            mark = is_x(f"${col(2 + s)}{r}")
-            sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{mark}),1,0)")
+            marked = is_x(f"${col(2 + s)}{r}")
+            sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{marked}),1,0)")
     _attendance_marks(sheet)
     flag_problems(sheet, f"{col(PROBLEM_COL)}2:{col(PROBLEM_COL)}{1 + EVENING_ROWS}")
     sheet.column_dimensions["A"].width = 11
