@@ -106,6 +106,7 @@ def test_issue12_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path,
     path = tmp_path / "ten.xlsx"
     ten_player_book(path, paper)
     pages = pdf_words(render(path, tmp_path))
+    assert all(pages), [i for i, words in enumerate(pages) if not words]  # no blank page
     title = next(h for h, word in pages[0] if word == "Guts")
     ratio = title / TITLE_POINTS  # a word's box height per point of type
     smallest = min(h / ratio for page in pages for h, _ in page)
