@@ -148,7 +148,9 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
             )
             stdout.write(report + "\n")
         elif args.command == "workbook":
-            _workbook(args, stdout)
+            from .workbook_command import command as workbook_command
+
+            workbook_command(args, stdout)
         elif args.command in ("lesson", "present"):
             return _launch(args)
         elif args.command == "handout":
@@ -192,45 +194,6 @@ def _say_error(message: str) -> None:
     line = f"guts-teach: error: {message}\n"
     encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
     sys.stderr.write(line.encode(encoding, "backslashreplace").decode(encoding))
-
-
-def _workbook(args: argparse.Namespace, stdout: TextIO) -> None:
-    try:
-        from .excel import file_import, workbook
-    except ImportError as error:  # pragma: no cover - without the excel extra
-        raise GutsError(
-            f"the workbook needs the excel extra: pip install 'guts_teach[excel]' ({error})"
-        ) from None
-    from .game.atomic import check_target
-    from .game.ledger import dumps, save
-    from .game.rules import profile
-
-    if args.action == "new":
-        from .game.table import seat_players
-
-        players = [name for item in args.players for name in item.split(",") if name.strip()]
-        seat_players(players, 2, 10)
-        workbook.check_rows(args.rows)
-        check_target(args.path)
-        book = workbook.new_workbook(
-            tuple(players), profile(args.profile), rows=args.rows, profile=args.profile
-        )
-        workbook.save_atomic(book, args.path)
-        stdout.write(f"wrote {args.path}\n")
-    elif args.action == "export":
-        check_target(args.path)
-        ledger, session = load_replayed(args.ledger)
-        workbook.export_ledger(ledger, args.path, session=session)
-        stdout.write(f"wrote {args.path}\n")
-    else:
-        if args.out is not None:
-            check_target(args.out)
-        ledger = file_import.import_ledger(args.path)
-        if args.out is not None:
-            save(ledger, args.out)
-            stdout.write(f"wrote {args.out}\n")
-        else:
-            stdout.write(dumps(ledger))
 
 
 def _launch(args: argparse.Namespace) -> int:

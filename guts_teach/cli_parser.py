@@ -193,12 +193,16 @@ def _workbook(commands: Commands) -> None:
     new_cmd.add_argument(
         "--rows", type=int, default=1000, help="deal rows to prepare (at most 10,000)"
     )
-    export_cmd = book_actions.add_parser("export", help="write a ledger file into a workbook")
-    export_cmd.add_argument("ledger", help="a guts-ledger/1 JSON file")
+    export_cmd = book_actions.add_parser(
+        "export", help="write a ledger file (or a season file) into a workbook"
+    )
+    export_cmd.add_argument("ledger", help="a guts-ledger/1 or guts-season/1 JSON file")
     export_cmd.add_argument("path", help="the .xlsx file to write")
-    import_cmd = book_actions.add_parser("import", help="read a workbook's deals as a ledger")
+    import_cmd = book_actions.add_parser(
+        "import", help="read a workbook's deals as a ledger (a season when it has evenings)"
+    )
     import_cmd.add_argument("path", help="the club workbook (.xlsx)")
-    import_cmd.add_argument("--out", help="write the ledger here instead of printing it")
+    import_cmd.add_argument("--out", help="write the ledger (or season) file here, not to stdout")
 
 
 def _rank(commands: Commands) -> None:

@@ -79,6 +79,9 @@ def test_mirror_of_10000_deals_takes_a_few_batched_writes_with_exact_values():
     assert mirror[(1, 12)] == "'=Dev"  # formula-like text stays text
     deals = written(book, DEALS)
     assert deals[(2, 1)] == 1 and deals[(10_001, 1)] == 10_000
+    shown = [a for a in actions if a["func"] == "setSheetVisibility"]
+    position = list(SHEETS).index(MIRROR)
+    assert [(a["sheet_position"], a["args"]) for a in shown] == [(position, ["Visible"])]
 
 
 def test_the_number_of_writes_does_not_grow_with_the_deals():
@@ -142,9 +145,9 @@ def test_read_deals_names_the_junk_cell():
             ["Profile", "teaching"],
         ],
         "Players": [["Seat", "Name"], [1, "Ana"], [2, "Ben"]],
-        DEALS: [shown_headers(("Ana", "Ben")), [1, "x", "maybe"]],
+        DEALS: [shown_headers(("Ana", "Ben")), [1, None, "x", "maybe"]],
     }
-    with pytest.raises(WorkbookError, match="sheet 'Deals', row 2, column C \\(In Ben\\)"):
+    with pytest.raises(WorkbookError, match="sheet 'Deals', row 2, column D \\(In Ben\\)"):
         read_deals(remote_book(values))
 
 
@@ -225,11 +228,11 @@ def test_issue11_read_deals_checks_the_deals_headers_against_the_players_sheet(t
     rows = values[PLAYERS]
     rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed: Eve joins (issue 12)
     assert read_deals(remote_book(values)).players[-1] == "Eve"
-    values[DEALS][0][3] = "In Ana"  # a header typed over
+    values[DEALS][0][4] = "In Ana"  # a header typed over
     with pytest.raises(WorkbookError) as caught:
         read_deals(remote_book(values))
     assert str(caught.value).startswith(
-        "sheet 'Deals', row 1, column D: this header is headed 'In Ana' where 'In Cleo' belongs"
+        "sheet 'Deals', row 1, column E: this header is headed 'In Ana' where 'In Cleo' belongs"
     )
 
 

@@ -16,7 +16,16 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, classic, teaching
 from guts_teach.excel.file_import import import_ledger
-from guts_teach.excel.layout import DEALS, LEDGER, RULES, SEATS, SETTLE, STANDINGS, Layout
+from guts_teach.excel.layout import (
+    DEALS,
+    EVENINGS,
+    LEDGER,
+    RULES,
+    SEATS,
+    SETTLE,
+    STANDINGS,
+    Layout,
+)
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.errors import GutsError
@@ -184,12 +193,12 @@ def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
     [
         (
             DEALS,
-            "B2",
+            "C2",
             "yes",
-            "sheet 'Deals', row 2, column B (In Ana): \"yes\" is not a mark: pick x from the "
+            "sheet 'Deals', row 2, column C (In Ana): \"yes\" is not a mark: pick x from the "
             "list, or leave the cell empty",
         ),
-        (DEALS, "V3", "Qs Qx", "sheet 'Deals', row 3, column V (Cards Ana): cannot read \"Qx\""),
+        (DEALS, "W3", "Qs Qx", "sheet 'Deals', row 3, column W (Cards Ana): cannot read \"Qx\""),
         (RULES, "B3", "lots", "sheet 'Rules', row 3, column B: Ante: cannot read \"lots\""),
         (RULES, "B6", "maybe", "sheet 'Rules', row 6, column B: expected yes or no"),
     ],
@@ -212,11 +221,11 @@ def test_inconsistent_deals_name_the_deal(tmp_path):
     path = tmp_path / "club.xlsx"
     book = new_workbook(("Ana", "Ben", "Cleo"), teaching(), rows=10)
     deals = book[DEALS]
-    deals["A2"], deals["B2"], deals["C2"], deals["N2"] = 1, "x", "x", "x"  # Cleo won, was not in
+    deals["A2"], deals["C2"], deals["D2"], deals["O2"] = 1, "x", "x", "x"  # Cleo won, was not in
     save_atomic(book, path)
     with pytest.raises(WorkbookError) as caught:
         import_ledger(str(path))
-    assert str(caught.value) == "sheet 'Deals', row 2, column N (Won Cleo): Cleo won but was not in"
+    assert str(caught.value) == "sheet 'Deals', row 2, column O (Won Cleo): Cleo won but was not in"
 
 
 def test_failed_save_keeps_the_previous_workbook(tmp_path, monkeypatch):
@@ -254,7 +263,11 @@ def test_committed_workbook_matches_its_generator():
     validations = {
         str(v.sqref): v.formula1 for v in committed[DEALS].data_validations.dataValidation
     }
-    assert validations == {"B2:U1001": '"x"', "A2:A1001": "1"}
+    assert validations == {
+        "C2:V1001": '"x"',
+        "A2:A1001": "1",
+        "B2:B1001": f"{EVENINGS}!$A$2:$A$61",
+    }
 
 
 def test_games_with_variants_are_refused_not_miscomputed(tmp_path):

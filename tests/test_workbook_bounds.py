@@ -158,7 +158,7 @@ def test_a_row_with_marks_and_no_deal_number_is_named(base):
 
 
 def test_a_deal_below_the_formulas_rows_is_named_not_kept(base):
-    edited(base, DEALS, {"A1003": 4, "B1003": "x"})
+    edited(base, DEALS, {"A1003": 4, "C1003": "x"})
     assert refused(base) == (
         "sheet 'Deals', row 1003, column A: this row is below the rows the workbook's "
         "formulas read (rows 2 to 1001), so the workbook ignores it; move it up, or make a "
@@ -169,7 +169,7 @@ def test_a_deal_below_the_formulas_rows_is_named_not_kept(base):
 def test_the_rows_read_are_the_calc_sheets_rows(base):
     book = load_workbook(base)
     assert book[CALC].max_row == 1001
-    assert book[CALC]["A1001"].value == "=COUNTA(Deals!$A1001:$AF1001)"
+    assert book[CALC]["A1001"].value == "=COUNTA(Deals!$A1001:$AG1001)"
 
 
 def test_a_stray_cell_at_the_last_row_is_refused_quickly(base):
@@ -245,7 +245,7 @@ def test_workbook_rows_are_bounded(tmp_path):
 
 
 def test_import_reads_the_rows_libreoffice_computes_blank_rows_included(base, tmp_path):
-    edited(base, DEALS, {**{f"{c}3": None for c in "ABCDEFGHIJKLMNOPQ"}, "A6": 9, "C6": "x"})
+    edited(base, DEALS, {**{f"{c}3": None for c in "ABCDEFGHIJKLMNOPQR"}, "A6": 9, "D6": "x"})
     ledger = import_ledger(str(base))
     assert [deal.ins for deal in ledger.deals] == [("Ana", "Ben"), ("Ben", "Cleo"), ("Ben",)]
     done = load_workbook(recalculate(base, tmp_path / "out"), data_only=True)[LEDGER]
@@ -259,8 +259,8 @@ def test_import_reads_the_rows_libreoffice_computes_blank_rows_included(base, tm
 def test_a_won_mark_with_one_player_in_counts_in_the_import_and_in_guts_settle(base):
     from test_functions import NAMES, call
 
-    edited(base, DEALS, {"N3": "x"})  # deal 2: only Ana in, Won marked under Cleo
-    assert refused(base) == "sheet 'Deals', row 3, column N (Won Cleo): Cleo won but was not in"
+    edited(base, DEALS, {"O3": "x"})  # deal 2: only Ana in, Won marked under Cleo
+    assert refused(base) == "sheet 'Deals', row 3, column O (Won Cleo): Cleo won but was not in"
     with pytest.raises(GutsError) as caught:
         call("GUTS_SETTLE", 6, 0, NAMES, [["x", None, None, None]], [[None, None, "x", None]], 20)
     assert (

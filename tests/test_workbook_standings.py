@@ -75,3 +75,25 @@ def test_issue12_chart_starts_at_the_stacks_and_covers_only_the_deals_played(tmp
     after = chart_row(len(table.deals) + 1)
     assert helper.cell(after, 1).value == "#N/A"  # rows not played are not drawn
     assert {helper.cell(after, 2 + s).value for s in range(SEATS)} == {"#N/A"}
+
+
+def test_issue12_the_chart_has_no_legend_and_each_name_wears_its_lines_colour(tmp_path):
+    """No legend, so no blank swatches for empty seats whatever names a club types: each
+    seat's line has its own colour, and the names in both Standings tables wear it."""
+    table = noisy_table()
+    path = tmp_path / "colours.xlsx"
+    export_ledger(ledger_of(table), path)
+    book = load_workbook(path)
+    sheet = book[STANDINGS]
+    chart = sheet._charts[0]
+    assert chart.legend is None
+    colours = [str(s.graphicalProperties.line.solidFill.srgbClr) for s in chart.series]
+    assert len(set(colours)) == SEATS
+    assert [sheet.cell(2 + s, 1).font.color.rgb[-6:] for s in range(SEATS)] == colours
+    rules = {
+        rule.dxf.font.color.rgb[-6:]
+        for ranges in sheet.conditional_formatting
+        for rule in ranges.rules
+        if str(ranges.sqref) == "F2:F11"
+    }
+    assert rules == set(colours)  # the sorted view: a rule per seat, as the rows move

@@ -48,3 +48,22 @@ def test_each_cell_keeps_its_own_style():
     assert sheet["B3"].protection.locked is False
     made[CALC]["A2"].number_format = "0.00"
     assert made[CALC]["A3"].number_format == made[CALC]["B2"].number_format == AMOUNT_FORMAT
+
+
+def test_issue12_the_deals_blocks_read_apart_and_headers_wrap():
+    """Item 9: a thick line before the Evening, In, Won, Cards and Note blocks on every row, header
+    fills of their own, headers that wrap in a row tall enough, marks and deal numbers
+    centred so that the deal number stands clear of the first mark."""
+    made, layout = book()
+    sheet = made[DEALS]
+    starts = {2, layout.first_in, layout.first_won, layout.first_cards, layout.note_col}
+    for r in (1, 2, layout.last_row):
+        for c in range(2, layout.note_col + 1):
+            thick = sheet.cell(r, c).border.left.style == "thick"
+            assert thick is (c in starts), (r, c)
+    fills = {sheet.cell(1, c).fill.fgColor.rgb for c in (1, *sorted(starts)[:-1])}
+    assert len(fills) == 5  # Deal, Evening, In, Won, Cards
+    assert all(sheet.cell(1, c).alignment.wrap_text for c in range(1, layout.note_col + 2))
+    assert sheet.row_dimensions[1].height >= 4 * sheet.cell(1, 2).font.sz * 1.2
+    for c in (1, layout.first_in, layout.first_won):
+        assert sheet.cell(5, c).alignment.horizontal == "center"

@@ -26,10 +26,14 @@ from ..game.session import Session
 from ..game.settle_up import fewest_transfers
 from .cells import as_text, ledger_rows, to_cell, whole_numbers
 from .deals_sheet import END_OF_BOOK
+from .evening_reader import book_from_grids
+from .evenings import DEALER_COL
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
     DEALS,
+    EVENING_ROWS,
+    EVENINGS,
     LEDGER_HEADERS,
     MARK,
     MIRROR,
@@ -40,7 +44,7 @@ from .layout import (
     Layout,
     col,
 )
-from .reader import WorkbookError, check_plain, ledger_from_grids
+from .reader import WorkbookError, check_plain
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,8 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
         f"{col(right + 2)}2:{col(right + 6)}{max(last, len(settle))}"
     ).number_format = AMOUNT_FORMAT
     writes += 2
-    return MirrorReport(len(records), writes)
+    mirror.visible = True  # a new book hides this sheet until the bridge writes it
+    return MirrorReport(len(records), writes + 1)
 
 
 def _summary(session: Session) -> tuple[list[list[Any]], list[list[Any]]]:
@@ -167,20 +172,30 @@ def read_deals(book: Any) -> Ledger:
     last_rule = max(row for _, _, row in MORE_RULE_CELLS)
     rules_grid = rules_sheet.range(f"A1:B{last_rule}").value
     names = players_sheet.range("B2:B12").value  # one row past ten seats, to name an 11th
-    rows = deals_sheet.range((1, 1), (max(_used_rows(deals_sheet), 2), 3 * 10 + 2)).value
+    width = Layout((), block=SEATS).note_col
+    rows = deals_sheet.range((1, 1), (max(_used_rows(deals_sheet), 2), width)).value
     if rows and not isinstance(rows[0], list):
         rows = [rows]
     headers, *deal_rows = whole_numbers(rows or [[]])
     ends = [i for i, row in enumerate(deal_rows) if str(row[0]).startswith(END_OF_BOOK)]
     deal_rows = deal_rows[: ends[0]] if ends else deal_rows
     grid = whole_numbers(rules_grid)
-    return ledger_from_grids(
+    evenings = _sheet(book, EVENINGS).range((2, 1), (1 + EVENING_ROWS, DEALER_COL)).value
+    read = book_from_grids(
         lambda row, column: grid[row - 1][column - 1] if row <= len(grid) else None,
         names,
         deal_rows,
         len(deal_rows),
         headers=headers,
+        evening_rows=whole_numbers(evenings or []),
     )
+    if not isinstance(read, Ledger):
+        raise WorkbookError(
+            f"the workbook holds a season of {len(read.evenings)} evenings (sheet "
+            f"{EVENINGS!r}); read_deals reads one ledger: save the book and use "
+            "guts-teach workbook import, which writes a season file"
+        )
+    return read
 
 
 class LiveMirror:

@@ -9,6 +9,13 @@ deal played. Rows not played are ``#N/A``, which neither program draws; the char
 scatter of balance against deals played, so its axis ends at the last deal played, not at
 the last row of the book. An empty seat's series has a blank name and no points.
 
+The chart has no legend: a legend lists every series, so the empty seats would show as
+blank swatches, and which entries to hide cannot follow the names a club types (a
+legend entry is deleted once, when the file is written). Instead each seat's line has
+its own colour (:data:`SEAT_COLOURS`) and the players' names beside the chart, in the
+seat-order table and in the sorted view, are written in their line's colour, so a club
+with any two to ten names reads the chart without a legend and sees no empty seat.
+
 >>> chart_row(0), chart_row(40)
 (21, 61)
 """
@@ -21,6 +28,8 @@ from openpyxl import Workbook
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.chart.data_source import StrRef
 from openpyxl.chart.series import SeriesLabel
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Font
 
 from .formulas import _head
 from .layout import AMOUNT_FORMAT, CALC, SEATS_SHEET, Layout, col
@@ -31,6 +40,19 @@ CHART_TOP = 20
 """The Seats sheet's row of the chart's series names; deal 0 is the row below."""
 RANK_ROW = 6
 """The Seats sheet's row of each seat's position in the sorted view."""
+SEAT_COLOURS = (
+    "1565C0",
+    "E65100",
+    "2E7D32",
+    "C62828",
+    "6A1B9A",
+    "00838F",
+    "AD1457",
+    "5D4037",
+    "9E9D24",
+    "37474F",
+)
+"""Each seat's line colour, and its name's colour in the Standings tables."""
 SORTED_COL = 5
 """The Standings column where the sorted view starts (E)."""
 
@@ -96,7 +118,7 @@ def balance_chart(book: Workbook, sheet: Any, layout: Layout, chart_deals: int) 
     helper = book[SEATS_SHEET]
     last = chart_row(min(layout.rows, chart_deals))
     chart = ScatterChart()
-    chart.title = "Balances, deal by deal"
+    chart.title = "Balances, deal by deal: each line in its player's colour"
     chart.style = 2
     chart.x_axis.title = "deals played"
     chart.y_axis.title = "balance (from the starting stacks)"
@@ -112,5 +134,20 @@ def balance_chart(book: Workbook, sheet: Any, layout: Layout, chart_deals: int) 
         series.tx = SeriesLabel(strRef=StrRef(f"{SEATS_SHEET}!${col(s + 2)}${CHART_TOP}"))
         series.marker.symbol = "none"
         series.smooth = False
+        series.graphicalProperties.line.solidFill = SEAT_COLOURS[s]
+        series.graphicalProperties.line.width = 28575  # 2.25 pt
         chart.series.append(series)
+    chart.legend = None  # the names beside the chart are in their lines' colours
     sheet.add_chart(chart, f"A{layout.width + 4}")
+    name_colours(sheet, layout)
+
+
+def name_colours(sheet: Any, layout: Layout) -> None:
+    """Each player's name in their line's colour: fixed in the seat-order table (column A),
+    by a rule per seat in the sorted view, whose rows change as the balances do."""
+    names = f"{col(SORTED_COL + 1)}2:{col(SORTED_COL + 1)}{layout.width + 1}"
+    for s in range(layout.width):
+        font = Font(bold=True, color=SEAT_COLOURS[s])
+        sheet.cell(s + 2, 1).font = font
+        same = f'AND(${col(SORTED_COL + 1)}2<>"",${col(SORTED_COL + 1)}2={seat_cell("name", s)})'
+        sheet.conditional_formatting.add(names, FormulaRule(formula=[same], font=font))

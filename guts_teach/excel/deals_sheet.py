@@ -18,15 +18,23 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .formulas import INPUT_FILL, UNLOCKED, _head, same_style
-from .layout import DEALS, LEDGER, MARK, Layout, col
+from .formulas import INPUT_FILL, UNLOCKED, _head, drop_down, same_style
+from .layout import DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
 from .seats import seat_cell
 
 IN_FILL = PatternFill("solid", fgColor="1565C0")
 WON_FILL = PatternFill("solid", fgColor="E65100")
 CARDS_FILL = PatternFill("solid", fgColor="616161")
+EVENING_FILL = PatternFill("solid", fgColor="4E342E")
 PROBLEM_FILL = PatternFill("solid", fgColor="FFCDD2")
-EDGE = Side(style="medium", color="000000")
+EDGE = Side(style="thick", color="000000")
+THIN = Side(style="thin", color="BDBDBD")
+HEADER_FONT = Font(bold=True, color="FFFFFF", size=10)
+MARK_FONT = Font(bold=True, size=11)
+CENTRED = Alignment(horizontal="center", vertical="center")
+MARK_WIDTH = 5
+"""The mark columns' width: the Deal column and the twenty In and Won marks fit one page
+across at the Deals print scale (:mod:`.printing`), on Letter as on A4."""
 END_FILL = PatternFill("solid", fgColor="E0E0E0")
 BAND = 200
 """Unlocked rows below the end of the book, so that a deal typed there is flagged, not
@@ -34,6 +42,8 @@ refused by the sheet's protection."""
 
 
 END_OF_BOOK = "End of the book"
+EVENING_LIST = f"{EVENINGS}!$A$2:$A${1 + EVENING_ROWS}"
+"""The evenings' labels, for the drop-downs that pick one."""
 
 
 def end_of_book_text(last: int) -> str:
@@ -55,47 +65,63 @@ def header_formula(kind: str, s: int) -> str:
 def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet = book.create_sheet(DEALS)
     w, last = layout.width, layout.last_row
+    i, o, c = layout.first_in, layout.first_won, layout.first_cards
     sheet.cell(1, 1, "Deal")
+    sheet.cell(1, layout.evening_col, "Evening")
     for s in range(w):
-        sheet.cell(1, 2 + s, header_formula("In", s))
-        sheet.cell(1, 2 + w + s, header_formula("Won", s))
-        sheet.cell(1, 2 + 2 * w + s, header_formula("Cards", s))
+        sheet.cell(1, i + s, header_formula("In", s))
+        sheet.cell(1, o + s, header_formula("Won", s))
+        sheet.cell(1, c + s, header_formula("Cards", s))
     sheet.cell(1, layout.note_col, "Note")
     sheet.cell(1, layout.note_col + 1, "Problem (from the Ledger)")
     for cell in sheet[1]:
         _head(cell)
+        cell.font = HEADER_FONT
     for s in range(w):
-        sheet.cell(1, 2 + s).fill = IN_FILL
-        sheet.cell(1, 2 + w + s).fill = WON_FILL
-        sheet.cell(1, 2 + 2 * w + s).fill = CARDS_FILL
+        sheet.cell(1, i + s).fill = IN_FILL
+        sheet.cell(1, o + s).fill = WON_FILL
+        sheet.cell(1, c + s).fill = CARDS_FILL
+    sheet.cell(1, layout.evening_col).fill = EVENING_FILL
     first = sheet.cell(2, 1)
     first.protection = UNLOCKED
     first.fill = INPUT_FILL
-    cells = range(1, layout.note_col + 1)
-    same_style(first, (sheet.cell(r, c) for r in range(2, last + 1) for c in cells))
-    edged = sheet.cell(2, 2)
-    edged.border = Border(left=EDGE)
-    edges = (2, 2 + w, 2 + 2 * w, layout.note_col)
-    for c in edges:
-        same_style(edged, (sheet.cell(r, c) for r in range(2, last + 1)))
-        sheet.cell(1, c).border = Border(left=EDGE)
+    first.alignment = CENTRED
+    first.font = MARK_FONT
+    marks = range(1, layout.note_col)
+    same_style(first, (sheet.cell(r, m) for r in range(2, last + 1) for m in marks))
+    note = sheet.cell(2, layout.note_col)
+    note.protection, note.fill = UNLOCKED, INPUT_FILL
+    same_style(note, (sheet.cell(r, layout.note_col) for r in range(2, last + 1)))
+    _edges(sheet, layout)
     problem = col(layout.problem_col)
     for r in range(2, last + 1):
         sheet.cell(r, layout.note_col + 1, f"={LEDGER}!{problem}{r}")
     flag_problems(sheet, f"{col(layout.note_col + 1)}2:{col(layout.note_col + 1)}{last}")
     _end_row(sheet, layout)
     _validations(sheet, layout)
-    sheet.row_dimensions[1].height = 46
-    sheet.freeze_panes = "B2"
-    sheet.column_dimensions["A"].width = 7
-    for s in range(w):
-        sheet.column_dimensions[col(2 + s)].width = 8
-        sheet.column_dimensions[col(2 + w + s)].width = 8
-        sheet.column_dimensions[col(2 + 2 * w + s)].width = 9
-    sheet.column_dimensions[col(layout.note_col)].width = 30
-    sheet.column_dimensions[col(layout.note_col + 1)].width = 60
+    sheet.row_dimensions[1].height = 56  # four lines of 10 pt: a long name wraps, never clips
+    sheet.freeze_panes = "C2"
+    sheet.column_dimensions["A"].width = 6
+    sheet.column_dimensions[col(layout.evening_col)].width = 11  # a date: 2026-11-10
+    for m in range(i, layout.note_col):
+        sheet.column_dimensions[col(m)].width = MARK_WIDTH
+    sheet.column_dimensions[col(layout.note_col)].width = 18
+    sheet.column_dimensions[col(layout.note_col + 1)].width = 30
     sheet.print_title_rows = "1:1"
     return sheet
+
+
+def _edges(sheet: Any, layout: Layout) -> None:
+    """A thick line before each block (Evening, In, Won, Cards, Note), thin lines between the
+    seats, so the In and Won blocks read apart and the deal number stands clear of the marks."""
+    last = layout.last_row
+    starts = {2, layout.first_in, layout.first_won, layout.first_cards, layout.note_col}
+    for c in range(2, layout.note_col + 1):
+        border = Border(left=EDGE if c in starts else THIN, bottom=THIN)
+        sheet.cell(1, c).border = Border(left=EDGE if c in starts else THIN)
+        source = sheet.cell(2, c)
+        source.border = border
+        same_style(source, (sheet.cell(r, c) for r in range(3, last + 1)))
 
 
 def flag_problems(sheet: Any, ref: str) -> None:
@@ -136,21 +162,14 @@ def _end_row(sheet: Any, layout: Layout) -> None:
 
 
 def _validations(sheet: Any, layout: Layout) -> None:
-    w, last = layout.width, layout.last_row
-    marks = DataValidation(
-        type="list",
-        formula1=f'"{MARK}"',
-        allow_blank=True,
-        showDropDown=False,  # openpyxl's name: False shows the in-cell arrow
-        showInputMessage=True,
-        showErrorMessage=True,
-        errorStyle="warning",
-        promptTitle="A mark",
-        prompt="Pick x from the list (or type x), or leave the cell empty.",
-        errorTitle="Not a mark",
-        error="Only x counts as a mark. Anything else is flagged on the Ledger and charges nobody.",
+    last = layout.last_row
+    marks = drop_down(
+        f'"{MARK}"',
+        f"{col(layout.first_in)}2:{col(layout.first_cards - 1)}{last}",
+        "A mark",
+        "Pick x from the list (or type x), or leave the cell empty.",
+        "Only x counts as a mark. Anything else is flagged on the Ledger and charges nobody.",
     )
-    marks.add(f"B2:{col(1 + 2 * w)}{last}")
     number = DataValidation(
         type="whole",
         operator="greaterThanOrEqual",
@@ -164,5 +183,14 @@ def _validations(sheet: Any, layout: Layout) -> None:
         error="A deal number is a whole number of at least 1.",
     )
     number.add(f"A2:A{last}")
-    sheet.add_data_validation(marks)
-    sheet.add_data_validation(number)
+    evening = drop_down(
+        EVENING_LIST,
+        f"{col(layout.evening_col)}2:{col(layout.evening_col)}{last}",
+        "Evening",
+        f"On an evening's first deal: pick it from sheet '{EVENINGS}' (or type it). The "
+        "deals below belong to it until another evening is typed. Blank: no evenings.",
+        f"Add this evening on sheet '{EVENINGS}', with an x for each player there.",
+        strict=False,
+    )
+    for validation in (marks, number, evening):
+        sheet.add_data_validation(validation)

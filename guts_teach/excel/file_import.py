@@ -3,14 +3,18 @@ Calc sheet's formulas read (issue 11)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..game.errors import GutsError
 from ..game.ledger import Ledger
+from ..game.season import Season
 from .cells import WorkbookError
 from .deals_sheet import END_OF_BOOK
-from .layout import CALC, DEALS, MAX_ROWS, PLAYERS, RULES
-from .reader import below_formulas, check_sheets, ledger_from_grids
+from .evening_reader import book_from_grids
+from .evenings import DEALER_COL
+from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
+from .reader import below_formulas, check_sheets
 from .xlsx_read import last_row, open_bounded, sparse_rows
 
 
@@ -27,15 +31,32 @@ def _formula_rows(book: Any, last: int | None) -> int:
 
 
 def import_ledger(path: str) -> Ledger:
-    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds."""
+    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds; a book
+    whose deals name evenings is a season (:func:`import_book`)."""
+    book = import_book(path)
+    if isinstance(book, Season):
+        raise WorkbookError(
+            f"workbook {path!r} holds a season of {len(book.evenings)} evenings, not one "
+            "ledger: read it with import_book (guts-teach workbook import writes a season file)"
+        )
+    return book
+
+
+def import_book(path: str) -> Ledger | Season:
+    """Read a club workbook file (.xlsx): a ledger, or a season when its deals name
+    evenings on sheet 'Evenings' (R12)."""
     book = open_bounded(path)
     try:
         check_sheets(book.sheetnames, path)
         formula_rows = _formula_rows(book, last_row(book, CALC))
         rules_cells = {(r, c): v for r, row in sparse_rows(book, RULES) for c, v in row.items()}
         names = {r: row.get(2) for r, row in sparse_rows(book, PLAYERS) if r <= 12}
+        evening_rows = [
+            [row.get(c) for c in range(1, DEALER_COL + 1)]
+            for r, row in _padded(sparse_rows(book, EVENINGS), 2, 1 + EVENING_ROWS)
+        ]
         players = [names.get(r) for r in range(2, 13)]
-        width = 2 + 3 * 10  # the Deals columns for the most players (R11)
+        width = Layout((), block=SEATS).note_col  # the Deals columns, up to the Note
         headers: list[Any] = []
         deal_rows: list[list[Any]] = []
         for r, row in sparse_rows(book, DEALS):
@@ -58,10 +79,17 @@ def import_ledger(path: str) -> Ledger:
         ) from None
     finally:
         book.close()
-    return ledger_from_grids(
+    return book_from_grids(
         lambda row, column: rules_cells.get((row, column)),
         players,
         deal_rows,
         formula_rows,
         headers=headers,
+        evening_rows=evening_rows,
     )
+
+
+def _padded(rows: Iterable[tuple[int, dict[int, Any]]], first: int, last: int) -> list[Any]:
+    """Sparse rows ``first`` to ``last`` as a full list of (row, cells), empty ones too."""
+    found = dict(rows)
+    return [(r, found.get(r, {})) for r in range(first, last + 1)]

@@ -17,10 +17,31 @@ DEALS = "Deals"
 LEDGER = "Ledger"
 STANDINGS = "Standings"
 SETTLE = "Settle up"
+EVENING = "Evening summary"
+EVENINGS = "Evenings"
+RESULTS = "Evening results"
+HISTORY = "History"
+EVENING_ROWS = 60
+"""Evenings a workbook lists (sheet Evenings, rows 2 to 61): a season of weekly evenings."""
 CALC = "Calc"
 MIRROR = "From Python"
 SEATS_SHEET = "Seats"
-SHEETS = (START, RULES, PLAYERS, DEALS, LEDGER, STANDINGS, SETTLE, MIRROR, CALC, SEATS_SHEET)
+SHEETS = (
+    START,
+    RULES,
+    PLAYERS,
+    EVENINGS,
+    DEALS,
+    LEDGER,
+    STANDINGS,
+    RESULTS,
+    HISTORY,
+    SETTLE,
+    EVENING,
+    MIRROR,
+    CALC,
+    SEATS_SHEET,
+)
 SEATS = 10
 """Seats a club workbook has (R11: at most ten players); empty seats take no part."""
 
@@ -72,10 +93,14 @@ class Layout:
 
     Each Deals block (In, Won, Cards) is ``block`` columns wide (the players, unless
     given; a club workbook has :data:`SEATS`), and player ``i`` sits in seat
-    ``seats[i]`` (seat ``i`` unless given: a Players sheet may leave seats empty).
+    ``seats[i]`` (seat ``i`` unless given: a Players sheet may leave seats empty). A club
+    workbook's Deals sheet (``block`` given) has an Evening column (B) after the Deal
+    column (issue 12, item 4); a GUTS_LEDGER range has none.
 
     >>> Layout(("Ana", "Ben"), 5, block=10, seats=(0, 3)).won_col(1)
-    15
+    16
+    >>> Layout(("Ana", "Ben")).won_col(1), Layout(("Ana", "Ben"), block=10).evening_col
+    (5, 2)
     """
 
     players: tuple[str, ...]
@@ -96,19 +121,37 @@ class Layout:
         """The seat (0-based) of player ``i``."""
         return self.seats[i] if self.seats else i
 
-    # ---- Deals: Deal | In seat... | Won seat... | Cards seat... | Note
+    # ---- Deals: Deal | Evening (club workbook) | In seat... | Won seat... | Cards seat... | Note
+    @property
+    def evening_col(self) -> int:
+        """The Evening column (0: none)."""
+        return 2 if self.block else 0
+
+    @property
+    def first_in(self) -> int:
+        """The first column of the In block (the Won and Cards blocks follow it)."""
+        return 3 if self.block else 2
+
+    @property
+    def first_won(self) -> int:
+        return self.first_in + self.width
+
+    @property
+    def first_cards(self) -> int:
+        return self.first_in + 2 * self.width
+
     def in_col(self, i: int) -> int:
-        return 2 + self.seat(i)
+        return self.first_in + self.seat(i)
 
     def won_col(self, i: int) -> int:
-        return 2 + self.width + self.seat(i)
+        return self.first_won + self.seat(i)
 
     def cards_col(self, i: int) -> int:
-        return 2 + 2 * self.width + self.seat(i)
+        return self.first_cards + self.seat(i)
 
     @property
     def note_col(self) -> int:
-        return 2 + 3 * self.width
+        return self.first_in + 3 * self.width
 
     def deals_headers(self) -> list[str]:
         return (
@@ -165,6 +208,13 @@ class Layout:
         "pot after",
         "reserve after",
         "deals so far",
+        "evening",
+        "evening at",
+        "evening back",
+        "here",
+        "absent column",
+        "evening deals",
+        "dealer seat",
     )
 
     def calc(self, name: str) -> int:
@@ -172,6 +222,10 @@ class Layout:
 
     def state_col(self, i: int) -> int:
         return len(self.CALC_FIXED) + 1 + self.seat(i)
+
+    def here_col(self, i: int) -> int:
+        """Calc: 1 where player ``i`` attends the row's evening (issue 12, item 4)."""
+        return self.state_col(i) + self.width
 
     @property
     def last_row(self) -> int:

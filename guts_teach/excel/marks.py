@@ -15,6 +15,7 @@ from ..game.narration import join_names
 from .cells import WorkbookError
 from .layout import DEALS, MARK, PLAYERS, SEATS, Layout, col
 from .problems import (
+    ABSENT,
     BAD_NUMBER,
     EMPTY_SEAT,
     NOT_A_MARK,
@@ -43,10 +44,10 @@ def shown_headers(players: Sequence[str], seats: Sequence[int] = ()) -> list[str
     """The Deals headers as the workbook shows them for ``players`` (in ``seats``).
 
     >>> shown_headers(["Ana", "Ben"])[:3]
-    ['Deal', 'In\\nAna', 'In\\nBen']
+    ['Deal', 'Evening', 'In\\nAna']
     """
     where = dict(zip(seats or range(len(players)), players, strict=True))
-    shown = ["Deal"]
+    shown = ["Deal", "Evening"]
     for kind in ("In", "Won", "Cards"):
         shown += [f"{kind}\n{where.get(s, f'(seat {s + 1})')}" for s in range(SEATS)]
     return [*shown, "Note"]
@@ -57,7 +58,7 @@ def check_headers(headers: Sequence[Any], layout: Layout) -> None:
     (or, read from a live book, the text they show)."""
     from .deals_sheet import header_formula
 
-    formulas = ["Deal"]
+    formulas = ["Deal", "Evening"]
     formulas += [header_formula(k, s) for k in ("In", "Won", "Cards") for s in range(layout.width)]
     expected = list(
         zip([*formulas, "Note"], shown_headers(layout.players, layout.seats), strict=True)
@@ -92,16 +93,19 @@ def deal_number(value: Any, row: int, seen: dict[int, int]) -> int:
 
 def _label(layout: Layout, column: int) -> str:
     """A mark column's name in a message: ``In Cleo``, or ``In seat 7`` for an empty seat."""
-    s = (column - 2) % layout.width
+    s = (column - layout.first_in) % layout.width
     name = layout.players[layout.seats.index(s)] if s in layout.seats else None
-    return column_label("In" if column < 2 + layout.width else "Won", s, name)
+    return column_label("In" if column < layout.first_won else "Won", s, name)
 
 
-def check_marks(cells: list[Any], r: int, layout: Layout) -> None:
+def check_marks(
+    cells: list[Any], r: int, layout: Layout, evening: tuple[str, tuple[int, ...]] | None = None
+) -> None:
     """The row's marks, in the workbook's order (:mod:`.problems`): anything but x, a mark
-    in an empty seat, a winner who was not in, no winner marked."""
-    w = layout.width
-    marks = range(2, 2 + 2 * w)
+    in an empty seat, a mark for a player who is not there (``evening``: its label and the
+    seats there), a winner who was not in, no winner marked."""
+    w, first_in, first_won = layout.width, layout.first_in, layout.first_won
+    marks = range(first_in, layout.first_cards)
 
     def where(column: int) -> str:
         return f"{where_in(DEALS, r, column)} ({_label(layout, column)})"
@@ -111,18 +115,24 @@ def check_marks(cells: list[Any], r: int, layout: Layout) -> None:
         if mark not in (None, "") and (not isinstance(mark, str) or not is_mark(mark)):
             raise WorkbookError(f"{where(column)}: {NOT_A_MARK.format(value=shown(mark))}")
     for column in marks:
-        s = (column - 2) % w
+        s = (column - first_in) % w
         if is_mark(cells[column - 1]) and s not in layout.seats:
             raise WorkbookError(f"{where(column)}: {EMPTY_SEAT.format(seat=s + 1)}")
-    ins = [is_mark(cells[1 + s]) for s in range(w)]
-    wons = [is_mark(cells[1 + w + s]) for s in range(w)]
+    for column in marks if evening is not None else ():
+        s = (column - first_in) % w
+        if is_mark(cells[column - 1]) and evening is not None and s not in evening[1]:
+            name = layout.players[layout.seats.index(s)]
+            message = ABSENT.format(name=name, evening=f'"{evening[0]}"')
+            raise WorkbookError(f"{where(column)}: {message}")
+    ins = [is_mark(cells[first_in - 1 + s]) for s in range(w)]
+    wons = [is_mark(cells[first_won - 1 + s]) for s in range(w)]
     for s in range(w):
         if wons[s] and not ins[s]:
             name = layout.players[layout.seats.index(s)]
-            raise WorkbookError(f"{where(2 + w + s)}: {WON_NOT_IN.format(name=name)}")
+            raise WorkbookError(f"{where(first_won + s)}: {WON_NOT_IN.format(name=name)}")
     if sum(ins) >= 2 and not any(wons):
         raise WorkbookError(
-            f"sheet {DEALS!r}, row {r}, columns {col(2 + w)} to {col(1 + 2 * w)} "
+            f"sheet {DEALS!r}, row {r}, columns {col(first_won)} to {col(layout.first_cards - 1)} "
             f"(Won marks): {WHO_WON}"
         )
 

@@ -2,9 +2,10 @@
 ``workbook import`` (issue 12, item 3): the workbook says ``column D (In Cleo): ...`` on the
 row, the import says ``sheet 'Deals', row 5, column D (In Cleo): ...``.
 
-The checks run in one order on both sides: the deal number, then marks that are not
-``x`` (first column first), marks in an empty seat, a winner who was not in, and two or more
-players in with nobody marked as the winner.
+The checks run in one order on both sides: the deal number, the evening (on sheet
+'Evenings', and not one that began before another), then marks that are not ``x`` (first
+column first), marks in an empty seat, marks for a player who is not there that evening, a
+winner who was not in, and two or more players in with nobody marked as the winner.
 
 >>> shown("no"), shown(0), shown(True), shown(2.5)
 ('"no"', '0', 'TRUE', '2.5')
@@ -27,6 +28,18 @@ REPEATED = "deal number {number} is also on row {row}"
 NOT_A_MARK = "{value} is not a mark: pick x from the list, or leave the cell empty"
 EMPTY_SEAT = "a mark in seat {seat}, but sheet 'Players' has no player in seat {seat}"
 WON_NOT_IN = "{name} won but was not in"
+NOT_LISTED = (
+    "evening {evening} is not on sheet 'Evenings': add it there, with an x for each player there"
+)
+EVENING_BACK = (
+    "evening {evening} began on row {row} and other deals came after it: keep an evening's "
+    "deals together"
+)
+ABSENT = (
+    "{name} is not there on evening {evening} (no x on sheet 'Evenings'): a player who is "
+    "not there neither antes nor plays"
+)
+EVENING_COLUMN = "column B (Evening)"
 WHO_WON = NO_WINNER  # the rules core's words for it, everywhere (R5a)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game.errors import GutsError, LedgerError
 from ..game.hands import HandOrder
@@ -37,6 +37,9 @@ from .problems import (
     NO_NUMBER,
 )
 from .seats import NAME_ROW, NOT_TEXT, SAME, read_seats
+
+if TYPE_CHECKING:
+    from .evening_reader import EveningTracker
 
 __all__ = ["WorkbookError", "check_plain", "ledger_from_grids", "shown_headers"]
 
@@ -208,11 +211,16 @@ def below_formulas(row: int, column: int, last: int) -> WorkbookError:
 
 
 def read_deal_rows(
-    rows: Sequence[Sequence[Any]], layout: Layout, rules: Rules, *, first_row: int = 2
+    rows: Sequence[Sequence[Any]],
+    layout: Layout,
+    rules: Rules,
+    *,
+    first_row: int = 2,
+    evenings: EveningTracker | None = None,
 ) -> list[tuple[int, LedgerDeal]]:
     """Deals from the Deals sheet's rows (from ``first_row``), each with its row number:
     the rows the formulas read (``layout.rows`` of them), skipping those without a deal
-    number."""
+    number. ``evenings`` follows the Evening column and records each row's evening."""
     ranking = rules.ranking()
     deals = []
     seen: dict[int, int] = {}
@@ -226,13 +234,24 @@ def read_deal_rows(
         if cells[0] in (None, ""):
             raise WorkbookError(f"{where_in(DEALS, r, 1)}: {NO_NUMBER}")
         deal_number(cells[0], r, seen)
-        deals.append((r, _deal(cells, r, layout, ranking)))
+        evening = None
+        if evenings is not None:
+            label = evenings.row(cells[layout.evening_col - 1], r)
+            here = evenings.here(label)
+            evening = None if label is None or here is None else (label, here)
+        deals.append((r, _deal(cells, r, layout, ranking, evening)))
     return deals
 
 
-def _deal(cells: list[Any], r: int, layout: Layout, ranking: Any) -> LedgerDeal:
+def _deal(
+    cells: list[Any],
+    r: int,
+    layout: Layout,
+    ranking: Any,
+    evening: tuple[str, tuple[int, ...]] | None = None,
+) -> LedgerDeal:
     if layout.block:
-        check_marks(cells, r, layout)
+        check_marks(cells, r, layout, evening)
     ins: list[str] = []
     wins: list[str] = []
     hands: list[tuple[str, HandOrder]] = []
@@ -298,6 +317,23 @@ def _shown_deal(deal: LedgerDeal) -> LedgerDeal:
     return deal
 
 
+def read_inputs(
+    rules_grid: Grid, players_column: Sequence[Any], rows: int, headers: Sequence[Any] | None
+) -> tuple[Rules, str, Fraction, Fraction, int, Layout]:
+    """The Rules and Players sheets, checked (and the Deals headers, when given): the
+    rules, profile, starting pot and reserve, first dealer's seat, and the Deals layout."""
+    rules, name, pot, reserve, seat = read_rules(rules_grid)
+    players, seats = read_players(players_column)
+    if not 1 <= seat <= len(players):
+        raise WorkbookError(
+            f"{where_in(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
+        )
+    layout = Layout(players, rows, block=SEATS, seats=seats)
+    if headers is not None:
+        check_headers(headers, layout)
+    return rules, name, pot, reserve, seat, layout
+
+
 def ledger_from_grids(
     rules_grid: Grid,
     players_column: Sequence[Any],
@@ -310,16 +346,9 @@ def ledger_from_grids(
     deal rows the formulas read; ``headers``, when given, are checked against the players."""
     from ..game.replay import replay
 
-    rules, name, pot, reserve, seat = read_rules(rules_grid)
+    rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
     title, cycles = read_extras(rules_grid)
-    players, seats = read_players(players_column)
-    if not 1 <= seat <= len(players):
-        raise WorkbookError(
-            f"{where_in(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
-        )
-    layout = Layout(players, rows, block=SEATS, seats=seats)
-    if headers is not None:
-        check_headers(headers, layout)
+    players = layout.players
     located = read_deal_rows(deal_rows, layout, rules)
     ledger = Ledger(
         rules=rules,

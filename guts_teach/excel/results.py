@@ -7,14 +7,17 @@ everywhere at once and an empty seat shows nowhere (issue 12, item 1).
 from __future__ import annotations
 
 from openpyxl import Workbook
+from openpyxl.styles import Alignment
 from openpyxl.styles.cell_style import StyleArray
 
 from .chart import STACK, balance_chart, sorted_view
-from .formulas import _append_text, _head, _table, is_x
+from .evenings import label_formula
+from .formulas import _append_text, _head, _table, is_x, same_style
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
     DEALS,
+    EVENING,
     LEDGER,
     SEATS_SHEET,
     SETTLE,
@@ -24,16 +27,21 @@ from .layout import (
     col,
 )
 from .problems import (
+    ABSENT,
     BAD_NUMBER,
     EMPTY_SEAT,
+    EVENING_BACK,
+    EVENING_COLUMN,
     NO_NUMBER,
     NOT_A_MARK,
+    NOT_LISTED,
     REPEATED,
     WHO_WON,
     WON_NOT_IN,
     shown_formula,
     spliced,
 )
+from .season_sheets import CHOSEN_AT, summary_cell, summary_range
 from .seats import seat_cell
 from .settle_native import groups_block, step_keys
 
@@ -50,19 +58,24 @@ def problem_formula(layout: Layout, r: int) -> str:
     w = layout.width
     number = f"{DEALS}!$A{r}"
     at = c["at"]
-    seat = f"(MOD({at}-2,{w})+1)"
+    seat = f"(MOD({at}-{layout.first_in},{w})+1)"
     name = f"INDEX(PlayerNames,{seat})"
-    label = f'IF({at}<={1 + w},"In ","Won ")&IF({name}="","seat "&{seat},{name})'
+    label = f'IF({at}<{layout.first_won},"In ","Won ")&IF({name}="","seat "&{seat},{name})'
     where = f'"column "&SUBSTITUTE(ADDRESS(1,{at},4),"1","")&" ("&{label}&"): "'
     value = shown_formula(f"INDEX({DEALS}!$A{r}:${col(layout.note_col)}{r},{at})")
     earlier = f"MATCH({number},{DEALS}!$A$1:$A{r - 1},0)"
-    won_block = f"columns {col(2 + w)} to {col(1 + 2 * w)} (Won marks): "
+    won_block = f"columns {col(layout.first_won)} to {col(layout.first_cards - 1)} (Won marks): "
+    evening = f"CHAR(34)&{c['evening']}&CHAR(34)"
+    began = f"MATCH({c['evening']},{CALC}!${col(layout.calc('evening'))}$1:{c['evening']},0)"
     texts = [
         '"column A: "&' + spliced(NO_NUMBER),
         '"column A (Deal): "&' + spliced(BAD_NUMBER, value=shown_formula(number)),
         '"column A (Deal): "&' + spliced(REPEATED, number=number, row=earlier),
+        spliced(f"{EVENING_COLUMN}: {NOT_LISTED}", evening=evening),
+        spliced(f"{EVENING_COLUMN}: {EVENING_BACK}", evening=evening, row=began),
         f"{where}&" + spliced(NOT_A_MARK, value=value),
         f"{where}&" + spliced(EMPTY_SEAT, seat=seat),
+        f"{where}&" + spliced(ABSENT, name=name, evening=evening),
         f"{where}&" + spliced(WON_NOT_IN, name=name),
         spliced(won_block + WHO_WON),
     ]
@@ -93,15 +106,12 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
         wins = []
         for s in range(w):
             on = f"{seat_cell('plays', s)}=1"
-            in_cell = f"AND({on},{is_x(f'{DEALS}!${col(2 + s)}{r}')})"
-            won_cell = is_x(f"{DEALS}!${col(2 + w + s)}{r}")
+            in_cell = f"AND({on},{is_x(f'{DEALS}!${col(layout.first_in + s)}{r}')})"
+            won_cell = is_x(f"{DEALS}!${col(layout.first_won + s)}{r}")
             won = f"IF({CALC}!{c['in']}{r}=1,{in_cell},AND({in_cell},{won_cell}))"
             ins.append(f'IF({in_cell},{seat_cell("name", s)}&" ","")')
             wins.append(f'IF({won},{seat_cell("name", s)}&" ","")')
-        dealer = (
-            f"INDEX(PlayerNames,MATCH(MOD(FirstDealer-1+{CALC}!{c['deals so far']}{r}-1,"
-            "NPlayers)+1,SeatOrder,0))"
-        )
+        dealer = f"INDEX(PlayerNames,{CALC}!{c['dealer seat']}{r})"
         values = [
             f'=IF({CALC}!{c["content"]}{r}=0,"",{DEALS}!$A{r})',
             show(dealer),
@@ -138,11 +148,20 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     sheet.row_dimensions[1].height = 32
     sheet.print_title_rows = "1:1"
     sheet.freeze_panes = "C2"
-    sheet.column_dimensions["C"].width = 22
-    sheet.column_dimensions["D"].width = 16
-    for column in range(5, layout.problem_col + 1):
-        sheet.column_dimensions[col(column)].width = 12
-    sheet.column_dimensions[col(layout.problem_col)].width = 60
+    widths = {"A": 6, "B": 9, "C": 16, "D": 11}
+    for column in range(5, layout.problem_col):
+        widths[col(column)] = 11
+    widths[col(layout.check_col)] = 7
+    widths[col(layout.problem_col)] = 30
+    for letter, width in widths.items():
+        sheet.column_dimensions[letter].width = width
+    wrapped = sheet.cell(2, 3)
+    wrapped.alignment = Alignment(wrap_text=True, vertical="top")
+    for column in (3, 4, layout.problem_col):
+        same_style(wrapped, (sheet.cell(r, column) for r in range(2, layout.last_row + 1)))
+    number = sheet.cell(2, 1)  # the deal number centred, clear of the dealer's name
+    number.alignment = Alignment(horizontal="center", vertical="top")
+    same_style(number, (sheet.cell(r, 1) for r in range(3, layout.last_row + 1)))
 
 
 def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
@@ -188,7 +207,7 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
         for s in range(w):
             r = top + s
             if k == 0:
-                value = f"={CALC}!{col(layout.state_col(s))}{last}"
+                value = f"={summary_cell('result', s)}"  # the evening the summary shows
             else:
                 prev = col(2 + k - 1)
                 amount = f"'{SETTLE}'!D{k + 1}"
@@ -216,11 +235,20 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     sheet.cell(
         note_row + 1,
         2,
-        f"=IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
+        f"=IF({CHOSEN_AT}>0,IF(ABS(SUM({summary_range('result')}))>{TINY},"
+        '"This evening\'s results add up to "&TEXT(SUM('
+        f'{summary_range("result")}),"0.###")&", not 0: chips came in from the evening '
+        "before or stay on the table for the next (R12). Settle the whole book (leave the "
+        'Evening cell of the Evening summary blank) once pot and reserve are empty.",'
+        '"These transfers settle this evening\'s results."),'
+        f"IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
         f"{col(layout.calc('reserve after'))}{last})>{TINY},"
         '"The pot or the reserve still holds chips: play on until both are empty.",'
-        '"Pot and reserve are empty: these transfers settle every balance.")',
+        '"Pot and reserve are empty: these transfers settle every balance."))',
     )
+    chosen = label_formula(f"'{EVENING}'!$B$2")
+    sheet.cell(note_row + 2, 1, "For")
+    sheet.cell(note_row + 2, 2, f'=IF({CHOSEN_AT}>0,"evening "&{chosen},"the whole book")')
     sheet.add_table(_table("SettleUpTable", f"A1:D{w}"))
     sheet.column_dimensions["B"].width = 16
     sheet.column_dimensions["C"].width = 16

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import CALC, SEATS_SHEET, TINY, Layout, col
+from .layout import SEATS_SHEET, TINY, Layout, col
+from .season_sheets import summary_range
 
 MASK, TOTAL, ZERO, BEST = 46, 47, 48, 49
 """Columns (AT to AW) of the subsets block: the set, its total, whether zero, most groups."""
@@ -43,10 +44,10 @@ def _ref(c: int, r: int) -> str:
 
 def groups_block(helper: Any, layout: Layout) -> None:
     """The subsets block and the walk back: every seat's zero-sum group."""
-    w, last = layout.width, layout.last_row
+    w = layout.width
     masks = 2**w
     seats = f"$B$1:${col(w + 1)}$1"
-    states = f"{CALC}!${col(layout.state_col(0))}${last}:${col(layout.state_col(w - 1))}${last}"
+    states = summary_range("result")  # the chosen evening's results, or the final balances
     best_col = f"${col(BEST)}${mask_row(0)}:${col(BEST)}${mask_row(masks - 1)}"
     zero_col = f"${col(ZERO)}${mask_row(0)}:${col(ZERO)}${mask_row(masks - 1)}"
     for c, title in ((MASK, "set"), (TOTAL, "total"), (ZERO, "zero"), (BEST, "groups")):

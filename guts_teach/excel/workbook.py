@@ -18,14 +18,16 @@ from ..game.atomic import check_target, save_with
 from ..game.ledger import Ledger
 from ..game.rules import Rules
 from ..game.table import seat_players
+from .calc_sheet import calc_sheet
 from .cells import WorkbookError, amount_cell, check_cell_range
 from .deals_sheet import deals_sheet
-from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _calc_sheet
+from .evening_summary import summary_sheet
+from .evenings import evenings_sheet
+from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
 from .layout import (
     CALC,
     DEALS,
     DEFAULT_ROWS,
-    LEDGER,
     MARK,
     MAX_ROWS,
     MIRROR,
@@ -34,10 +36,11 @@ from .layout import (
     SHEETS,
     START,
     Layout,
-    col,
 )
+from .printing import page_setup, print_rows
 from .results import ledger_sheet, settle_sheet, standings_sheet
 from .rules_sheet import rules_sheet
+from .season_sheets import season_sheets, summary_block
 from .seats import players_sheet, seats_sheet
 
 START_TEXT = (
@@ -56,17 +59,28 @@ START_TEXT = (
     "   for the winner (several for a shared pot). With one player in, Won may stay empty.",
     "   Anything but x (no, 0, -, a space, yes, TRUE) is flagged in the Problem column, on the",
     "   Deals sheet and the Ledger, and that deal charges nobody until it is put right.",
-    "4. Ledger: pots, reserve and every balance are worked out for you, deal by deal.",
-    "5. Standings and Settle up: who is ahead, and who pays whom at the end of the night.",
+    "4. Evenings (a season, R12): on sheet Evenings, one row per evening: its label in",
+    "   column A (a date such as 2026-11-03, or a number), an x under each player there, and",
+    "   who deals first (blank: the first player there). On Deals, pick the evening in",
+    "   column B on its first deal; the deals below belong to it until another is typed.",
+    "   Only those there ante and play; a mark under a player not there is flagged and",
+    "   charges nobody. Chips left in the pot or reserve open the next evening. Leave",
+    "   column B blank for a book without evenings: everyone named plays every deal.",
+    "5. Ledger: pots, reserve and every balance are worked out for you, deal by deal.",
+    "6. Standings (the season), Evening results, History (each player's balance after each",
+    "   evening), Settle up and the Evening summary: type an evening in its yellow cell B2",
+    "   (blank: the whole book) for who was there, their results and who pays whom.",
     "",
     "Room: this book has rows for {rows} deals; its last row is marked 'End of the book'.",
     "Anything typed below that row is not counted, and the marked row says so in red. For",
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
     "(at most 10,000 rows), then copy the Deals rows across.",
     "",
-    "Printing: every sheet fits the page width, on A4 or Letter; Deals and the Ledger print",
-    "their first 40 rows (File > Print Ranges in LibreOffice, Page Layout > Print Area in",
-    "Excel, to print more); Standings and Settle up print on one page each.",
+    "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
+    "page: they print on two pages across, each with the header row and the Deal column",
+    "(Deals: the In and Won marks on the first), 30 rows or the rows a filled-in book holds",
+    "(File > Print Ranges in LibreOffice, Page Layout > Print Area in Excel, to print more).",
+    "The Evening summary prints on one page: the page to hand round after an evening.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -95,15 +109,19 @@ def new_workbook(
     for i, line in enumerate(START_TEXT, start=1):
         start.cell(i, 1, line.format(rows=f"{rows:,}"))
     start["A1"].font = TITLE_FONT
-    start.column_dimensions["A"].width = 100
+    start.column_dimensions["A"].width = 95
     rules_sheet(book, rules, profile)
     players_sheet(book, players, INPUT_FILL, UNLOCKED)
+    evenings_sheet(book, layout)
     deals_sheet(book, layout)
-    _calc_sheet(book, layout)
+    calc_sheet(book, layout)
     seats_sheet(book)
+    season_sheets(book, layout)
+    summary_block(book, layout)
     ledger_sheet(book, layout)
     standings_sheet(book, layout, chart_deals or rows)
     settle_sheet(book, layout)
+    summary_sheet(book, layout)
     mirror = book.create_sheet(MIRROR, index=7)
     mirror["A1"] = (
         "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
@@ -111,26 +129,9 @@ def new_workbook(
     )
     book._sheets.sort(key=lambda sheet: SHEETS.index(sheet.title))  # the order of the tabs
     for sheet in book.worksheets:
-        if sheet.title != START:
-            sheet.protection.sheet = True
-        sheet.page_setup.orientation = "landscape"
-        sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0 if sheet.title in (DEALS, LEDGER) else 1
-        sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    print_rows(book, layout, min(rows, PRINTED_ROWS))
-    start.protection.sheet = True
+        sheet.protection.sheet = True
+    page_setup(book, layout)
     return book
-
-
-PRINTED_ROWS = 40
-"""Deal rows a new book prints (one page): the book's 1,000 rows would print 20 pages of
-nothing; File > Print Ranges (Page Layout > Print Area in Excel) prints more."""
-
-
-def print_rows(book: Workbook, layout: Layout, deals: int) -> None:
-    """Print the Deals and Ledger sheets' header and their first ``deals`` rows only."""
-    book[DEALS].print_area = f"A1:{col(layout.note_col + 1)}{deals + 1}"
-    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{deals + 1}"
 
 
 def check_rows(rows: object) -> int:

@@ -1,0 +1,163 @@
+"""Reading a club workbook's evenings (issue 12, item 4): the Evenings sheet's labels and
+attendance, and the evening each Deals row belongs to, with the same words as the
+workbook's Problem columns (:mod:`.problems`, :mod:`.evenings`).
+
+>>> table = read_evening_table([["1", "x", "x", None], ["2", None, "X", "x"]], (0, 1, 2))
+>>> table.here("2"), table.labels()
+((1, 2), ['1', '2'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game.errors import GutsError
+from ..game.ledger import Ledger, LedgerDeal
+from ..game.season import Evening, Season
+from .cells import WorkbookError
+from .evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
+from .layout import DEALS, EVENING_ROWS, EVENINGS
+from .marks import is_mark
+from .problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
+
+NO_EVENING = "(before the first evening)"
+"""The label of deals typed before any evening, in a book that has evenings."""
+
+
+@dataclass(frozen=True)
+class EveningTable:
+    """The Evenings sheet: each listed evening's label and the seats (0-based) there."""
+
+    rows: dict[str, tuple[int, ...]]
+    dealers: dict[str, str] = field(default_factory=dict)
+
+    def labels(self) -> list[str]:
+        return list(self.rows)
+
+    def here(self, label: str) -> tuple[int, ...]:
+        return self.rows[label]
+
+
+def read_evening_table(
+    rows: Sequence[Sequence[Any]], seated: Sequence[int], names: Sequence[str] = ()
+) -> EveningTable:
+    """The Evenings sheet's rows (from row 2: label, the ten seats' marks, the first
+    dealer), checked as its Problem column checks them: labels different, at least two
+    players there, the first dealer one of them. ``names`` are the seated players'."""
+    found: dict[str, tuple[int, ...]] = {}
+    dealers: dict[str, str] = {}
+    first_row: dict[str, int] = {}
+    for r, row in enumerate(list(rows)[:EVENING_ROWS], start=2):
+        cells = list(row) + [None] * (DEALER_COL - len(row))
+        if cells[0] in (None, ""):
+            continue
+        label = label_text(cells[0])
+        where = f"sheet {EVENINGS!r}, row {r}"
+        if label in first_row:
+            raise WorkbookError(
+                f"{where}, column A: the same label as row {first_row[label]}: every evening "
+                "needs its own label"
+            )
+        here = tuple(s for s in seated if is_mark(cells[1 + s]))
+        if len(here) < 2:
+            raise WorkbookError(f"{where}, columns B to K: {FEW_THERE}")
+        dealer = cells[DEALER_COL - 1]
+        if dealer not in (None, ""):
+            by_seat = dict(zip(seated, names, strict=False))
+            name = dealer.strip() if isinstance(dealer, str) else None
+            if name not in [by_seat.get(s) for s in here]:
+                raise WorkbookError(f"{where}, column L: {shown(dealer)} {DEALER_AWAY}")
+            if name != by_seat.get(here[0]):
+                dealers[label] = str(name)
+        found[label] = here
+        first_row[label] = r
+    return EveningTable(found, dealers)
+
+
+@dataclass
+class EveningTracker:
+    """Which evening each Deals row belongs to: the one typed in its Evening cell, or else
+    the one above (issue 12, item 4)."""
+
+    table: EveningTable
+    current: str | None = None
+    began: dict[str, int] = field(default_factory=dict)
+    of_row: dict[int, str | None] = field(default_factory=dict)
+
+    def row(self, typed: Any, r: int) -> str | None:
+        """The evening of Deals row ``r`` (``None``: no evening), or the workbook's error."""
+        if typed not in (None, ""):
+            label = label_text(typed)
+            where = f"sheet {DEALS!r}, row {r}, {EVENING_COLUMN}"
+            if label not in self.table.rows:
+                raise WorkbookError(f"{where}: " + NOT_LISTED.format(evening=f'"{label}"'))
+            if label != self.current and label in self.began:
+                raise WorkbookError(
+                    f"{where}: " + EVENING_BACK.format(evening=f'"{label}"', row=self.began[label])
+                )
+            self.began.setdefault(label, r)
+            self.current = label
+        self.of_row[r] = self.current
+        return self.current
+
+    def here(self, label: str | None) -> tuple[int, ...] | None:
+        """The seats there on evening ``label`` (``None``: no evening, everyone seated)."""
+        return None if label is None else self.table.here(label)
+
+
+def book_from_grids(
+    rules_grid: Any,
+    players_column: Sequence[Any],
+    deal_rows: Sequence[Sequence[Any]],
+    rows: int,
+    *,
+    headers: Sequence[Any] | None = None,
+    evening_rows: Sequence[Sequence[Any]] = (),
+) -> Ledger | Season:
+    """The workbook's input sheets as a ledger, or as a season when its deals name
+    evenings (R12): one ledger an evening, played by those there, each opening with what
+    the previous one left on the table. Every evening is replayed; an illegal deal is an
+    error naming the sheet, row and columns, as for a ledger."""
+    from ..game.replay import replay
+    from .reader import located_in_sheet, read_deal_rows, read_extras, read_inputs
+
+    rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
+    title, _cycles = read_extras(rules_grid)  # a season has no cycles of its own
+    players, seats = layout.players, layout.seats
+    tracker = EveningTracker(read_evening_table(evening_rows, seats, players))
+    located = read_deal_rows(deal_rows, layout, rules, evenings=tracker)
+    groups: dict[str | None, list[tuple[int, LedgerDeal]]] = {}
+    for r, deal in located:
+        groups.setdefault(tracker.of_row[r], []).append((r, deal))
+    if set(groups) <= {None}:
+        from .reader import ledger_from_grids
+
+        return ledger_from_grids(rules_grid, players_column, deal_rows, rows, headers=headers)
+    by_seat = dict(zip(seats, players, strict=True))
+    evenings: list[Evening] = []
+    for label, deals in groups.items():
+        here = seats if label is None else tracker.here(label) or seats
+        ledger = Ledger(
+            rules=rules,
+            players=tuple(by_seat[s] for s in here),
+            deals=tuple(deal for _, deal in deals),
+            pot=pot,
+            reserve=reserve,
+            dealer=(
+                tracker.table.dealers.get(label)
+                if label is not None
+                else None
+                if seat == 1
+                else players[seat - 1]
+            ),
+            profile=name,
+        )
+        try:
+            session = replay(ledger)
+        except GutsError as error:
+            raise located_in_sheet(error, [r for r, _ in deals], layout) from None
+        pot, reserve = session.pot, session.reserve  # R12: they open the next evening
+        evenings.append(Evening(label=NO_EVENING if label is None else label, ledger=ledger))
+    return Season(title=title or "", evenings=tuple(evenings))

@@ -1,0 +1,260 @@
+"""Evenings in the club workbook (issue 12, item 4; RULINGS R12).
+
+The Evenings sheet lists a season's evenings, one a row: the label (a date or a number) and
+an x under each player who was there. On the Deals sheet the treasurer types the evening on
+its first deal (column B); the deals below belong to it until another evening is typed. A
+book whose Evening column stays blank is one evening of everyone seated, as before.
+
+A player who is not there neither antes nor plays: only those there ante, the deal passes
+among them, and a mark under an absent player is a problem (:mod:`.problems`) that charges
+nobody. Pot and reserve simply carry on from one Deals row to the next, so chips left on the
+table when an evening stops open the next evening (R12). The hidden Calc sheet gets, per
+row, the evening's label as text, its row on the Evenings sheet, who is there and the dealer.
+
+>>> label_text(3), label_text(3.0), label_text(" 12 "), label_text(46024)
+('3', '3', '12', '2026-01-02')
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from .deals_sheet import CENTRED, HEADER_FONT, MARK_FONT, flag_problems, header_formula
+from .formulas import INPUT_FILL, UNLOCKED, _head, drop_down, first_column, is_x, same_style
+from .layout import (
+    CALC,
+    DEALS,
+    EVENING_ROWS,
+    EVENINGS,
+    MARK,
+    SEATS,
+    SEATS_SHEET,
+    Layout,
+    col,
+)
+from .problems import shown_formula
+from .seats import seat_cell
+
+LABEL_COL = 1
+"""The Evenings sheet's label column (A); seat ``s`` attends in column ``s + 2``."""
+DEALER_COL = 12
+"""Evenings column L: the evening's first dealer (a name; blank: the first player there)."""
+THERE_COL, DEALS_COL, POT_COL, RESERVE_COL, TEXT_COL, PROBLEM_COL, OFFSET_COL = range(13, 20)
+"""Evenings columns M to S: players there, deals played, pot and reserve left, the label as
+text (what the Deals sheet's Evening cells are matched against), the problem, and the first
+dealer's place among those there, less one (hidden, like the label's text)."""
+THERE_FROM = 20
+"""Evenings columns T to AC (hidden): 1 where seat ``s`` (column ``THERE_FROM + s``) is
+seated and there, so that each Calc row looks attendance up once, shortly."""
+DATES_FROM = 10_000
+"""A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
+EPOCH = datetime.date(1899, 12, 30)
+"""Day 0 of spreadsheet dates (Excel's 1900 system, as LibreOffice reads it)."""
+
+
+def label_text(value: Any) -> str:
+    """An evening label as text, as the workbook's formulas show it: a date as YYYY-MM-DD,
+    a whole number without decimals, text trimmed (R12 labels are text in Python)."""
+    if isinstance(value, datetime.datetime):
+        value = value.date()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if value >= DATES_FROM and float(value).is_integer():
+            return (EPOCH + datetime.timedelta(days=int(value))).isoformat()
+        return str(int(value)) if float(value).is_integer() else repr(value)
+    return str(value).strip()
+
+
+def label_formula(ref: str) -> str:
+    """:func:`label_text` as a spreadsheet expression."""
+    return (
+        f"IF(ISNUMBER({ref}),IF(AND({ref}>={DATES_FROM},{ref}=INT({ref})),"
+        f'TEXT({ref},"YYYY-MM-DD"),{ref}&""),TRIM({ref}&""))'
+    )
+
+
+def evening_range(column: int) -> str:
+    """One column of the Evenings sheet's evening rows, absolute."""
+    return f"{EVENINGS}!${col(column)}$2:${col(column)}${1 + EVENING_ROWS}"
+
+
+def evenings_sheet(book: Workbook, layout: Layout) -> Any:
+    """The Evenings sheet: label, attendance, and what each evening played and left."""
+    sheet = book.create_sheet(EVENINGS)
+    titles = {
+        LABEL_COL: "Evening (a date or a number)",
+        DEALER_COL: "First dealer",
+        THERE_COL: "Players there",
+        DEALS_COL: "Deals",
+        POT_COL: "Pot left",
+        RESERVE_COL: "Reserve left",
+        TEXT_COL: "Label",
+        PROBLEM_COL: "Problem",
+        OFFSET_COL: "Dealer offset",
+    }
+    for column, title in titles.items():
+        sheet.cell(1, column, title)
+    for s in range(SEATS):
+        sheet.cell(1, 2 + s, header_formula("There", s))
+    for cell in sheet[1]:
+        _head(cell)
+        cell.font = HEADER_FONT
+    calc = {
+        name: f"{CALC}!${col(layout.calc(name))}$2:${col(layout.calc(name))}${layout.last_row}"
+        for name in ("evening at", "used", "pot after", "reserve after")
+    }
+    first = sheet.cell(2, 1)
+    first.fill, first.protection = INPUT_FILL, UNLOCKED
+    first.alignment = Alignment(horizontal="left")
+    same_style(
+        first, (sheet.cell(r, c) for r in range(2, 2 + EVENING_ROWS) for c in (1, DEALER_COL))
+    )
+    mark = sheet.cell(2, 2)
+    mark.fill, mark.protection, mark.alignment = INPUT_FILL, UNLOCKED, CENTRED
+    mark.font = MARK_FONT
+    marks = range(2, 2 + SEATS)
+    same_style(mark, (sheet.cell(r, c) for r in range(2, 2 + EVENING_ROWS) for c in marks))
+    for r in range(2, 2 + EVENING_ROWS):
+        k = r - 1
+        label = f"$A{r}"
+        there = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn)"
+        last_row = f"SUMPRODUCT(MAX(({calc['evening at']}={k})*ROW({calc['used']})))"
+        sheet.cell(r, THERE_COL, f'=IF({label}="","",{there})')
+        sheet.cell(
+            r,
+            DEALS_COL,
+            f'=IF({label}="","",SUMPRODUCT(({calc["evening at"]}={k})*{calc["used"]}))',
+        )
+        for column, name in ((POT_COL, "pot after"), (RESERVE_COL, "reserve after")):
+            left = f"INDEX({calc[name]},{last_row}-1)"
+            sheet.cell(r, column, f'=IF(OR({label}="",{last_row}=0),"",{left})')
+        sheet.cell(r, TEXT_COL, f'=IF({label}="","",{label_formula(label)})')
+        text = col(TEXT_COL)
+        same = f"MATCH(${text}{r},${text}$1:${text}{r - 1},0)"
+        dealer = f"$L{r}"
+        seat = f"MATCH(TRIM({dealer}),PlayerNames,0)"
+        dealer_there = is_x(f"INDEX($B{r}:$K{r},{seat})")
+        sheet.cell(
+            r,
+            PROBLEM_COL,
+            f'=IF({label}="","",IF(ISNUMBER({same}),"column A: the same label as row "&{same}&'
+            f'": every evening needs its own label",IF({there}<2,"columns B to K: '
+            f'{FEW_THERE}",IF(AND({dealer}<>"",NOT(IFERROR({dealer_there},FALSE))),'
+            f'"column L: "&{shown_formula(dealer)}&" {DEALER_AWAY}",""))))',
+        )
+        seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
+        before = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn*({seats}<{seat}))"
+        sheet.cell(r, OFFSET_COL, f'=IF({dealer}="",0,IFERROR({before},0))')
+        for s in range(SEATS):
+            marked = is_x(f"${col(2 + s)}{r}")
+            sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{marked}),1,0)")
+    _attendance_marks(sheet)
+    flag_problems(sheet, f"{col(PROBLEM_COL)}2:{col(PROBLEM_COL)}{1 + EVENING_ROWS}")
+    sheet.column_dimensions["A"].width = 11
+    for s in range(SEATS):
+        sheet.column_dimensions[col(2 + s)].width = 5
+    sheet.column_dimensions[col(DEALER_COL)].width = 8
+    for column in (THERE_COL, DEALS_COL, POT_COL, RESERVE_COL):
+        sheet.column_dimensions[col(column)].width = 7
+    for hidden in (TEXT_COL, OFFSET_COL, *range(THERE_FROM, THERE_FROM + SEATS)):
+        sheet.column_dimensions[col(hidden)].hidden = True
+    sheet.column_dimensions[col(PROBLEM_COL)].width = 18
+    sheet.row_dimensions[1].height = 58
+    sheet.freeze_panes = "B2"
+    sheet.print_title_rows = "1:1"
+    return sheet
+
+
+FEW_THERE = "mark at least two players there (R11)"
+DEALER_AWAY = "is not a player there this evening: name one of those with an x, or leave it blank"
+
+
+def _attendance_marks(sheet: Any) -> None:
+    marks = drop_down(
+        f'"{MARK}"',
+        f"B2:K{1 + EVENING_ROWS}",
+        "There?",
+        "x for a player who is there this evening; empty for one who is not.",
+        "Only x counts: a player without x is not there.",
+    )
+    dealer = DataValidation(
+        type="custom",
+        formula1="TRUE",
+        allow_blank=True,
+        showInputMessage=True,
+        promptTitle="First dealer",
+        prompt="The name of who deals first this evening; blank: the first player there.",
+    )
+    dealer.add(f"L2:L{1 + EVENING_ROWS}")
+    for validation in (marks, dealer):
+        sheet.add_data_validation(validation)
+
+
+def evening_calc(layout: Layout, r: int, at: Any) -> dict[str, str]:
+    """The Calc sheet's evening columns for Deals row ``r`` (``at(name)`` is a Calc cell)."""
+    typed = f"{DEALS}!${col(layout.evening_col)}{r}"
+    first = r == 2
+    carried = '""' if first else at("evening", r - 1)
+    seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
+    here = f"${col(layout.here_col(0))}{r}:${col(layout.here_col(SEATS - 1))}{r}"
+    new = "1" if first else f"IF({at('evening')}={at('evening', r - 1)},0,1)"
+    order = (
+        f"IF({at('evening at')}>0,MOD({at('evening deals')}-1+INDEX("
+        f"{evening_range(OFFSET_COL)},{at('evening at')}),{at('here')}),"
+        f"MOD(FirstDealer-1+{at('deals so far')}-1,{at('here')}))+1"
+    )
+    return {
+        "evening": f'=IF({typed}<>"",{label_formula(typed)},{carried})',
+        "evening at": (
+            f'=IF({at("evening")}="",0,IFERROR(MATCH({at("evening")},{evening_range(TEXT_COL)},0),-1))'
+        ),
+        "here": f"=SUM({here})",
+        "evening back": (
+            "=0"
+            if first
+            else f'=IF(AND({typed}<>"",{at("evening")}<>{carried},ISNUMBER(MATCH('
+            f"{at('evening')},{col_of(at('evening'))}$2:{at('evening', r - 1)},0))),1,0)"
+        ),
+        "absent column": f"={_first_absent(layout, r)}",
+        "evening deals": f"={at('used')}"
+        if first
+        else (f"=IF({new}=1,0,{at('evening deals', r - 1)})+{at('used')}"),
+        "dealer seat": (
+            f"=IF({at('here')}=0,0,SUMPRODUCT(SMALL({here}*{seats}+(1-{here})*99,{order})))"
+        ),
+    }
+
+
+def col_of(cell: str) -> str:
+    """The column letters of a cell reference such as ``AB12``.
+
+    >>> col_of("AB12")
+    'AB'
+    """
+    return cell.rstrip("0123456789")
+
+
+def _first_absent(layout: Layout, r: int) -> str:
+    """The first In or Won column marking a seated player who is not there (1000: none)."""
+    w = layout.width
+    ins = f"{DEALS}!${col(layout.first_in)}{r}:${col(layout.first_won - 1)}{r}"
+    wins = f"{DEALS}!${col(layout.first_won)}{r}:${col(layout.first_cards - 1)}{r}"
+    here = f"${col(layout.here_col(0))}{r}:${col(layout.here_col(w - 1))}{r}"
+    away = f"SeatOn*(1-{here})"
+    return (
+        f"MIN({first_column(is_x(ins) + f'*{away}', ins)},"
+        f"{first_column(is_x(wins) + f'*{away}', wins)})"
+    )
+
+
+def here_formula(layout: Layout, r: int, s: int, at: Any) -> str:
+    """1 where seat ``s`` plays in Deals row ``r``: seated and, when the row belongs to an
+    evening on the Evenings sheet, marked there."""
+    there = f"INDEX({evening_range(THERE_FROM + s)},{at('evening at')})"
+    return f"=IF({at('evening at')}>0,{there},{seat_cell('plays', s)})"

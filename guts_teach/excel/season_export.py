@@ -1,0 +1,118 @@
+"""A season (R12) written into a club workbook, and the CLI's way in and out of one.
+
+Every name of the season gets a seat (at most ten), in the order first seen; each evening
+gets a row on the Evenings sheet with an x under each player there, and its deals go on the
+Deals sheet one after another, the evening's label on its first deal. The first evening's
+opening pot and reserve go on the Rules sheet; later evenings open with what the one before
+left (R12), which the workbook's rows carry on by themselves. ``workbook import`` reads it
+back as the same season (:func:`.evening_reader.book_from_grids`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from openpyxl import Workbook
+
+from ..game.atomic import check_target
+from ..game.replay import replay
+from ..game.season import Season
+from .cells import WorkbookError, amount_cell
+from .evenings import DEALER_COL
+from .layout import (
+    DEALS,
+    DEFAULT_ROWS,
+    EVENING_ROWS,
+    EVENINGS,
+    MARK,
+    MAX_ROWS,
+    RULES,
+    SEATS,
+    Layout,
+)
+from .printing import print_evenings, print_rows
+from .workbook import check_holdable, new_workbook, save_atomic
+
+
+def season_players(season: Season) -> tuple[str, ...]:
+    """The season's names, in the order first seen: the workbook's seats."""
+    names = season.players
+    if len(names) > SEATS:
+        raise WorkbookError(
+            f"the club workbook has {SEATS} seats; this season has {len(names)} players "
+            f"({', '.join(names)}): keep it as a season file"
+        )
+    if len(season.evenings) > EVENING_ROWS:
+        raise WorkbookError(
+            f"the club workbook lists {EVENING_ROWS} evenings; this season has "
+            f"{len(season.evenings)}: keep it as a season file"
+        )
+    return names
+
+
+def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | None = None) -> None:
+    """Write ``season`` into a new club workbook at ``path`` (atomically); refused, with
+    nothing written, when the workbook cannot hold it."""
+    check_target(path)
+    if not season.evenings:
+        raise WorkbookError("the season has no evenings: there is nothing to write")
+    players = season_players(season)
+    sessions = [replay(evening.ledger) for evening in season.evenings]
+    for evening, session in zip(season.evenings, sessions, strict=True):
+        check_holdable(evening.ledger, session)
+        ledger = evening.ledger
+        if ledger.cycles is not None:
+            raise WorkbookError(
+                f"evening {evening.label!r}: the workbook keeps no agreed cycles for an "
+                "evening; keep this season as a season file"
+            )
+    deals = sum(len(evening.ledger.deals) for evening in season.evenings)
+    if deals > MAX_ROWS:
+        raise WorkbookError(
+            f"the workbook holds at most {MAX_ROWS} deals; this season has {deals}: keep it "
+            "as a season file"
+        )
+    first = season.evenings[0].ledger
+    size = min(max(rows or 0, DEFAULT_ROWS, deals + 50), MAX_ROWS)
+    book = new_workbook(
+        players, first.rules, rows=size, profile=first.profile, chart_deals=max(deals, 1)
+    )
+    _fill(book, season, players, sessions)
+    print_rows(book, Layout(players, size, block=SEATS), max(deals, 1))
+    print_evenings(book, max(len(season.evenings), 1))
+    save_atomic(book, path)
+
+
+def _fill(book: Workbook, season: Season, players: tuple[str, ...], sessions: list[Any]) -> None:
+    layout = Layout(players, block=SEATS)
+    first = season.evenings[0].ledger
+    rules = book[RULES]
+    rules["B7"] = amount_cell(first.pot, "the starting pot")
+    rules["B8"] = amount_cell(first.reserve, "the starting reserve")
+    if season.title:
+        rules["B11"] = season.title
+        rules["B11"].data_type = "s"
+    evenings, sheet = book[EVENINGS], book[DEALS]
+    r = 2
+    for k, (evening, session) in enumerate(zip(season.evenings, sessions, strict=True)):
+        evenings.cell(k + 2, 1, evening.label).data_type = "s"
+        for name in evening.players:
+            evenings.cell(k + 2, 2 + players.index(name), MARK)
+        if evening.ledger.dealer is not None:
+            evenings.cell(k + 2, DEALER_COL, evening.ledger.dealer).data_type = "s"
+        for j, (deal, record) in enumerate(zip(evening.ledger.deals, session.deals, strict=True)):
+            sheet.cell(r, 1, r - 1)
+            if j == 0:
+                sheet.cell(r, layout.evening_col, evening.label).data_type = "s"
+            hands = dict(deal.hands or ())
+            for name in evening.players:
+                i = players.index(name)
+                sheet.cell(r, layout.in_col(i), MARK if name in deal.ins else None)
+                won = name in record.winners and len(record.ins) > 1
+                sheet.cell(r, layout.won_col(i), MARK if won else None)
+                if name in hands:
+                    sheet.cell(r, layout.cards_col(i), str(hands[name])).data_type = "s"
+            if deal.note is not None:
+                sheet.cell(r, layout.note_col, deal.note).data_type = "s"
+            r += 1
