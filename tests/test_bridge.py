@@ -14,16 +14,20 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
-from guts_teach.excel.layout import DEALS, MIRROR, PLAYERS, SEATS, SHEETS, Layout
+from guts_teach.excel.layout import CALC, DEALS, MIRROR, PLAYERS, SEATS, SHEETS, Layout
 from guts_teach.excel.reader import WorkbookError, shown_headers
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.ledger import ledger_of
 from guts_teach.game.replay import replay
 
+EVENING = ("Ana", "Ben", "Cleo", "=Dev")
+"""The players of :func:`evening`, whom a book's Players sheet seats unless told otherwise."""
+
 
 def remote_book(sheets: dict[str, list[list]] | None = None, names=SHEETS):
-    """A book of the remote engine with the club workbook's sheets (values as given)."""
-    sheets = sheets or {}
+    """A book of the remote engine with the club workbook's sheets (values as given; the
+    Players sheet seats :data:`EVENING` unless given)."""
+    sheets = {PLAYERS: players_sheet(*EVENING), **(sheets or {})}
     data = {
         "client": "Office.js",
         "version": xw.__version__,
@@ -112,7 +116,7 @@ def test_a_shorter_mirror_clears_the_longer_one_before_it():
 
 def test_missing_sheet_is_a_clear_error():
     book = remote_book(names=("Sheet1",))
-    with pytest.raises(WorkbookError, match="no sheet 'Deals' \\(was it renamed\\?\\)"):
+    with pytest.raises(WorkbookError, match="no sheet 'Players' \\(was it renamed\\?\\)"):
         mirror_ledger(evening(2), book)
 
 
@@ -247,3 +251,31 @@ def test_issue12_the_mirror_keeps_the_clubs_notes_and_writes_the_ledgers_own():
     book = remote_book()
     mirror_ledger(noted, book)
     assert written(book, DEALS)[(2, note_col)] == "late start"
+
+
+def test_issue12_the_mirror_writes_each_player_into_the_seat_the_players_sheet_gives():
+    table = Session(["Ana", "Ben"], rules=teaching())
+    table.play(["Ana", "Ben"], winners=["Ben"])
+    sheet = [["Seat", "Player"], [1, "Ana"], [2, None], [3, "  "], [4, "Ben"]]
+    book = remote_book({PLAYERS: sheet})
+    mirror_ledger(table, book)
+    seated = Layout(("Ana", "Ben"), 1, block=SEATS, seats=(0, 3))
+    marks = filled(written(book, DEALS))
+    assert marks[(2, seated.in_col(0))] == marks[(2, seated.in_col(1))] == "x"
+    assert marks[(2, seated.won_col(1))] == "x"
+    plain = Layout(("Ana", "Ben"), 1, block=SEATS)
+    assert (2, plain.in_col(1)) not in marks  # not the second seat, which is empty
+
+
+def test_issue12_the_mirror_refuses_a_book_that_seats_other_players_or_has_no_room():
+    with pytest.raises(WorkbookError, match="seats Ana, Cleo, but the session seats Ana, Ben"):
+        mirror_ledger(Session(["Ana", "Ben"]), remote_book({PLAYERS: players_sheet("Ana", "Cleo")}))
+    small = remote_book({CALC: [["Deal"], *([r] for r in range(1, 21))]})
+    with pytest.raises(WorkbookError) as caught:
+        mirror_ledger(evening(21), small)
+    assert str(caught.value) == (
+        "the book has room for 20 deals, and the ledger has 21: make a bigger book "
+        "(guts-teach workbook new --rows 521 ...) and mirror into it"
+    )
+    assert small.json()["actions"] == []  # refused before anything is written
+    mirror_ledger(evening(20), small)

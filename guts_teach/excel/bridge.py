@@ -13,7 +13,7 @@ deal it settles.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,7 +86,8 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     session = source if isinstance(source, Session) else replay(source)
     ledger = source if isinstance(source, Ledger) else ledger_of(source)
     players = tuple(ledger.players)
-    layout = Layout(players, len(ledger.deals), block=SEATS)
+    layout = Layout(players, len(ledger.deals), block=SEATS, seats=book_seats(book, players))
+    check_room(book, len(ledger.deals))
     deals_sheet, mirror = _sheet(book, DEALS), _sheet(book, MIRROR)
     writes = 0
 
@@ -212,9 +213,11 @@ class LiveMirror:
 
     def __init__(self, session: Session, book: Any) -> None:
         check_plain(session.rules)  # refused now, not as a failure after every deal
-        check_players(book, session.players)
+        seats = book_seats(book, session.players)
         self.session, self.book = session, book
-        self._layout = Layout(tuple(session.players), max(1, session.deal_count), block=SEATS)
+        self._layout = Layout(
+            tuple(session.players), max(1, session.deal_count), block=SEATS, seats=seats
+        )
         first = mirror_ledger(session, book)
         self.reports: list[MirrorReport] = [first]
         standings, settle = _summary(session)
@@ -243,13 +246,28 @@ class LiveMirror:
         self._stop()
 
 
-def check_players(book: Any, players: tuple[str, ...]) -> None:
-    """The book's Players sheet must seat exactly ``players``, in the same order."""
+def book_seats(book: Any, players: Sequence[str]) -> tuple[int, ...]:
+    """The seat (0 to 9) of each of ``players`` on the book's Players sheet, which must seat
+    exactly them, in the same order; seats left empty between them are skipped, as the
+    workbook's own formulas skip them.
+    """
     names = _sheet(book, PLAYERS).range("B2:B12").value or []
-    seated = tuple(str(n).strip() for n in names if n is not None and str(n).strip())
-    if seated != tuple(players):
+    seated = [(str(n).strip(), i) for i, n in enumerate(names) if n is not None and str(n).strip()]
+    if tuple(name for name, _ in seated) != tuple(players):
+        shown = ", ".join(name for name, _ in seated) or "nobody"
         raise WorkbookError(
-            f"the book's Players sheet seats {', '.join(seated) or 'nobody'}, but the session "
+            f"the book's Players sheet seats {shown}, but the session "
             f"seats {', '.join(players)}: type the same names in the same order on the "
             "Players sheet (B2 down), or mirror into a new book"
+        )
+    return tuple(seat for _, seat in seated)
+
+
+def check_room(book: Any, deals: int) -> None:
+    """The book's formulas must read at least ``deals`` rows (its hidden Calc sheet's rows)."""
+    room = _used_rows(_sheet(book, CALC)) - 1
+    if room > 0 and deals > room:
+        raise WorkbookError(
+            f"the book has room for {room} deals, and the ledger has {deals}: make a bigger "
+            f"book (guts-teach workbook new --rows {deals + 500} ...) and mirror into it"
         )
