@@ -189,7 +189,7 @@ def test_shelby_table_in_jupyterlab(browser, tmp_path):
         expect(table.locator(".guts-shelby-hint-text")).to_contain_text("beats about")
         table.locator("button.guts-hold").click()
         story = table.locator(".guts-shelby-story")
-        expect(story).to_contain_text("Round 1 (two cards): Sam (you)")
+        expect(story).to_contain_text("Round 1 (two cards): You")
         expect(story).to_contain_text("Everyone antes 1")  # the deal told from its start
         expect(status).to_contain_text("round 2 (three cards)")
         expect(table.locator(".guts-chart, svg[aria-label^='Chart of']").first).to_be_visible()

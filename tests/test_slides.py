@@ -62,6 +62,7 @@ def test_the_lesson_presents_as_slides_walked_by_keyboard(browser, tmp_path):
         page.wait_for_function(ALL_RUN, timeout=TIMEOUT)
         total = page.locator(".guts-slide").count()
         assert total >= 6, total
+        expect(page.locator("#guts-slide-more")).to_have_text("")  # the first slide fits
         for number in range(1, total + 1):
             seen = page.evaluate(SLIDE)
             assert seen["count"].startswith(f"Slide {number} of {total}"), seen["count"]
@@ -95,6 +96,9 @@ def test_the_lesson_presents_as_slides_walked_by_keyboard(browser, tmp_path):
             box = stepper.locator(f"button.{button}").bounding_box()
             assert box["y"] + box["height"] <= bar["y"], button  # above the slide bar
         save_screenshot(page, "slides-worked-example.png")
+        stepper.locator("button.guts-next").click()  # by mouse: the focus stays in the stepper
+        page.keyboard.press("PageDown")  # a presenter's clicker still turns the slide
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {number + 1} of")
 
         # A slide taller than the screen says there is more below, until its foot is shown.
         page.evaluate("() => document.activeElement.blur()")  # out of the stepper's keys
@@ -107,6 +111,8 @@ def test_the_lesson_presents_as_slides_walked_by_keyboard(browser, tmp_path):
         expect(page.locator("#guts-slide-more")).to_contain_text("More below")
         for _ in range(12):  # the down arrow scrolls the slide, a third of the screen a press
             page.keyboard.press("ArrowDown")
+            bar = page.locator("#guts-slide-bar").bounding_box()
+            assert bar["y"] + bar["height"] == 720 and bar["y"] > 600, bar  # fixed to the screen
         expect(page.locator("#guts-slide-more")).to_have_text("")
         expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {tall} of")
         page.keyboard.press("ArrowRight")  # the next slide starts at its top

@@ -26,7 +26,7 @@ from .codes import coded
 from .deck import deck_switch, follow_deck
 from .style import CSS, TextFallback, attempt, button
 
-YOU = "Sam (you)"
+YOU = "You"
 
 
 LEDGER_ROWS = 8
@@ -157,7 +157,7 @@ def _deal_words(count: int, playing: bool) -> str:
 
 
 class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
-    """You (as Sam) and seeded bots at a Guts table. ``deals`` counts the settled deals.
+    """You and seeded bots at a Guts table. ``deals`` counts the settled deals.
 
     The bots are the equilibrium player for the table's size, then cautious, reckless and
     pot-sensitive characters, in turn. The same ``seed`` and the same choices give the same

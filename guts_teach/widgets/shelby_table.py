@@ -28,13 +28,13 @@ from .shelby_view import (
 )
 from .style import CSS, TextFallback, attempt, button, paragraph
 
-YOU = "Sam (you)"
+YOU = "You"
 CHARACTERS = ("cautious", "steady", "reckless")
 HINT_SAMPLES = 400
 
 
 class ShelbyTable(TextFallback, widgets.VBox):  # type: ignore[misc]
-    """You (as Sam) and seeded bots at one table. ``steps`` counts the game's narrated steps.
+    """You and seeded bots at one table. ``steps`` counts the game's narrated steps.
 
     The same ``seed`` and the same choices give the same game; New game deals a fresh one.
     """

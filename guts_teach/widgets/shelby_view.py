@@ -5,12 +5,12 @@ Pure functions of a :class:`~guts_teach.shelby.game.ShelbyGame` and its steps, s
 widget only wires buttons to them.
 
 >>> from guts_teach.shelby.game import ShelbyGame
->>> game = ShelbyGame(["Sam (you)", "Bo"])
->>> game.start_deal({"Sam (you)": "Qs Qh 2c 2d 2h", "Bo": "Ac Kd 5c 6d 7h"})
->>> _ = game.drop(["Sam (you)", "Bo"])
+>>> game = ShelbyGame(["You", "Bo"])
+>>> game.start_deal({"You": "Qs Qh 2c 2d 2h", "Bo": "Ac Kd 5c 6d 7h"})
+>>> _ = game.drop(["You", "Bo"])
 >>> "Bo: ace-king" in shown_hands(game, game.steps[-1])
 True
->>> your_hand_words(game, "Sam (you)")
+>>> your_hand_words(game, "You")
 'Your cards: Q♠ Q♥ 2♣. Round 2 (three cards), your hand: pair of queens, two kicker.'
 """
 
