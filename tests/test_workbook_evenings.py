@@ -31,6 +31,7 @@ from guts_teach.excel.layout import (
     Layout,
 )
 from guts_teach.excel.reader import WorkbookError
+from guts_teach.game.money import format_amount
 from guts_teach.game.season import Season, histories, season_totals
 from guts_teach.game.settle_up import fewest_transfers
 
@@ -278,3 +279,30 @@ def test_issue12_the_evenings_sheet_flags_what_the_import_refuses(tmp_path):
     with pytest.raises(WorkbookError) as caught:
         import_book(str(path))
     assert str(caught.value) == f"sheet 'Evenings', row 5, {problems[5]}"
+
+
+def test_issue12_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_table(tmp_path):
+    tables = play_evenings(seed=3)
+    labels = list(ATTENDANCE)
+    k = next(i for i in range(1, len(tables)) if tables[i].pot or tables[i - 1].pot)
+    layout = Layout(NAMES, 200, block=SEATS)
+    book = season_book(tmp_path / "carried.xlsx", tables, layout)
+    _, _, note, done = summary_of(book, labels[k], tmp_path, "carried")
+    before, evening = tables[k - 1], tables[k]
+    opened, left = before.pot + before.reserve, evening.pot + evening.reserve
+    total = sum(evening.net.values())
+    assert total == opened - left  # R12: what came in, less what stays on the table
+    assert note == (
+        f"This evening opened with {format_amount(opened)} in the pot and reserve, carried "
+        f"from the evening before, and left {format_amount(left)} on the table for the next "
+        f"(R12), so its results add up to {format_amount(total)}, not 0. Settle the whole "
+        "book (leave the Evening cell of the Evening summary blank) once pot and reserve "
+        "are empty."
+    )
+    away = [name for name in NAMES if name not in ATTENDANCE[labels[k]]]
+    said = done[EVENING]["A4"].value
+    assert said == (f"Not there: {', '.join(away)}" if away else "Everyone was there")
+    summary = done[EVENING]
+    assert summary.print_area == f"'{EVENING}'!$A$1:$D$28"
+    assert "A28:D28" in {str(r) for r in summary.merged_cells.ranges}
+    assert summary["A28"].alignment.wrap_text

@@ -67,3 +67,16 @@ def test_issue12_the_deals_blocks_read_apart_and_headers_wrap():
     assert sheet.row_dimensions[1].height >= 4 * sheet.cell(1, 2).font.sz * 1.2
     for c in (1, layout.first_in, layout.first_won):
         assert sheet.cell(5, c).alignment.horizontal == "center"
+
+
+def test_issue12_a_flagged_deal_shows_red_on_its_number_where_typing_starts():
+    book = new_workbook(("Ana", "Ben"), teaching(), rows=40)
+    layout = Layout(("Ana", "Ben"), 40, block=SEATS)
+    problem = layout.note_col + 1
+    rules = {
+        str(rng.sqref): [r.formula for r in rng.rules]
+        for rng in book[DEALS].conditional_formatting
+    }
+    letter = book[DEALS].cell(1, problem).column_letter
+    assert rules["A2:A41"] == [[f"LEN(${letter}2)>0"]]
+    assert rules[f"{letter}2:{letter}41"] == [[f"LEN({letter}2)>0"]]

@@ -121,7 +121,7 @@ def balance_chart(book: Workbook, sheet: Any, layout: Layout, chart_deals: int) 
     chart.title = "Balances, deal by deal: each line in its player's colour"
     chart.style = 2
     chart.x_axis.title = "deals played"
-    chart.y_axis.title = "balance (from the starting stacks)"
+    chart.y_axis.title = "balance"
     chart.height, chart.width = 10, 22
     chart.x_axis.tickLblPos = "low"  # numbers below the plot, even for negative balances
     chart.x_axis.delete = False

@@ -97,6 +97,14 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     for r in range(2, last + 1):
         sheet.cell(r, layout.note_col + 1, f"={LEDGER}!{problem}{r}")
     flag_problems(sheet, f"{col(layout.note_col + 1)}2:{col(layout.note_col + 1)}{last}")
+    sheet.conditional_formatting.add(  # the deal number turns red too, where typing starts
+        f"A2:A{last}",
+        FormulaRule(
+            formula=[f"LEN(${col(layout.note_col + 1)}2)>0"],
+            fill=PROBLEM_FILL,
+            font=Font(bold=True),
+        ),
+    )
     _end_row(sheet, layout)
     _validations(sheet, layout)
     sheet.row_dimensions[1].height = 56  # four lines of 10 pt: a long name wraps, never clips

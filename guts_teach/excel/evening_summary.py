@@ -3,8 +3,9 @@ pays whom (issue 12, items 4 and 8).
 
 The yellow cell B2 picks an evening of sheet 'Evenings' (blank: the whole book). Everything
 else is a formula: the players there, best first, with their result that evening (for the
-whole book, their balance), the transfers from Settle up, which settles the same results,
-and a line saying whether those transfers settle everything (R10, R12).
+whole book, their balance), who was not there, the transfers from Settle up, which settles the same
+results, and a line saying whether those transfers settle everything or, when chips came in
+from the evening before or stay on the table, how many (R10, R12).
 
 >>> SUMMARY_ROWS["players"], SUMMARY_ROWS["transfers"]
 (6, 18)
@@ -33,6 +34,7 @@ from .layout import (
     col,
 )
 from .season_sheets import CHOSEN_AT, summary_range
+from .seats import seat_cell
 
 SUMMARY_ROWS = {"title": 1, "chosen": 2, "deals": 3, "players": 6, "transfers": 18}
 """Where the summary's parts start: the players' header row is ``players - 1``, the
@@ -67,6 +69,7 @@ def summary_sheet(book: Workbook, layout: Layout) -> None:
         1,
         f'="Deals played: "&{deals}&"    Players there: "&SUM({summary_range("present")})',
     ).font = BOLD
+    sheet.cell(rows["deals"] + 1, 1, absent_formula()).font = BOLD
     top = rows["players"]
     for i, title in enumerate(("Place", "Player", "Result")):
         _head(sheet.cell(top - 1, 1 + i, title))
@@ -94,11 +97,28 @@ def summary_sheet(book: Workbook, layout: Layout) -> None:
                 cell.alignment = CENTRED
             if i == 3:
                 cell.number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"
-    note = f"'{SETTLE}'!B{w + 3}"
-    sheet.cell(first + SEATS, 1, f"={note}")
+    note = sheet.cell(first + SEATS, 1, f"='{SETTLE}'!B{w + 3}")
+    note.alignment = Alignment(wrap_text=True, vertical="top")
+    sheet.merge_cells(start_row=first + SEATS, start_column=1, end_row=first + SEATS, end_column=4)
+    sheet.row_dimensions[first + SEATS].height = 80
+    sheet.print_area = f"A1:D{first + SEATS}"
     for letter, width in zip("ABCD", (10, 22, 22, 14), strict=True):
         sheet.column_dimensions[letter].width = width
     sheet.row_dimensions[rows["title"]].height = 24
+
+
+def absent_formula() -> str:
+    """Who was not there on the evening picked (seated players without an x for it)."""
+    present = summary_range("present")
+    names = "&".join(
+        f"IF(AND({seat_cell('plays', s)}=1,INDEX({present},{s + 1})=0),"
+        f'", "&INDEX(PlayerNames,{s + 1}),"")'
+        for s in range(SEATS)
+    )
+    return (
+        f'=IF({CHOSEN_AT}>0,IF(LEN({names})>0,"Not there: "&MID({names},3,999),'
+        '"Everyone was there"),"")'
+    )
 
 
 def _chosen_list(sheet: Any) -> None:

@@ -11,7 +11,7 @@ from openpyxl.styles import Alignment
 from openpyxl.styles.cell_style import StyleArray
 
 from .chart import STACK, balance_chart, sorted_view
-from .evenings import label_formula
+from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
 from .formulas import _append_text, _head, _table, is_x, same_style
 from .layout import (
     AMOUNT_FORMAT,
@@ -231,15 +231,17 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
         sheet.cell(r, 3, f'=IF(D{r}>0,INDEX(PlayerNames,MATCH(MAX({credits}),{credits},0)),"")')
         sheet.cell(r, 4, amount).number_format = f"{AMOUNT_FORMAT};-{AMOUNT_FORMAT};"  # 0: blank
     note_row = w + 2
+    evening_sum = f"SUM({summary_range('result')})"
     sheet.cell(note_row + 1, 1, "Note")
     sheet.cell(
         note_row + 1,
         2,
         f"=IF({CHOSEN_AT}>0,IF(ABS(SUM({summary_range('result')}))>{TINY},"
-        '"This evening\'s results add up to "&TEXT(SUM('
-        f'{summary_range("result")}),"0.###")&", not 0: chips came in from the evening '
-        "before or stay on the table for the next (R12). Settle the whole book (leave the "
-        'Evening cell of the Evening summary blank) once pot and reserve are empty.",'
+        f'"This evening opened with "&{_amount(opened())}&" in the pot and reserve, carried '
+        f'from the evening before, and left "&{_amount(left_on_table())}&" on the table for '
+        f'the next (R12), so its results add up to "&{_amount(evening_sum)}'
+        '&", not 0. Settle the whole book (leave the Evening cell of the Evening summary '
+        'blank) once pot and reserve are empty.",'
         '"These transfers settle this evening\'s results."),'
         f"IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
         f"{col(layout.calc('reserve after'))}{last})>{TINY},"
@@ -249,6 +251,30 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     chosen = label_formula(f"'{EVENING}'!$B$2")
     sheet.cell(note_row + 2, 1, "For")
     sheet.cell(note_row + 2, 2, f'=IF({CHOSEN_AT}>0,"evening "&{chosen},"the whole book")')
+    note = sheet.cell(note_row + 1, 2)
+    note.alignment = Alignment(wrap_text=True, vertical="top")
+    sheet.merge_cells(start_row=note_row + 1, start_column=2, end_row=note_row + 1, end_column=4)
+    sheet.row_dimensions[note_row + 1].height = 92
+    sheet.print_area = f"A1:D{note_row + 2}"
     sheet.add_table(_table("SettleUpTable", f"A1:D{w}"))
     sheet.column_dimensions["B"].width = 16
     sheet.column_dimensions["C"].width = 16
+
+
+def _amount(value: str) -> str:
+    """An amount as text in a formula, exactly as the sheets show it (``6 2/3``)."""
+    return f'TRIM(TEXT({value},"{AMOUNT_FORMAT}"))'
+
+
+def opened() -> str:
+    """What the evening the summary shows opened with in pot and reserve (R12): what the
+    evening before it left, or the Rules' starting pot and reserve for the first."""
+    pot, reserve = evening_range(POT_COL), evening_range(RESERVE_COL)
+    before = f"INDEX({pot},{CHOSEN_AT}-1)+INDEX({reserve},{CHOSEN_AT}-1)"
+    return f"IF({CHOSEN_AT}>1,{before},StartPot+StartReserve)"
+
+
+def left_on_table() -> str:
+    """What the evening the summary shows left in pot and reserve."""
+    pot, reserve = evening_range(POT_COL), evening_range(RESERVE_COL)
+    return f"INDEX({pot},{CHOSEN_AT})+INDEX({reserve},{CHOSEN_AT})"
