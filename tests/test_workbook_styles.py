@@ -74,8 +74,7 @@ def test_issue12_a_flagged_deal_shows_red_on_its_number_where_typing_starts():
     layout = Layout(("Ana", "Ben"), 40, block=SEATS)
     problem = layout.note_col + 1
     rules = {
-        str(rng.sqref): [r.formula for r in rng.rules]
-        for rng in book[DEALS].conditional_formatting
+        str(rng.sqref): [r.formula for r in rng.rules] for rng in book[DEALS].conditional_formatting
     }
     letter = book[DEALS].cell(1, problem).column_letter
     assert rules["A2:A41"] == [[f"LEN(${letter}2)>0"]]
