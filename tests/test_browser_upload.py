@@ -47,7 +47,7 @@ def test_a_club_opens_its_own_ledger_and_workbook_in_notebook_03(browser, tmp_pa
         for path in (ledger, book):
             choose(page, panel, path)
             expect(status).to_contain_text(f"{path.name}: 5 deals among 3 players")
-            expect(status).to_contain_text("made or lost: yes")
+            expect(status).to_contain_text("is accounted for, none made or lost")
             for name in ("Noor", "Olek", "Pita"):
                 expect(panel.locator(".guts-ledger").last).to_contain_text(name)
             expect(panel.locator("img, svg").last).to_be_visible()  # the evening's chart

@@ -84,7 +84,7 @@ def test_issue13_a_club_opens_its_ledger_file():
     widget.upload.value = uploaded("tuesday.json", content)
     assert widget.evening is not None and widget.evening.net == session.net
     assert widget.evening.net["A"] == Fraction(20, 3)
-    assert "tuesday.json: 1 deals among 4 players" in widget.message.value
+    assert "tuesday.json: 1 deal among 4 players" in widget.message.value
     assert "Who was in" in widget.table.value and "6 2/3" in widget.table.value
     assert 'aria-label="Chart: Pot and reserve after each deal' in widget.chart.value
 

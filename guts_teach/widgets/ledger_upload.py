@@ -67,10 +67,16 @@ class LedgerUpload(TextFallback, widgets.VBox):  # type: ignore[misc]
             self.message.value = '<div class="guts-text">No evening opened yet.</div>'
             return
         evening = self.evening
+        deals, unit, gap = len(evening.deals), unit_of(evening), evening.conservation_gap()
+        counted = (
+            f"every one of the {unit} is accounted for, none made or lost"
+            if gap == 0
+            else f"the {unit} do NOT add up: {gap} made or lost"
+        )
         self.message.value = (
-            f'<div class="guts-status" role="status">{escape(name)}: {len(evening.deals)} '
-            f"deals among {len(evening.players)} players; none of the {unit_of(evening)} made "
-            f"or lost: {'yes' if evening.conservation_gap() == 0 else 'NO'}</div>"
+            f'<div class="guts-status" role="status">{escape(name)}: {deals} '
+            f"deal{'' if deals == 1 else 's'} among {len(evening.players)} players; "
+            f"{counted}</div>"
         )
         table = _shown(evening_table(evening)).to_html(classes="guts-ledger", border=0)
         standings = _shown(standings_frame(evening).rename(columns=str.capitalize))

@@ -29,7 +29,7 @@ its deals, the standings and the chart appear here. Until you do, it shows the s
 Deal 12 is a split pot: Ana and Ben share it, Cleo pays."""),
     ("code", "evening_table(evening).head(14)"),
     ("md", "## The standings\n\nEqual balances share a place."),
-    ("code", "standings_frame(evening)"),
+    ("code", 'standings_frame(evening).set_index("place")'),
     ("md", "## Pot, reserve and balances over the evening"),
     ("code", "display(HTML(evening_chart(evening)))"),
 ]

@@ -253,7 +253,7 @@ for rule, found in pairs.items():
     print(f"{rule:>6}: best plan {found['plan'][0]} and {found['plan'][1]}, lone player's share "
           f"{float(Fraction(found['lone_share'])):.6f} (loss {float(Fraction(found['loss'])):.2e})")
     maps.append(charts.heat_chart(
-        found["grid"], ticks=ticks, limit=0.05, scale_label="lone share minus 1/3",
+        found["grid"], ticks=ticks, limit=0.02, scale_label="lone share minus 1/3",
         title="weenie rule: lone player mixes at Q-4" if rule == "weenie" else "plain: lone player at K-4",
         x_label="second partner's threshold", y_label="first partner's threshold"))
 charts.show(*maps)"""),
@@ -315,7 +315,7 @@ from guts_teach.widgets import GutsTable
 
 play = GutsTable(bots=3, seed=2026)
 play"""),
-    ("md", """\
+    ("md-lab", """\
 For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.game.ledger.save` and
 `GutsTable.replayed(ledger)` sets the same table up again, to walk through with **Look back**."""),
 ]
