@@ -18,7 +18,7 @@ This notebook walks a class through the rules and through the worked examples of
 documents. **Next** and **Back** move through each example one step at a time, and every step
 says in plain words what happened, with the pot and the reserve on the status line. The buttons
 also work from the keyboard: press Tab to reach them and Enter or Space to press them. Each
-example shows its rule document's own words beside the table. Words such as *ante*, *pot*, *cap*
+example shows its rule document's own words with the table. Words such as *ante*, *pot*, *cap*
 and *reserve*, and codes in brackets such as (R5), are explained in the glossary at the end."""),
     ("md-lab", """Opened with `guts-teach lesson`, this notebook runs itself, so the buttons work as soon as it
 opens; opened another way, use **Run ▸ Run All Cells** first."""),
