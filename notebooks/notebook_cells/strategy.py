@@ -30,12 +30,13 @@ def heat_map(players):
             colour = heat_colour(p)  # light yellow to dark blue: safe for colour-blind eyes
             cells.append(f"<td style='background:{colour};color:{ink_on(colour)};"
                          "padding:3px 5px;text-align:center' "
-                         f"title='{escape(strength.name)}'>{p:.0%}</td>")
+                         f"title='{escape(strength.name)}'>{'<1%' if 0 < p < 0.005 else f'{p:.0%}'}</td>")
         rows.append(f"<tr><th>{rank_symbol(high)}</th>{''.join(cells)}</tr>")
     head = "".join(f"<th>{rank_symbol(r)}</th>" for r in ranks)
     return (f"<div style='display:inline-block;margin:6px'><b>{players} players</b>"
             f"<table style='font-size:11px;border-collapse:collapse'><tr><th></th>{head}</tr>"
-            f"{''.join(rows)}</table></div>")"""),
+            f"{''.join(rows)}</table><div style='font-size:12px'>row: one card, column: the "
+            "other (pairs on the diagonal); light yellow 0% to dark blue 100%</div></div>")"""),
     ("md", """\
 ## The chance of holding the best hand
 
