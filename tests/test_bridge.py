@@ -270,6 +270,9 @@ def test_issue12_the_mirror_writes_each_player_into_the_seat_the_players_sheet_g
 def test_issue12_the_mirror_refuses_a_book_that_seats_other_players_or_has_no_room():
     with pytest.raises(WorkbookError, match="seats Ana, Cleo, but the session seats Ana, Ben"):
         mirror_ledger(Session(["Ana", "Ben"]), remote_book({PLAYERS: players_sheet("Ana", "Cleo")}))
+    ten = [f"P{i}" for i in range(1, 11)]
+    with pytest.raises(WorkbookError, match=r"seats P1, .*, P10, Kim, but the session seats P1"):
+        mirror_ledger(Session(ten), remote_book({PLAYERS: players_sheet(*ten, "Kim")}))
     small = remote_book({CALC: [["Deal"], *([r] for r in range(1, 21))]})
     with pytest.raises(WorkbookError) as caught:
         mirror_ledger(evening(21), small)

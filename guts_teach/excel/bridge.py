@@ -45,6 +45,7 @@ from .layout import (
     col,
 )
 from .reader import WorkbookError, check_plain
+from .seats import read_seats
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     ledger = source if isinstance(source, Ledger) else ledger_of(source)
     players = tuple(ledger.players)
     layout = Layout(players, len(ledger.deals), block=SEATS, seats=book_seats(book, players))
-    check_room(book, len(ledger.deals))
+    formula_rows = book_room(book, len(ledger.deals))
     deals_sheet, mirror = _sheet(book, DEALS), _sheet(book, MIRROR)
     writes = 0
 
@@ -96,8 +97,7 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     marks = [
         _deal_row(number, deal, record, layout) for number, (deal, record) in enumerate(pairs, 1)
     ]
-    used = _used_rows(deals_sheet) - 1
-    formula_rows = _used_rows(_sheet(book, CALC)) - 1  # never below: the end-of-book row
+    used = _used_rows(deals_sheet) - 1  # cleared down to the formula rows, never below them
     height = max(len(marks), min(used, formula_rows) if formula_rows > 0 else used)
     if height:  # the Note column is the club's: written only with the ledger's own notes
         _write(deals_sheet, (2, 1), _pad(marks, height, layout.note_col - 1))
@@ -251,8 +251,11 @@ def book_seats(book: Any, players: Sequence[str]) -> tuple[int, ...]:
     exactly them, in the same order; seats left empty between them are skipped, as the
     workbook's own formulas skip them.
     """
-    names = _sheet(book, PLAYERS).range("B2:B12").value or []
-    seated = [(str(n).strip(), i) for i, n in enumerate(names) if n is not None and str(n).strip()]
+    column = _sheet(book, PLAYERS).range("B2:B12").value or []
+    seated = [(str(name), seat) for seat, name in read_seats(column)]
+    eleventh = str(column[SEATS]).strip() if len(column) > SEATS and column[SEATS] else ""
+    if eleventh:  # a name below the ten seats is not the session's either
+        seated.append((eleventh, SEATS))
     if tuple(name for name, _ in seated) != tuple(players):
         shown = ", ".join(name for name, _ in seated) or "nobody"
         raise WorkbookError(
@@ -263,11 +266,13 @@ def book_seats(book: Any, players: Sequence[str]) -> tuple[int, ...]:
     return tuple(seat for _, seat in seated)
 
 
-def check_room(book: Any, deals: int) -> None:
-    """The book's formulas must read at least ``deals`` rows (its hidden Calc sheet's rows)."""
+def book_room(book: Any, deals: int) -> int:
+    """How many deal rows the book's formulas read (its hidden Calc sheet's rows; 0 when it
+    holds none), which must be at least ``deals``."""
     room = _used_rows(_sheet(book, CALC)) - 1
     if room > 0 and deals > room:
         raise WorkbookError(
             f"the book has room for {room} deals, and the ledger has {deals}: make a bigger "
             f"book (guts-teach workbook new --rows {deals + 500} ...) and mirror into it"
         )
+    return room
