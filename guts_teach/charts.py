@@ -177,8 +177,9 @@ def line_chart(
             x_ticks = [(10.0**k, f"{10**k:g}") for k in range(int(sx0), int(sx1) + 1)]
         else:
             x_ticks = [(t, _number(t)) for t in nice_ticks(x0, x1) if x0 <= t <= x1]
+    crowded = len(x_ticks) > 8 and max(len(label) for _, label in x_ticks) > 4
+    rotate = -40 if crowded else 0  # many long labels lean, so they never overlap
     for value, label in x_ticks:
-        rotate = -40 if max(len(lb) for _, lb in x_ticks) > 4 and len(x_ticks) > 8 else 0
         body.append(
             _text(
                 px(value),
