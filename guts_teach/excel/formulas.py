@@ -94,7 +94,3 @@ def drop_down(
     )
     check.add(ref)
     return check
-
-
-def _quote(text: str) -> str:
-    return text.replace('"', '""')
