@@ -4,6 +4,7 @@ tests; traffic goes only to 127.0.0.1)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import uuid
@@ -27,6 +28,7 @@ class Outcome:
     done: float = 0.0
     cells: int = 0
     widgets: int = 0
+    reconnects: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
 
@@ -97,23 +99,20 @@ class Learner:
         reply.raise_for_status()
         return reply
 
-    def run_notebook(self, path: str, outcome: Outcome, timeout: float = 300) -> None:
-        """Start a kernel session on ``path`` and execute every code cell in order (the
-        kernel is left running, as an open notebook's is)."""
-        notebook = self.open_lesson(path)
+    def start_kernel(self, path: str) -> str:
+        """A kernel session on ``path``, as opening the notebook starts one; its kernel's id."""
         session = self.api(
             "POST",
             "sessions",
             json={"path": path, "name": path, "type": "notebook", "kernel": {"name": "python3"}},
         ).json()
-        kernel = session["kernel"]["id"]
-        url = self.user_url.replace("http://", "ws://")
-        cookies = "; ".join(f"{c.name}={c.value}" for c in self.http.cookies)
-        channel = websocket.create_connection(
-            f"{url}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
-            header=[f"Cookie: {cookies}", f"X-XSRFToken: {self.xsrf}"],
-            timeout=timeout,
-        )
+        return str(session["kernel"]["id"])
+
+    def run_notebook(self, path: str, outcome: Outcome, timeout: float = 300) -> None:
+        """Start a kernel session on ``path`` and execute every code cell in order (the
+        kernel is left running, as an open notebook's is)."""
+        notebook = self.open_lesson(path)
+        channel = Channel(self, self.start_kernel(path), timeout)
         try:  # the kernel stays up, as it does while a learner has the lesson open
             for cell in notebook["cells"]:
                 if cell["cell_type"] == "code":
@@ -121,10 +120,11 @@ class Learner:
         finally:
             channel.close()
 
-    def execute(self, channel: websocket.WebSocket, code: str, outcome: Outcome) -> None:
+    def execute(self, channel: Channel, code: str, outcome: Outcome) -> None:
         """One execute_request; waits for its reply and for the kernel to go idle."""
         msg_id = uuid.uuid4().hex
         channel.send(
+            outcome,
             json.dumps(
                 {
                     "header": {
@@ -147,11 +147,11 @@ class Learner:
                     "channel": "shell",
                     "buffers": [],
                 }
-            )
+            ),
         )
         replied = idle = False
         while not (replied and idle):
-            message = json.loads(channel.recv())
+            message = json.loads(channel.recv(outcome))
             if message.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
             kind = message["header"]["msg_type"]
@@ -171,6 +171,67 @@ class Learner:
                 if outcome.first_widget is None:
                     outcome.first_widget = self.elapsed()
         outcome.cells += 1
+
+
+class Channel:
+    """A kernel's WebSocket as JupyterLab keeps it: when the connection drops, it connects
+    again with the same session id, and the server replays what the kernel sent meanwhile
+    (jupyter_server buffers a session's messages while it has no connection). Each drop is
+    recorded in ``Outcome.reconnects``; a drop that stays dropped after ``ATTEMPTS`` tries
+    is raised."""
+
+    ATTEMPTS = 5
+
+    def __init__(self, learner: Learner, kernel: str, timeout: float) -> None:
+        self.learner = learner
+        self.url = (
+            f"{learner.user_url.replace('http://', 'ws://')}/api/kernels/{kernel}/channels"
+            f"?session_id={uuid.uuid4().hex}"
+        )
+        self.timeout = timeout
+        self.socket = self.connect()
+
+    def connect(self) -> websocket.WebSocket:
+        http = self.learner.http
+        cookies = "; ".join(f"{c.name}={c.value}" for c in http.cookies)
+        return websocket.create_connection(
+            self.url,
+            header=[f"Cookie: {cookies}", f"X-XSRFToken: {self.learner.xsrf}"],
+            timeout=self.timeout,
+        )
+
+    def again(self, outcome: Outcome, error: Exception) -> None:
+        """Connect again after ``error``, waiting 1, 2, 4 ... seconds between tries."""
+        outcome.reconnects.append(f"{self.learner.name} at {self.learner.elapsed():.1f} s: {error}")
+        with contextlib.suppress(Exception):
+            self.socket.close()
+        for attempt in range(self.ATTEMPTS):
+            time.sleep(2**attempt)
+            try:
+                self.socket = self.connect()
+                return
+            except (OSError, websocket.WebSocketException) as failed:
+                error = failed
+        raise ConnectionError(
+            f"connection lost and not restored after {self.ATTEMPTS} tries: {error}"
+        )
+
+    def send(self, outcome: Outcome, text: str) -> None:
+        try:
+            self.socket.send(text)
+        except (OSError, websocket.WebSocketConnectionClosedException) as error:
+            self.again(outcome, error)
+            self.socket.send(text)  # not delivered: the request goes again
+
+    def recv(self, outcome: Outcome) -> str:
+        while True:
+            try:
+                return str(self.socket.recv())
+            except (ConnectionError, websocket.WebSocketConnectionClosedException) as error:
+                self.again(outcome, error)
+
+    def close(self) -> None:
+        self.socket.close()
 
 
 def learner_session(hub: str, name: str, password: str, path: str) -> Outcome:

@@ -5,15 +5,17 @@ sign up (NativeAuthenticator), idle servers are culled and each learner's work s
 from __future__ import annotations
 
 import json
+import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 import requests
 from classroom_hub import classroom, settings
-from learner import Learner
+from learner import Channel, Learner, Outcome
 
 from guts_teach.classroom import ClassroomError, hub_config, open_classroom
 from guts_teach.classroom.settings import load
@@ -190,3 +192,25 @@ def test_sign_up_waits_for_the_teacher_to_authorize(tmp_path):
         ana.start_server()
         assert ana.open_lesson(LESSON)["cells"]
     assert json.loads((folder / "learners" / "ana" / LESSON).read_text())["cells"]
+
+
+@pytest.mark.slow
+def test_a_dropped_kernel_connection_comes_back_with_what_the_cell_showed(tmp_path):
+    """The load test's learners reconnect as JupyterLab does when a kernel's WebSocket drops:
+    with the same session id, the server replays what the kernel sent meanwhile."""
+    folder = tmp_path / "class"
+    with classroom(folder, "--teacher", "mx-lee", "--cull-after", "0") as hub:
+        ana = Learner(hub, "ana", str(settings(folder)["class_password"]))
+        ana.sign_in()
+        ana.start_server()
+        ana.open_lesson(LESSON)
+        channel = Channel(ana, ana.start_kernel(LESSON), timeout=120)
+        outcome = Outcome("ana")
+        drop = threading.Timer(1.5, lambda: channel.socket.sock.shutdown(socket.SHUT_RDWR))
+        drop.start()  # while the cell sleeps: its widget is sent with no connection open
+        code = "import time, ipywidgets\ntime.sleep(4)\nipywidgets.Button(description='Hi')"
+        ana.execute(channel, code, outcome)
+        drop.join()
+        channel.close()
+    assert len(outcome.reconnects) == 1, outcome
+    assert (outcome.cells, outcome.widgets, outcome.errors) == (1, 1, []), outcome
