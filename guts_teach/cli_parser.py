@@ -191,7 +191,7 @@ def _workbook(commands: Commands) -> None:
     )
     new_cmd.add_argument("--profile", default="teaching", help="teaching or classic")
     new_cmd.add_argument(
-        "--rows", type=int, default=1000, help="deal rows to prepare (at most 10,000)"
+        "--rows", type=int, default=1000, help="deal rows to prepare (at most 100,000)"
     )
     export_cmd = book_actions.add_parser(
         "export", help="write a ledger file (or a season file) into a workbook"

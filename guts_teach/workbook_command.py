@@ -32,10 +32,9 @@ def command(args: argparse.Namespace, stdout: TextIO) -> None:
         seat_players(players, 2, 10)
         workbook.check_rows(args.rows)
         check_target(args.path)
-        book = workbook.new_workbook(
-            tuple(players), profile(args.profile), rows=args.rows, profile=args.profile
+        workbook.write_new(
+            args.path, tuple(players), profile(args.profile), rows=args.rows, profile=args.profile
         )
-        workbook.save_atomic(book, args.path)
         stdout.write(f"wrote {args.path}\n")
     elif args.action == "export":
         from .excel.season_export import export_season

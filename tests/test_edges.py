@@ -16,6 +16,7 @@ import pytest
 
 from guts_teach import Session, teaching
 from guts_teach.cli import main
+from guts_teach.excel.layout import MAX_ROWS
 from guts_teach.game import ledger_file
 from guts_teach.game import replay as replay_module
 from guts_teach.game.atomic import MARK, save_text
@@ -203,7 +204,7 @@ def test_workbook_new_rows_are_bounded_with_a_clear_message(tmp_path):
     out = str(tmp_path / "club.xlsx")
     for rows in ("-5", "2000000"):
         assert refused("workbook", "new", out, "--rows", rows) == (
-            f"rows (the deal rows to prepare) must be a whole number from 1 to 10000; got {rows}"
+            f"rows (the deal rows to prepare) must be a whole number from 1 to {MAX_ROWS}; got {rows}"
         )
     assert not os.path.exists(out)
 

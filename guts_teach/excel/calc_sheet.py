@@ -38,7 +38,7 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
     for s in range(layout.width):
         sheet.cell(1, layout.here_col(s), f"here seat {s + 1}")
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
-    for r in range(2, layout.last_row + 1):
+    for r in range(2, layout.drawn_last + 1):
         on = f"${col(layout.here_col(0))}{r}:${col(layout.here_col(layout.width - 1))}{r}"
         p = r - 1  # the previous row; row 1 is the header, so deal 1 starts from the Rules
         first = r == 2

@@ -32,12 +32,14 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font
 
 from .formulas import _head
-from .layout import AMOUNT_FORMAT, CALC, SEATS_SHEET, Layout, col
+from .layout import AMOUNT_FORMAT, CALC, SEATS, SEATS_SHEET, Layout, col
 from .seats import seat_cell
 
 STACK = 'IF(Stack="",0,Stack)'
-CHART_TOP = 20
-"""The Seats sheet's row of the chart's series names; deal 0 is the row below."""
+CHART_TOP = (1 << SEATS) + 5
+"""The Seats sheet's row of the chart's series names; deal 0 is the row below. It lies below
+the settle-up table (:mod:`.settle_native`, rows 2 to 1025), so the chart's rows, one per
+deal, hold nothing else and a file can write them from their pattern (:mod:`.row_stream`)."""
 RANK_ROW = 6
 """The Seats sheet's row of each seat's position in the sorted view."""
 SEAT_COLOURS = (
@@ -102,7 +104,7 @@ def _chart_block(book: Workbook, layout: Layout) -> None:
         plays = f"{seat_cell('plays', s)}=1"
         helper.cell(CHART_TOP, s + 2, f'=IF({plays},{seat_cell("name", s)}," ")')
         helper.cell(chart_row(0), s + 2, f"=IF({plays},{STACK},NA())")
-    for k in range(1, layout.rows + 1):
+    for k in range(1, layout.drawn_rows + 1):
         r, calc = chart_row(k), k + 1
         on = f"{CALC}!{used}{calc}=1"
         helper.cell(r, 1, f"=IF({on},{CALC}!{so_far}{calc},NA())")

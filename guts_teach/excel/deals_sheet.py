@@ -64,7 +64,7 @@ def header_formula(kind: str, s: int) -> str:
 
 def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet = book.create_sheet(DEALS)
-    w, last = layout.width, layout.last_row
+    w, last, drawn = layout.width, layout.last_row, layout.drawn_last
     i, o, c = layout.first_in, layout.first_won, layout.first_cards
     sheet.cell(1, 1, "Deal")
     sheet.cell(1, layout.evening_col, "Evening")
@@ -88,13 +88,13 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     first.alignment = CENTRED
     first.font = MARK_FONT
     marks = range(1, layout.note_col)
-    same_style(first, (sheet.cell(r, m) for r in range(2, last + 1) for m in marks))
+    same_style(first, (sheet.cell(r, m) for r in range(2, drawn + 1) for m in marks))
     note = sheet.cell(2, layout.note_col)
     note.protection, note.fill = UNLOCKED, INPUT_FILL
-    same_style(note, (sheet.cell(r, layout.note_col) for r in range(2, last + 1)))
+    same_style(note, (sheet.cell(r, layout.note_col) for r in range(2, drawn + 1)))
     _edges(sheet, layout)
     problem = col(layout.problem_col)
-    for r in range(2, last + 1):
+    for r in range(2, drawn + 1):
         sheet.cell(r, layout.note_col + 1, f"={LEDGER}!{problem}{r}")
     flag_problems(sheet, f"{col(layout.note_col + 1)}2:{col(layout.note_col + 1)}{last}")
     sheet.conditional_formatting.add(  # the deal number turns red too, where typing starts
@@ -122,14 +122,13 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
 def _edges(sheet: Any, layout: Layout) -> None:
     """A thick line before each block (Evening, In, Won, Cards, Note), thin lines between the
     seats, so the In and Won blocks read apart and the deal number stands clear of the marks."""
-    last = layout.last_row
     starts = {2, layout.first_in, layout.first_won, layout.first_cards, layout.note_col}
     for c in range(2, layout.note_col + 1):
         border = Border(left=EDGE if c in starts else THIN, bottom=THIN)
         sheet.cell(1, c).border = Border(left=EDGE if c in starts else THIN)
         source = sheet.cell(2, c)
         source.border = border
-        same_style(source, (sheet.cell(r, c) for r in range(3, last + 1)))
+        same_style(source, (sheet.cell(r, c) for r in range(3, layout.drawn_last + 1)))
 
 
 def flag_problems(sheet: Any, ref: str) -> None:

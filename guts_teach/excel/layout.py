@@ -66,9 +66,9 @@ MORE_RULE_CELLS = (
     ("MaxPlayers", "Most players allowed (R11)", 15),
     ("Ending", "The session ends after agreed cycles or when time is called (cycles or time)", 16),
 )
-MAX_ROWS = 10_000
-"""The most deal rows a workbook gets: 10,000 rows take about seven seconds to write
-(``benchmarks/files.py``)."""
+MAX_ROWS = 100_000
+"""The most deal rows a workbook gets (issue 16: a workbook of 100,000 deals is written in
+well under a minute, ``benchmarks/files.py``)."""
 AMOUNT_FORMAT = "# ???/???"
 """Fractions shown exactly as mixed numbers (a split pot of 20 among 3 is 6 2/3)."""
 MARK = "x"
@@ -107,6 +107,9 @@ class Layout:
     rows: int = DEFAULT_ROWS
     block: int = 0
     seats: tuple[int, ...] = ()
+    drawn: int = 0
+    """Deal rows the sheet builders draw cell by cell (0: all of them); a workbook file
+    written by :mod:`.row_stream` draws a few and writes the rest from their pattern."""
 
     @property
     def n(self) -> int:
@@ -230,6 +233,20 @@ class Layout:
     @property
     def last_row(self) -> int:
         return self.rows + 1
+
+    @property
+    def drawn_rows(self) -> int:
+        """How many deal rows the sheet builders draw (see :attr:`drawn`).
+
+        >>> Layout(("Ana", "Ben"), 1000, drawn=5).drawn_rows, Layout(("Ana", "Ben"), 3).drawn_rows
+        (5, 3)
+        """
+        return min(self.rows, self.drawn) if self.drawn else self.rows
+
+    @property
+    def drawn_last(self) -> int:
+        """The Deals, Ledger and Calc sheets' last drawn deal row."""
+        return 1 + self.drawn_rows
 
 
 def col(index: int) -> str:

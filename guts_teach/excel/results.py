@@ -96,7 +96,7 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
     amount = sheet.cell(2, 5)
     amount.number_format = AMOUNT_FORMAT
-    for r in range(2, layout.last_row + 1):
+    for r in range(2, layout.drawn_last + 1):
         used = f"{CALC}!{c['used']}{r}=0"
 
         def show(expr: str, used: str = used) -> str:
@@ -158,10 +158,10 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     wrapped = sheet.cell(2, 3)
     wrapped.alignment = Alignment(wrap_text=True, vertical="top")
     for column in (3, 4, layout.problem_col):
-        same_style(wrapped, (sheet.cell(r, column) for r in range(2, layout.last_row + 1)))
+        same_style(wrapped, (sheet.cell(r, column) for r in range(2, layout.drawn_last + 1)))
     number = sheet.cell(2, 1)  # the deal number centred, clear of the dealer's name
     number.alignment = Alignment(horizontal="center", vertical="top")
-    same_style(number, (sheet.cell(r, 1) for r in range(3, layout.last_row + 1)))
+    same_style(number, (sheet.cell(r, 1) for r in range(3, layout.drawn_last + 1)))
 
 
 def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:

@@ -19,9 +19,9 @@ from ..game.atomic import check_target
 from ..game.replay import replay
 from ..game.season import Season
 from .cells import WorkbookError, amount_cell
+from .deal_cells import Rows, deal_cells
 from .evenings import DEALER_COL
 from .layout import (
-    DEALS,
     DEFAULT_ROWS,
     EVENING_ROWS,
     EVENINGS,
@@ -32,7 +32,8 @@ from .layout import (
     Layout,
 )
 from .printing import print_evenings, print_rows
-from .workbook import check_holdable, new_workbook, save_atomic
+from .row_stream import DRAWN, save_book
+from .workbook import check_holdable, new_workbook
 
 
 def season_players(season: Season) -> tuple[str, ...]:
@@ -76,16 +77,22 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
     first = season.evenings[0].ledger
     size = min(max(rows or 0, DEFAULT_ROWS, deals + 50), MAX_ROWS)
     book = new_workbook(
-        players, first.rules, rows=size, profile=first.profile, chart_deals=max(deals, 1)
+        players,
+        first.rules,
+        rows=size,
+        profile=first.profile,
+        chart_deals=max(deals, 1),
+        drawn=DRAWN,
     )
-    _fill(book, season, players, sessions)
-    print_rows(book, Layout(players, size, block=SEATS), max(deals, 1))
+    layout = Layout(players, size, block=SEATS, drawn=DRAWN)
+    typed = _fill(book, season, layout, sessions)
+    print_rows(book, layout, max(deals, 1))
     print_evenings(book, max(len(season.evenings), 1))
-    save_atomic(book, path)
+    save_book(book, layout, path, typed)
 
 
-def _fill(book: Workbook, season: Season, players: tuple[str, ...], sessions: list[Any]) -> None:
-    layout = Layout(players, block=SEATS)
+def _fill(book: Workbook, season: Season, layout: Layout, sessions: list[Any]) -> Rows:
+    """The Rules and Evenings sheets' cells; the Deals rows are returned, to be written."""
     first = season.evenings[0].ledger
     rules = book[RULES]
     rules["B7"] = amount_cell(first.pot, "the starting pot")
@@ -93,26 +100,25 @@ def _fill(book: Workbook, season: Season, players: tuple[str, ...], sessions: li
     if season.title:
         rules["B11"] = season.title
         rules["B11"].data_type = "s"
-    evenings, sheet = book[EVENINGS], book[DEALS]
-    r = 2
-    for k, (evening, session) in enumerate(zip(season.evenings, sessions, strict=True)):
+    evenings = book[EVENINGS]
+    for k, evening in enumerate(season.evenings):
         evenings.cell(k + 2, 1, evening.label).data_type = "s"
         for name in evening.players:
-            evenings.cell(k + 2, 2 + players.index(name), MARK)
+            evenings.cell(k + 2, 2 + layout.players.index(name), MARK)
         if evening.ledger.dealer is not None:
             evenings.cell(k + 2, DEALER_COL, evening.ledger.dealer).data_type = "s"
-        for j, (deal, record) in enumerate(zip(evening.ledger.deals, session.deals, strict=True)):
-            sheet.cell(r, 1, r - 1)
+    return _season_rows(season, layout, sessions)
+
+
+def _season_rows(season: Season, layout: Layout, sessions: list[Any]) -> Rows:
+    """The Deals rows of a season: its evenings' deals one after another, each evening's
+    label on its first deal, marks only for the players there."""
+    r = 2
+    for evening, session in zip(season.evenings, sessions, strict=True):
+        deals = zip(evening.ledger.deals, session.deals, strict=True)
+        for j, (deal, record) in enumerate(deals):
+            cells = deal_cells(layout, r - 1, deal, record, evening.players)
             if j == 0:
-                sheet.cell(r, layout.evening_col, evening.label).data_type = "s"
-            hands = dict(deal.hands or ())
-            for name in evening.players:
-                i = players.index(name)
-                sheet.cell(r, layout.in_col(i), MARK if name in deal.ins else None)
-                won = name in record.winners and len(record.ins) > 1
-                sheet.cell(r, layout.won_col(i), MARK if won else None)
-                if name in hands:
-                    sheet.cell(r, layout.cards_col(i), str(hands[name])).data_type = "s"
-            if deal.note is not None:
-                sheet.cell(r, layout.note_col, deal.note).data_type = "s"
+                cells[layout.evening_col] = evening.label
+            yield r, cells
             r += 1

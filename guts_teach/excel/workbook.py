@@ -20,6 +20,7 @@ from ..game.rules import Rules
 from ..game.table import seat_players
 from .calc_sheet import calc_sheet
 from .cells import WorkbookError, amount_cell, check_cell_range
+from .deal_cells import Rows, ledger_rows, put_cells
 from .deals_sheet import deals_sheet
 from .evening_summary import summary_sheet
 from .evenings import evenings_sheet
@@ -28,7 +29,6 @@ from .layout import (
     CALC,
     DEALS,
     DEFAULT_ROWS,
-    MARK,
     MAX_ROWS,
     MIRROR,
     RULES,
@@ -39,6 +39,7 @@ from .layout import (
 )
 from .printing import page_setup, print_rows
 from .results import ledger_sheet, settle_sheet, standings_sheet
+from .row_stream import DRAWN, save_book
 from .rules_sheet import rules_sheet
 from .season_sheets import season_sheets, summary_block
 from .seats import players_sheet, seats_sheet
@@ -74,7 +75,7 @@ START_TEXT = (
     "Room: this book has rows for {rows} deals; its last row is marked 'End of the book'.",
     "Anything typed below that row is not counted, and the marked row says so in red. For",
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
-    "(at most 10,000 rows), then copy the Deals rows across.",
+    "(at most 100,000 rows), then copy the Deals rows across.",
     "",
     "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
     "page: they print on two pages across, each with the header row and the Deal column",
@@ -96,13 +97,15 @@ def new_workbook(
     rows: int = DEFAULT_ROWS,
     profile: str | None = None,
     chart_deals: int | None = None,
+    drawn: int = 0,
 ) -> Workbook:
     """A fresh club workbook for ``players`` under ``rules`` with room for ``rows`` deals
     (1 to :data:`~.layout.MAX_ROWS`); the balance chart spans ``chart_deals`` deals (all
-    rows when not given)."""
+    rows when not given). Only ``drawn`` deal rows are drawn when given
+    (:attr:`.Layout.drawn`): :mod:`.row_stream` writes the rest into the file."""
     check_rows(rows)
     seat_players(players, 2, 10)
-    layout = Layout(players, rows, block=SEATS)
+    layout = Layout(players, rows, block=SEATS, drawn=drawn)
     book = Workbook()
     start = book.active
     start.title = START
@@ -182,12 +185,13 @@ def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
 
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
-    _fill(book, ledger, session)
-
-
-def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
-    """:func:`fill_deals` for a ledger already checked by :func:`check_holdable`."""
     layout = Layout(tuple(ledger.players), book_rows(book), block=SEATS)
+    put_cells(book[DEALS], _fill(book, layout, ledger, session))
+
+
+def _fill(book: Workbook, layout: Layout, ledger: Ledger, session: Any) -> Rows:
+    """:func:`fill_deals` for a ledger already checked by :func:`check_holdable`: the Rules
+    sheet's cells and the print ranges; the Deals rows are returned, to be written."""
     if len(ledger.deals) > layout.rows:
         raise WorkbookError(
             f"the workbook has room for {layout.rows} deals; the ledger has {len(ledger.deals)}"
@@ -200,22 +204,8 @@ def _fill(book: Workbook, ledger: Ledger, session: Any) -> None:
         rules["B11"] = ledger.title
         rules["B11"].data_type = "s"
     rules["B12"] = ledger.cycles
-    sheet = book[DEALS]
     print_rows(book, layout, max(len(ledger.deals), 1))
-    records = session.deals
-    for number, (deal, record) in enumerate(zip(ledger.deals, records, strict=True), start=1):
-        r = number + 1
-        sheet.cell(r, 1, number)
-        hands = dict(deal.hands or ())
-        for i, player in enumerate(layout.players):
-            sheet.cell(r, layout.in_col(i), MARK if player in deal.ins else None)
-            won = player in record.winners and len(record.ins) > 1
-            sheet.cell(r, layout.won_col(i), MARK if won else None)
-            if player in hands:
-                cell = sheet.cell(r, layout.cards_col(i), str(hands[player]))
-                cell.data_type = "s"
-        if deal.note is not None:
-            sheet.cell(r, layout.note_col, deal.note).data_type = "s"
+    return ledger_rows(layout, ledger, session)
 
 
 def book_rows(book: Workbook) -> int:
@@ -250,9 +240,23 @@ def export_ledger(
         rows=size,
         profile=ledger.profile,
         chart_deals=max(len(ledger.deals), 1),
+        drawn=DRAWN,
     )
-    _fill(book, ledger, session)  # checked above
-    save_atomic(book, path)
+    layout = Layout(tuple(ledger.players), size, block=SEATS, drawn=DRAWN)
+    save_book(book, layout, path, _fill(book, layout, ledger, session))  # checked above
+
+
+def write_new(
+    path: str | os.PathLike[str],
+    players: tuple[str, ...],
+    rules: Rules,
+    *,
+    rows: int = DEFAULT_ROWS,
+    profile: str | None = None,
+) -> None:
+    """A fresh club workbook (:func:`new_workbook`) saved at ``path``, atomically."""
+    book = new_workbook(players, rules, rows=rows, profile=profile, drawn=DRAWN)
+    save_book(book, Layout(players, rows, block=SEATS, drawn=DRAWN), path)
 
 
 def save_atomic(book: Workbook, path: str | os.PathLike[str]) -> None:

@@ -18,9 +18,10 @@ from openpyxl.worksheet._reader import WorkSheetParser
 
 from .cells import WorkbookError
 
-MAX_UNCOMPRESSED = 256 * 2**20
-"""The most a club workbook may hold uncompressed: a 10,000-row workbook for ten players
-holds about 90 MB."""
+MAX_UNCOMPRESSED = 3 * 2**30
+"""The most a club workbook may hold uncompressed: a workbook of :data:`~.layout.MAX_ROWS`
+(100,000) deal rows holds about 1.9 GB, nearly all of it the Ledger and Calc formulas, which
+the import never unpacks; it reads the sheets it needs as a stream."""
 MAX_MEMBERS = 10_000
 
 

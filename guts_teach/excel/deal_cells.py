@@ -1,0 +1,64 @@
+"""The cells a treasurer types on the Deals sheet, for each deal of a ledger or a season.
+
+A deal's row holds its number, the evening's label on an evening's first deal, an ``x``
+under In for each player who was in and under Won for each winner of a shared showdown,
+the cards when they were recorded, and the note. :mod:`.workbook` and :mod:`.season_export`
+take the rows from here, and :mod:`.row_stream` writes them into the file, so the two
+exports cannot disagree about what a deal looks like.
+
+>>> from guts_teach.game.ledger import LedgerDeal
+>>> from types import SimpleNamespace
+>>> layout = Layout(("Ana", "Ben"), 10, block=10)
+>>> record = SimpleNamespace(ins=("Ana", "Ben"), winners=("Ben",))
+>>> deal_cells(layout, 1, LedgerDeal(ins=("Ana", "Ben"), winners=("Ben",)), record)
+{1: 1, 3: 'x', 13: None, 4: 'x', 14: 'x'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..game.ledger import Ledger, LedgerDeal
+from .layout import MARK, Layout
+
+Cells = dict[int, int | str | None]
+"""A Deals row's typed cells by column: a number, a text, or None for a cell left empty."""
+Rows = Iterator[tuple[int, Cells]]
+"""Deals rows in order: (row number, cells)."""
+
+
+def deal_cells(
+    layout: Layout, number: int, deal: LedgerDeal, record: Any, there: Iterable[str] | None = None
+) -> Cells:
+    """The row of deal ``number`` (``record`` is the deal replayed): marks for the players
+    ``there`` (all the layout's players when not given), empty cells where they have none."""
+    cells: Cells = {1: number}
+    hands = dict(deal.hands or ())
+    showdown = len(record.ins) > 1
+    for name in layout.players if there is None else there:
+        i = layout.players.index(name)
+        cells[layout.in_col(i)] = MARK if name in deal.ins else None
+        cells[layout.won_col(i)] = MARK if showdown and name in record.winners else None
+        if name in hands:
+            cells[layout.cards_col(i)] = str(hands[name])
+    if deal.note is not None:
+        cells[layout.note_col] = deal.note
+    return cells
+
+
+def ledger_rows(layout: Layout, ledger: Ledger, session: Any) -> Rows:
+    """The Deals rows of a ledger, from row 2 (``session`` is the ledger replayed)."""
+    for number, (deal, record) in enumerate(zip(ledger.deals, session.deals, strict=True), 1):
+        yield number + 1, deal_cells(layout, number, deal, record)
+
+
+def put_cells(sheet: Any, rows: Iterable[tuple[int, Cells]]) -> None:
+    """Write ``rows`` into an openpyxl sheet; texts stay texts (a note ``=1`` is no formula).
+    Ledgers and seasons hold printable text only (:func:`~guts_teach.game.arguments.printable`),
+    which every cell can hold."""
+    for r, cells in rows:
+        for column, value in cells.items():
+            cell = sheet.cell(r, column, value)
+            if isinstance(value, str):
+                cell.data_type = "s"
