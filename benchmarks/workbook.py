@@ -26,7 +26,7 @@ from xlwings.server import custom_functions_call
 from guts_teach import Session, teaching
 from guts_teach.excel import functions
 from guts_teach.excel.bridge import mirror_ledger
-from guts_teach.excel.layout import SHEETS
+from guts_teach.excel.layout import PLAYERS, SHEETS
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.ledger import ledger_of
 
@@ -42,8 +42,14 @@ def evening(deals: int) -> Session:
     return table
 
 
-def remote_book() -> xw.Book:
-    sheets = [{"name": n, "values": [[None]], "pictures": [], "tables": []} for n in SHEETS]
+def remote_book(players: list[str]) -> xw.Book:
+    """A remote-engine book with the club workbook's sheets, its Players sheet seating
+    ``players`` (the bridge checks the book seats the session's players)."""
+    seated = [["Seat", "Player"], *([i, name] for i, name in enumerate(players, 1))]
+    sheets = [
+        {"name": n, "values": seated if n == PLAYERS else [[None]], "pictures": [], "tables": []}
+        for n in SHEETS
+    ]
     return xw.Book(
         json={
             "client": "Office.js",
@@ -57,7 +63,7 @@ def remote_book() -> xw.Book:
 
 def main() -> None:
     table = evening(10_000)
-    book = remote_book()
+    book = remote_book(list(table.players))
     start = time.perf_counter()
     report = mirror_ledger(table, book)
     mirror_s = time.perf_counter() - start
