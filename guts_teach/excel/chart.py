@@ -17,7 +17,7 @@ seat-order table and in the sorted view, are written in their line's colour, so 
 with any two to ten names reads the chart without a legend and sees no empty seat.
 
 >>> chart_row(0), chart_row(40)
-(21, 61)
+(1030, 1070)
 """
 
 from __future__ import annotations
