@@ -118,6 +118,8 @@ def test_a_pattern_moves_relative_rows_and_keeps_fixed_ones():
         '<row r="12"><c r="A12" s="3" t="n"><v>5</v></c>'
         '<c r="E12" s="4" t="inlineStr"><is><t>a &amp; b</t></is></c></row>'
     )
+    with pytest.raises(PatternError, match=r"row 12: no cell in columns \[3\] to type into"):
+        pattern.row_with(12, {3: "x"})
 
 
 @pytest.mark.parametrize(

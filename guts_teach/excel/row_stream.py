@@ -105,6 +105,7 @@ class RowPattern:
         ]
         if "".join(cell for _, cell, _, _ in self.cells) + "</row>" != body:
             raise PatternError(f"row {number}: cells that cannot be read one by one")
+        self.columns = frozenset(column for column, _, _, _ in self.cells)
 
     def row(self, r: int) -> str:
         """Row ``r``'s XML."""
@@ -112,6 +113,9 @@ class RowPattern:
 
     def row_with(self, r: int, values: Cells) -> str:
         """Row ``r``'s XML with typed ``values`` (by column) in place of its empty cells."""
+        if not self.columns.issuperset(values):
+            missing = sorted(set(values) - self.columns)
+            raise PatternError(f"row {r}: no cell in columns {missing} to type into")
         numbers = [r + offset for offset in self.offsets]
         out = [self.opening.format(*numbers)]
         for column, cell, letters, attributes in self.cells:
