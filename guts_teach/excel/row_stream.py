@@ -29,7 +29,6 @@ import re
 import zipfile
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
-from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
 from openpyxl import Workbook
@@ -65,7 +64,6 @@ _ROWS = re.compile(r'<row r="(\d+)"[^>]*?(?:/>|>.*?</row>)', re.S)
 _CELLS = re.compile(r'<c r="([A-Z]+)\{\d+\}"([^>]*?)(?:/>|>.*?</c>)', re.S)
 _STYLE = re.compile(r' s="\d+"')
 _DIMENSION = re.compile(r'(<dimension ref="[A-Z]+\d+:[A-Z]+)(\d+)')
-_RELS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 class PatternError(RuntimeError):
@@ -99,8 +97,13 @@ class RowPattern:
         self.offsets = tuple(offsets)
         opening, body = self.template.split(">", 1)
         self.opening = opening + ">"
-        self.cells = [
-            (column_index_from_string(m.group(1)), m.group(0), m.group(1), m.group(2))
+        self.cells = [  # (column, template, letters, style attribute)
+            (
+                column_index_from_string(m.group(1)),
+                m.group(0),
+                m.group(1),
+                "".join(_STYLE.findall(m.group(2))),
+            )
             for m in _CELLS.finditer(body)
         ]
         if "".join(cell for _, cell, _, _ in self.cells) + "</row>" != body:
@@ -118,12 +121,11 @@ class RowPattern:
             raise PatternError(f"row {r}: no cell in columns {missing} to type into")
         numbers = [r + offset for offset in self.offsets]
         out = [self.opening.format(*numbers)]
-        for column, cell, letters, attributes in self.cells:
+        for column, cell, letters, style in self.cells:
             value = values.get(column)
             if value is None:
                 out.append(cell.format(*numbers))
                 continue
-            style = "".join(_STYLE.findall(attributes))
             if isinstance(value, int):
                 out.append(f'<c r="{letters}{r}"{style} t="n"><v>{value}</v></c>')
             else:
@@ -134,21 +136,6 @@ class RowPattern:
                 )
         out.append("</row>")
         return "".join(out)
-
-
-def sheet_paths(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Each sheet's part in the archive, by sheet name."""
-    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-    book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {rel.get("Id"): str(rel.get("Target")) for rel in rels}
-    found = {}
-    for sheet in book.iter(f"{main}sheet"):
-        target = targets[sheet.get(_RELS)]
-        found[str(sheet.get("name"))] = (
-            target.lstrip("/") if target.startswith("/") else (f"xl/{target}")
-        )
-    return found
 
 
 def split_sheet(xml: str) -> tuple[str, dict[int, str], str]:
@@ -245,7 +232,7 @@ def save_book(
             zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as target,
         ):
             spans = blocks(layout)
-            streamed = {sheet_paths(source)[name]: name for name in spans}
+            streamed = {book[name].path.lstrip("/"): name for name in spans}  # set by saving
             for info in source.infolist():
                 name = streamed.get(info.filename)
                 if name is None:

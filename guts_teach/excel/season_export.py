@@ -32,8 +32,8 @@ from .layout import (
     Layout,
 )
 from .printing import print_evenings, print_rows
-from .row_stream import DRAWN, save_book
-from .workbook import check_holdable, new_workbook
+from .row_stream import save_book
+from .workbook import check_holdable, streamed_book
 
 
 def season_players(season: Season) -> tuple[str, ...]:
@@ -76,15 +76,9 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
         )
     first = season.evenings[0].ledger
     size = min(max(rows or 0, DEFAULT_ROWS, deals + 50), MAX_ROWS)
-    book = new_workbook(
-        players,
-        first.rules,
-        rows=size,
-        profile=first.profile,
-        chart_deals=max(deals, 1),
-        drawn=DRAWN,
+    book, layout = streamed_book(
+        players, first.rules, rows=size, profile=first.profile, chart_deals=max(deals, 1)
     )
-    layout = Layout(players, size, block=SEATS, drawn=DRAWN)
     typed = _fill(book, season, layout, sessions)
     print_rows(book, layout, max(deals, 1))
     print_evenings(book, max(len(season.evenings), 1))

@@ -237,15 +237,13 @@ def export_ledger(
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
     size = min(max(rows or 0, DEFAULT_ROWS, len(ledger.deals) + 50), MAX_ROWS)
-    book = new_workbook(
+    book, layout = streamed_book(
         tuple(ledger.players),
         ledger.rules,
         rows=size,
         profile=ledger.profile,
         chart_deals=max(len(ledger.deals), 1),
-        drawn=DRAWN,
     )
-    layout = Layout(tuple(ledger.players), size, block=SEATS, drawn=DRAWN)
     save_book(book, layout, path, _fill(book, layout, ledger, session))  # checked above
 
 
@@ -258,8 +256,23 @@ def write_new(
     profile: str | None = None,
 ) -> None:
     """A fresh club workbook (:func:`new_workbook`) saved at ``path``, atomically."""
-    book = new_workbook(players, rules, rows=rows, profile=profile, drawn=DRAWN)
-    save_book(book, Layout(players, rows, block=SEATS, drawn=DRAWN), path)
+    save_book(*streamed_book(players, rules, rows=rows, profile=profile), path)
+
+
+def streamed_book(
+    players: tuple[str, ...],
+    rules: Rules,
+    *,
+    rows: int,
+    profile: str | None = None,
+    chart_deals: int | None = None,
+) -> tuple[Workbook, Layout]:
+    """A fresh club workbook with only :data:`~.row_stream.DRAWN` deal rows drawn, and the
+    layout it was built for: what :func:`~.row_stream.save_book` writes into a file whole."""
+    book = new_workbook(
+        players, rules, rows=rows, profile=profile, chart_deals=chart_deals, drawn=DRAWN
+    )
+    return book, Layout(players, rows, block=SEATS, drawn=DRAWN)
 
 
 def save_atomic(book: Workbook, path: str | os.PathLike[str]) -> None:
