@@ -15,6 +15,8 @@ import requests
 import websocket
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
+DROPPED = (ConnectionError, websocket.WebSocketConnectionClosedException)
+"""A kernel connection that dropped, on sending or receiving (not a timeout)."""
 
 
 @dataclass
@@ -219,7 +221,7 @@ class Channel:
     def send(self, outcome: Outcome, text: str) -> None:
         try:
             self.socket.send(text)
-        except (OSError, websocket.WebSocketConnectionClosedException) as error:
+        except DROPPED as error:
             self.again(outcome, error)
             self.socket.send(text)  # not delivered: the request goes again
 
@@ -227,7 +229,7 @@ class Channel:
         while True:
             try:
                 return str(self.socket.recv())
-            except (ConnectionError, websocket.WebSocketConnectionClosedException) as error:
+            except DROPPED as error:
                 self.again(outcome, error)
 
     def close(self) -> None:
