@@ -5,12 +5,14 @@ sign up (NativeAuthenticator), idle servers are culled and each learner's work s
 from __future__ import annotations
 
 import json
+import os
 import socket
 import stat
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -214,3 +216,46 @@ def test_a_dropped_kernel_connection_comes_back_with_what_the_cell_showed(tmp_pa
         channel.close()
     assert len(outcome.reconnects) == 1, outcome
     assert (outcome.cells, outcome.widgets, outcome.errors) == (1, 1, []), outcome
+
+
+KERNEL_FACTS = """
+import json, os, stat
+from ipykernel.connect import get_connection_info
+info = get_connection_info(unpack=True)
+folder = os.path.dirname(info["ip"])
+channels = [f"{info['ip']}-{info[name + '_port']}" for name in
+            ("shell", "iopub", "stdin", "control", "hb")]
+facts = {"transport": info["transport"], "ip": info["ip"], "folder": folder,
+         "mode": stat.S_IMODE(os.stat(folder).st_mode), "owner": os.stat(folder).st_uid,
+         "sockets": sum(stat.S_ISSOCK(os.stat(path).st_mode) for path in channels)}
+open("kernel-facts.json", "w").write(json.dumps(facts))
+"""
+
+
+@pytest.mark.slow
+def test_kernels_use_private_unix_sockets_so_no_two_learners_share_a_port(tmp_path):
+    """The load test once lost a learner whose kernel was given a port another learner's
+    kernel held ("Address already in use"; restarts keep the port, so it was given up as
+    dead). A learner's kernel takes no port for its channels: they are Unix sockets in a
+    folder of its server's that only the hub's user can enter, removed when the server stops."""
+    folder = tmp_path / "class"
+    with classroom(folder, "--teacher", "mx-lee", "--cull-after", "0") as hub:
+        password = str(settings(folder)["class_password"])
+        facts = {}
+        for name in ("ana", "ben"):
+            learner = Learner(hub, name, password)
+            learner.sign_in()
+            learner.start_server()
+            learner.open_lesson(LESSON)
+            channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
+            outcome = Outcome(name)
+            learner.execute(channel, KERNEL_FACTS, outcome)
+            channel.close()
+            assert outcome.errors == [], outcome
+            facts[name] = json.loads((folder / "learners" / name / "kernel-facts.json").read_text())
+    for fact in facts.values():
+        assert (fact["transport"], fact["sockets"]) == ("ipc", 5), fact
+        assert fact["mode"] & 0o777 == 0o700 and fact["owner"] == os.geteuid(), fact
+        assert len(f"{fact['ip']}-99".encode()) <= 107, fact  # a Unix socket's longest path
+        assert not Path(fact["folder"]).exists(), f"{fact['folder']} is left after the hub stopped"
+    assert facts["ana"]["folder"] != facts["ben"]["folder"]

@@ -3,12 +3,14 @@ cell over the REST and WebSocket API, and 3 of them, in real Chromium, step the 
 example to its end. Traffic goes only to 127.0.0.1; the whole run is bounded in time.
 
 Reports (printed, and written to build/classroom-load.json) the time to a learner's first widget,
-memory per learner (their server and kernels), and failures, which must be 0.
+memory per learner (their server and kernels), failures, and the hub log's kernel troubles
+(restarts, ports in use, messages for another kernel): both must be none.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import threading
 import time
@@ -56,18 +58,45 @@ def memory_per_learner(folder) -> dict[str, tuple[int, int]]:
     return found
 
 
+NOISE = ("Skipping XSRF check", "websocket_ping_timeout", "running over TCP without encryption")
+ERROR_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")  # a traceback's last line
+
+
 def hub_log_about(folder, failures: list[str], lines: int = 40) -> list[str]:
-    """The hub log's warnings and errors about the learners who failed (their servers log
-    there too), to say why on a machine where the log is gone after the run."""
+    """The hub log's lines that say why learners failed (their servers and kernels log there
+    too): warnings about them, any error, each traceback's last line and the kernel
+    restarter's doings, for a machine where the log is gone after the run."""
     who = {failure.split(":")[0] for failure in failures}
     log = (folder / "hub.log").read_text(errors="replace").splitlines()
     found = [
         line
         for line in log
-        if ("[W " in line or "[E " in line or "Error" in line or "Traceback" in line)
-        and (any(name in line for name in who) or "Traceback" in line or "[E " in line)
+        if not any(noise in line for noise in NOISE)
+        and (
+            ("[W " in line and any(name in line for name in who))
+            or "[E " in line
+            or "ERROR" in line
+            or "KernelRestarter" in line
+            or ERROR_LINE.match(line)
+        )
     ]
     return found[-lines:]
+
+
+KERNEL_TROUBLE = ("KernelRestarter: restarting", "Address already in use", "Invalid Signature")
+
+
+def kernel_troubles(folder) -> list[str]:
+    """The hub log's lines where a kernel restarted, could not bind, or was sent another's
+    messages: none in a healthy class, even when every learner got through."""
+    log = (folder / "hub.log").read_text(errors="replace").splitlines()
+    return [line for line in log if any(trouble in line for trouble in KERNEL_TROUBLE)]
+
+
+def why(folder, failures: list[str]) -> str:
+    """The first failures, each cut short, and the hub log's lines about them."""
+    shown = [failure if len(failure) < 400 else failure[:400] + " ..." for failure in failures[:5]]
+    return "\n".join([*shown, "the hub log about them:", *hub_log_about(folder, failures)])
 
 
 def test_a_class_of_25_at_once(tmp_path, capsys):
@@ -122,12 +151,15 @@ def test_a_class_of_25_at_once(tmp_path, capsys):
         "memory_resident_mb_median": megabytes(statistics.median(resident)) if resident else None,
         "failures": len(failures),
         "reconnects": [r for o in outcomes for r in o.reconnects],
+        "kernel_troubles": kernel_troubles(folder),
     }
     (REPO / "build").mkdir(exist_ok=True)
     (REPO / "build" / "classroom-load.json").write_text(json.dumps(figures, indent=2))
     with capsys.disabled():
         print(f"\nclassroom load test: {json.dumps(figures)}")
-    assert failures == [], (failures[:5], hub_log_about(folder, failures))
+    if failures:
+        pytest.fail(why(folder, failures), pytrace=False)
+    assert figures["kernel_troubles"] == []
     assert wall < LIMIT
     for outcome in outcomes:
         assert outcome.cells == CODE_CELLS and outcome.widgets >= 1, outcome
