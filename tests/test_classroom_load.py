@@ -58,6 +58,11 @@ def memory_per_learner(folder) -> dict[str, tuple[int, int]]:
     return found
 
 
+def hub_log(folder) -> list[str]:
+    """The hub log's lines (the learners' servers and kernels write there too)."""
+    return (folder / "hub.log").read_text(errors="replace").splitlines()
+
+
 NOISE = ("Skipping XSRF check", "websocket_ping_timeout", "running over TCP without encryption")
 ERROR_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")  # a traceback's last line
 
@@ -67,10 +72,9 @@ def hub_log_about(folder, failures: list[str], lines: int = 40) -> list[str]:
     too): warnings about them, any error, each traceback's last line and the kernel
     restarter's doings, for a machine where the log is gone after the run."""
     who = {failure.split(":")[0] for failure in failures}
-    log = (folder / "hub.log").read_text(errors="replace").splitlines()
     found = [
         line
-        for line in log
+        for line in hub_log(folder)
         if not any(noise in line for noise in NOISE)
         and (
             ("[W " in line and any(name in line for name in who))
@@ -89,8 +93,7 @@ KERNEL_TROUBLE = ("KernelRestarter: restarting", "Address already in use", "Inva
 def kernel_troubles(folder) -> list[str]:
     """The hub log's lines where a kernel restarted, could not bind, or was sent another's
     messages: none in a healthy class, even when every learner got through."""
-    log = (folder / "hub.log").read_text(errors="replace").splitlines()
-    return [line for line in log if any(trouble in line for trouble in KERNEL_TROUBLE)]
+    return [line for line in hub_log(folder) if any(t in line for t in KERNEL_TROUBLE)]
 
 
 def why(folder, failures: list[str]) -> str:
