@@ -100,9 +100,8 @@ def test_a_book_beyond_the_old_10000_rows_goes_out_and_comes_back(tmp_path):
     path = tmp_path / "big.xlsx"
     workbook.export_ledger(ledger, path)
     assert import_ledger(str(path)) == ledger
-    book = open_bounded(path)  # as the import opens it
-    calc_part = book["Calc"]._worksheet_path
-    book.close()
+    with open_bounded(path) as book:  # as the import opens it
+        calc_part = book.sheet_part("Calc")
     with zipfile.ZipFile(path) as archive:
         calc = archive.read(calc_part).decode()
     assert re.search(r'<dimension ref="A1:[A-Z]+12051" />', calc)

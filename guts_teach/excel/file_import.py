@@ -1,12 +1,17 @@
 """A club workbook file read back into a ledger: bounded, sparse, and the rows the
-Calc sheet's formulas read (issue 11)."""
+Calc sheet's formulas read.
+
+Any spreadsheet's saving is read (:mod:`.xlsx_read`): text kept as shared strings, rows
+in any order. The Deals sheet may take at most :data:`~.xlsx_read.ROW_BYTES` of XML for
+each row the formulas read, so the work of reading a file is bounded by the rows it says
+it has, within :data:`~.layout.MAX_ROWS`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from ..game.errors import GutsError
 from ..game.ledger import Ledger
 from ..game.season import Season
 from .cells import WorkbookError
@@ -15,13 +20,15 @@ from .evening_reader import book_from_grids
 from .evenings import DEALER_COL
 from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
 from .reader import below_formulas, check_sheets
-from .xlsx_read import last_row, open_bounded, sparse_rows
+from .xlsx_read import PART_LIMITS, ROW_BYTES, XlsxBook, open_bounded
 
 
-def _formula_rows(book: Any, last: int | None) -> int:
+def _formula_rows(book: XlsxBook) -> int:
     """How many deal rows the Calc sheet's formulas read, within :data:`MAX_ROWS`."""
+    last = book.dimension(CALC)
     if last is None:  # no dimension recorded: the last row with a formula in column A
-        last = max((r for r, row in sparse_rows(book, CALC) if 1 in row), default=1)
+        rows = book.rows(CALC, kind="deals")
+        last = max((r for r, row in rows if 1 in row), default=1)
     if last - 1 > MAX_ROWS:
         raise WorkbookError(
             f"sheet {CALC!r} reaches row {last}, beyond the {MAX_ROWS} deal rows a club "
@@ -45,40 +52,33 @@ def import_ledger(path: str) -> Ledger:
 def import_book(path: str) -> Ledger | Season:
     """Read a club workbook file (.xlsx): a ledger, or a season when its deals name
     evenings on sheet 'Evenings' (R12)."""
-    book = open_bounded(path)
-    try:
+    with open_bounded(path) as book:
         check_sheets(book.sheetnames, path)
-        formula_rows = _formula_rows(book, last_row(book, CALC))
-        rules_cells = {(r, c): v for r, row in sparse_rows(book, RULES) for c, v in row.items()}
-        names = {r: row.get(2) for r, row in sparse_rows(book, PLAYERS) if r <= 12}
+        formula_rows = _formula_rows(book)
+        rules_cells = {(r, c): v for r, row in book.rows(RULES) for c, v in row.items()}
+        names = {r: row.get(2) for r, row in book.rows(PLAYERS) if r <= 12}
         evening_rows = [
             [row.get(c) for c in range(1, DEALER_COL + 1)]
-            for r, row in _padded(sparse_rows(book, EVENINGS), 2, 1 + EVENING_ROWS)
+            for r, row in _padded(book.rows(EVENINGS), 2, 1 + EVENING_ROWS)
         ]
-        players = [names.get(r) for r in range(2, 13)]
-        width = Layout((), block=SEATS).note_col  # the Deals columns, up to the Note
-        headers: list[Any] = []
-        deal_rows: list[list[Any]] = []
-        for r, row in sparse_rows(book, DEALS):
-            cells = [row.get(c) for c in range(1, width + 1)]
-            if r == 1:
-                headers = cells
-            elif r == formula_rows + 2 and str(row.get(1, "")).startswith(END_OF_BOOK):
-                continue  # the workbook's own end-of-book row
-            elif r > formula_rows + 1:
-                raise below_formulas(r, min(row), formula_rows + 1)
-            else:
-                deal_rows.extend([[]] * (r - 2 - len(deal_rows)))
-                deal_rows.append(cells)
-    except GutsError:
-        raise
-    except Exception as error:  # openpyxl raises many kinds for damaged XML inside the zip
-        raise WorkbookError(
-            f"workbook {path!r} cannot be read as a club workbook ({type(error).__name__}); "
-            "the file is damaged"
-        ) from None
-    finally:
-        book.close()
+        deals = book.rows(
+            DEALS, kind="deals", limit=PART_LIMITS["small sheet"] + ROW_BYTES * formula_rows
+        )
+    players = [names.get(r) for r in range(2, 13)]
+    width = Layout((), block=SEATS).note_col  # the Deals columns, up to the Note
+    headers: list[Any] = []
+    deal_rows: list[list[Any]] = []
+    for r, row in deals:
+        cells = [row.get(c) for c in range(1, width + 1)]
+        if r == 1:
+            headers = cells
+        elif r == formula_rows + 2 and str(row.get(1, "")).startswith(END_OF_BOOK):
+            continue  # the workbook's own end-of-book row
+        elif r > formula_rows + 1:
+            raise below_formulas(r, min(row), formula_rows + 1)
+        else:
+            deal_rows.extend([[]] * (r - 2 - len(deal_rows)))
+            deal_rows.append(cells)
     return book_from_grids(
         lambda row, column: rules_cells.get((row, column)),
         players,

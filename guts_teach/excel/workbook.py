@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 
 from ..game.atomic import check_target, save_with
 from ..game.ledger import Ledger
@@ -278,20 +278,3 @@ def streamed_book(
 def save_atomic(book: Workbook, path: str | os.PathLike[str]) -> None:
     """Save atomically (:func:`guts_teach.game.atomic.save_with`): a failure keeps the old file."""
     save_with(path, book.save)
-
-
-def open_workbook(path: str | os.PathLike[str], *, values: bool = False) -> Workbook:
-    """Open a club workbook, with a clear error for a missing, damaged, foreign or oversized
-    file (:func:`.xlsx_read.check_archive`)."""
-    from .reader import check_sheets
-    from .xlsx_read import check_archive
-
-    check_archive(path)
-    try:
-        book = load_workbook(path, data_only=values)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise WorkbookError(
-            f"workbook {os.fspath(path)!r} cannot be read as an .xlsx file ({type(error).__name__})"
-        ) from None
-    check_sheets(book.sheetnames, os.fspath(path))
-    return book

@@ -1,101 +1,472 @@
-"""Reading a workbook file within sane bounds, quickly.
+"""Reading a club workbook file within a budget, as any spreadsheet writes it.
 
 An .xlsx file is a zip of XML. Before anything is decompressed the import checks what
-the archive says it holds (:data:`MAX_UNCOMPRESSED` in all), so a zip bomb is refused
-in milliseconds. The sheets are then read sparsely, only the cells that hold something,
-so a stray cell at row 1,048,576 costs one row, not a million (issue 11).
+the archive says it holds: how many parts, and how big each part it will read may be
+(:data:`PART_LIMITS`), so a file that would take long to read is refused in milliseconds,
+whatever it compresses to. Only the parts the import needs are ever parsed: the book's
+list of sheets, the shared strings (where spreadsheets keep a book's text), and the few
+sheets a ledger is read from. Styles, drawings and the formula sheets are never opened.
+
+Cells come back as the workbook's formulas read them: text (shared or inline), numbers,
+``True``/``False``, an error such as ``"#NAME?"``, and a formula as its text with ``=``
+in front. Rows come in row order, whatever order the file stores them in; a row or a
+cell stored twice is refused, since no spreadsheet writes one.
+
+The XML is parsed with expat, with document type declarations refused outright (no
+entity can expand, nothing outside the file can be named).
+
+>>> cell_position("AH12")
+(12, 34)
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
+import re
+import xml.parsers.expat
 import zipfile
-from collections.abc import Iterator
-from typing import Any
-
-from openpyxl import load_workbook
-from openpyxl.worksheet._reader import WorkSheetParser
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from typing import IO, Any
 
 from .cells import WorkbookError
+from .layout import MAX_ROWS
 
 MAX_UNCOMPRESSED = 3 * 2**30
-"""The most a club workbook may hold uncompressed: a workbook of :data:`~.layout.MAX_ROWS`
-(100,000) deal rows holds about 1.9 GB, nearly all of it the Ledger and Calc formulas, which
-the import never unpacks; it reads the sheets it needs as a stream."""
+"""The most a club workbook may hold uncompressed, in all: a workbook of
+:data:`~.layout.MAX_ROWS` (100,000) deal rows holds about 1.9 GB, nearly all of it the
+Ledger and Calc formulas, which the import never unpacks."""
 MAX_MEMBERS = 10_000
+"""The most parts (files in the zip) a club workbook may hold."""
+ROW_BYTES = 4096
+"""The most XML one deal row may take on sheet Deals: 34 cells as a spreadsheet saves
+them (styles, types, shared string numbers) take about 1.5 KB; a long note or cards
+typed in every seat take more."""
+PART_LIMITS = {
+    "workbook": 2**20,
+    "relationships": 2**20,
+    "shared strings": 64 * 2**20,
+    "small sheet": 4 * 2**20,
+    "deals": 16 * 2**20 + ROW_BYTES * MAX_ROWS,
+}
+"""The most each part may unpack to, in bytes. The shared strings hold every different
+text of the book (names, labels, notes, cards), at most a few MB in a full book."""
+CHUNK = 2**16
+MAX_COLUMN = 16_384
+"""Column XFD, the last a spreadsheet has."""
+MAX_SHEET_ROW = 1_048_576
+"""The last row a spreadsheet has."""
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+OFFICE_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+STRICT_RELS = "http://purl.oclc.org/ooxml/officeDocument/relationships"
+SEP = "}"
+_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 
 
 def _mb(size: int) -> str:
     return f"{size / 2**20:.0f} MB"
 
 
-def check_archive(path: str | os.PathLike[str]) -> None:
-    """Refuse a file that is not a zip, or that would unpack beyond :data:`MAX_UNCOMPRESSED`."""
+def cell_position(ref: str) -> tuple[int, int]:
+    """The (row, column) of a cell reference such as ``"B7"``; 1-based."""
+    found = _REF.fullmatch(ref)
+    if found is None:
+        raise ValueError(ref)
+    letters, digits = found.groups()
+    column = 0
+    for letter in letters:
+        column = column * 26 + ord(letter) - 64
+    return int(digits), column
+
+
+def check_archive(path: str | os.PathLike[str]) -> zipfile.ZipFile:
+    """The file as a zip, refused if it is not one, or holds too many parts or too much."""
     where = os.fspath(path)
     try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.infolist()
+        archive = zipfile.ZipFile(path)
     except FileNotFoundError:
         raise WorkbookError(f"workbook {where!r} does not exist") from None
     except IsADirectoryError:
         raise WorkbookError(f"workbook {where!r} is a folder, not an .xlsx file") from None
-    except (zipfile.BadZipFile, OSError, ValueError) as error:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         raise WorkbookError(
-            f"workbook {where!r} cannot be read as an .xlsx file ({type(error).__name__})"
+            f"workbook {where!r} is not an .xlsx file (it is not a zip archive, or the archive "
+            "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook"
         ) from None
+    members = archive.infolist()
     if len(members) > MAX_MEMBERS:
+        archive.close()
         raise WorkbookError(
             f"workbook {where!r} holds {len(members)} files; a club workbook holds far fewer "
             f"(at most {MAX_MEMBERS} are read)"
         )
     total = sum(member.file_size for member in members)
     if total > MAX_UNCOMPRESSED:
+        archive.close()
         raise WorkbookError(
             f"workbook {where!r} would unpack to {_mb(total)}, beyond the {_mb(MAX_UNCOMPRESSED)} "
             "a club workbook may hold; it is not a club workbook (or it is damaged)"
         )
+    return archive
 
 
-def open_bounded(path: str | os.PathLike[str]) -> Any:
-    """The workbook, opened read-only after :func:`check_archive`."""
-    check_archive(path)
+class _EnoughReadError(Exception):
+    """Raised by a handler to end parsing early: what was wanted has been read."""
+
+
+class _DoctypeError(Exception):
+    """A part declares a document type (where entities would be declared)."""
+
+
+def _refuse_doctype(*_: Any) -> None:
+    raise _DoctypeError
+
+
+def _parse(
+    source: IO[bytes],
+    start: Callable[[str, dict[str, str]], None],
+    end: Callable[[str], None] | None = None,
+    text: Callable[[str], None] | None = None,
+) -> None:
+    """Stream ``source`` through expat, with namespaces, calling the handlers."""
+    parser = xml.parsers.expat.ParserCreate(namespace_separator=SEP)
+    parser.StartDoctypeDeclHandler = _refuse_doctype
+    parser.EntityDeclHandler = _refuse_doctype
+    parser.StartElementHandler = start
+    if end is not None:
+        parser.EndElementHandler = end
+    if text is not None:
+        parser.CharacterDataHandler = text
+        parser.buffer_text = True
     try:
-        return load_workbook(path, read_only=True, data_only=False)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise WorkbookError(
-            f"workbook {os.fspath(path)!r} cannot be read as an .xlsx file ({type(error).__name__})"
-        ) from None
+        while chunk := source.read(CHUNK):
+            parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except _EnoughReadError:
+        pass
 
 
-def sparse_rows(book: Any, name: str) -> Iterator[tuple[int, dict[int, Any]]]:
-    """The rows of sheet ``name`` that hold a value: (row number, {column: value}).
+@dataclass
+class XlsxBook:
+    """An open workbook file: its sheets by name and its shared strings, read on demand."""
 
-    Formulas come as their text (``"=7/2"``); rows the file leaves out cost nothing.
-    """
-    sheet = book[name]
-    try:
-        with book._archive.open(sheet._worksheet_path) as source:
-            parser = WorkSheetParser(
-                source,
-                book.shared_strings,
-                data_only=False,
-                epoch=book.epoch,
-                date_formats=book._date_formats,
-                timedelta_formats=book._timedelta_formats,
+    path: str
+    archive: zipfile.ZipFile
+    sheets: dict[str, str] = field(default_factory=dict)
+    """Each sheet's name and its part in the zip, in the book's order."""
+    strings: list[str] | None = None
+
+    @property
+    def sheetnames(self) -> list[str]:
+        return list(self.sheets)
+
+    def close(self) -> None:
+        self.archive.close()
+
+    def _damaged(self, part: str, detail: str) -> WorkbookError:
+        return WorkbookError(
+            f"workbook {self.path!r} is damaged: its part {part!r} {detail}; open it in the "
+            "spreadsheet and save it again, or use a copy saved before"
+        )
+
+    def _open(self, part: str, kind: str, limit: int | None = None) -> IO[bytes]:
+        """One part of the zip for reading, refused if it would unpack beyond its limit."""
+        try:
+            info = self.archive.getinfo(part)
+        except KeyError:
+            raise self._damaged(part, "is missing") from None
+        most = PART_LIMITS[kind] if limit is None else limit
+        if info.file_size > most:
+            where = f"sheet {self._sheet_of(part)!r}" if part in self.sheets.values() else part
+            raise WorkbookError(
+                f"workbook {self.path!r}: {where} would unpack to {_mb(info.file_size)}, beyond "
+                f"the {_mb(most)} a club workbook's {kind} may take; it is not a club workbook "
+                "(or it is damaged)"
             )
-            for number, cells in parser.parse():
-                values = {c["column"]: c["value"] for c in cells if c["value"] not in (None, "")}
-                if values:
-                    yield number, values
-    except WorkbookError:
-        raise
-    except Exception as error:  # damaged XML inside the zip
-        raise WorkbookError(
-            f"sheet {name!r} cannot be read ({type(error).__name__}); the file is damaged"
-        ) from None
+        return self.archive.open(info)
+
+    def _sheet_of(self, part: str) -> str:
+        return next((name for name, p in self.sheets.items() if p == part), part)
+
+    def _run(
+        self,
+        part: str,
+        kind: str,
+        start: Callable[[str, dict[str, str]], None],
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        *,
+        limit: int | None = None,
+    ) -> None:
+        """Parse one part, turning any failure into the file's own error."""
+        try:
+            with self._open(part, kind, limit) as source:
+                _parse(source, start, end, text)
+        except _DoctypeError:
+            raise self._damaged(
+                part, "declares a document type, which no spreadsheet writes"
+            ) from None
+        except xml.parsers.expat.ExpatError as error:
+            raise self._damaged(part, f"is not well-formed XML (line {error.lineno})") from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+            raise self._damaged(part, "cannot be unpacked") from None
+
+    def load_sheet_list(self) -> None:
+        """Read the workbook part: the sheets' names and where each sheet's part is."""
+        root = self._root_part()
+        targets: dict[str, str] = {}
+        folder = posixpath.dirname(root)
+        rels = posixpath.join(folder, "_rels", posixpath.basename(root) + ".rels")
+
+        def relationship(name: str, attrs: dict[str, str]) -> None:
+            if name == f"{RELS}{SEP}Relationship" and "Id" in attrs and "Target" in attrs:
+                target = attrs["Target"]
+                targets[attrs["Id"]] = (
+                    target.lstrip("/")
+                    if target.startswith("/")
+                    else posixpath.normpath(posixpath.join(folder, target))
+                )
+
+        self._run(rels, "relationships", relationship)
+        order: list[tuple[str, str]] = []
+
+        def sheet(name: str, attrs: dict[str, str]) -> None:
+            if name.endswith(f"{SEP}sheet") and "name" in attrs:
+                rid = attrs.get(f"{OFFICE_RELS}{SEP}id") or attrs.get(f"{STRICT_RELS}{SEP}id")
+                order.append((attrs["name"], rid or ""))
+
+        self._run(root, "workbook", sheet)
+        for name, rid in order:
+            if rid in targets:
+                self.sheets[name] = targets[rid]
+        self._shared_part = next(
+            (p for p in targets.values() if p.endswith("sharedStrings.xml")), None
+        )
+
+    def _root_part(self) -> str:
+        found: list[str] = []
+
+        def relationship(name: str, attrs: dict[str, str]) -> None:
+            if name == f"{RELS}{SEP}Relationship" and attrs.get("Type", "").endswith(
+                "/officeDocument"
+            ):
+                found.append(attrs.get("Target", "").lstrip("/"))
+
+        self._run("_rels/.rels", "relationships", relationship)
+        if not found:
+            raise self._damaged("_rels/.rels", "names no workbook")
+        return found[0]
+
+    def shared_strings(self) -> list[str]:
+        """The book's shared strings, read once (a spreadsheet keeps most text there)."""
+        if self.strings is not None:
+            return self.strings
+        strings: list[str] = []
+        part = getattr(self, "_shared_part", None)
+        if part is None:
+            self.strings = strings
+            return strings
+        pieces: list[str] = []
+        depth = {"si": 0, "t": 0, "rPh": 0}
+
+        def start(name: str, attrs: dict[str, str]) -> None:
+            local = name.rpartition(SEP)[2]
+            if local in depth:
+                depth[local] += 1
+
+        def end(name: str) -> None:
+            local = name.rpartition(SEP)[2]
+            if local in depth:
+                depth[local] -= 1
+            if local == "si":
+                strings.append("".join(pieces))
+                pieces.clear()
+
+        def text(data: str) -> None:
+            if depth["t"] and not depth["rPh"]:  # phonetic hints are not the text
+                pieces.append(data)
+
+        self._run(part, "shared strings", start, end, text)
+        self.strings = strings
+        return strings
+
+    def sheet_part(self, name: str) -> str:
+        if name not in self.sheets:
+            raise WorkbookError(f"workbook {self.path!r} has no sheet {name!r}")
+        return self.sheets[name]
+
+    def dimension(self, name: str) -> int | None:
+        """The last row of sheet ``name`` as its dimension records it, if it does; only the
+        part's head is read (the dimension comes before the cells)."""
+        found: list[int] = []
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            local = tag.rpartition(SEP)[2]
+            if local == "dimension":
+                last = attrs.get("ref", "").rpartition(":")[2].replace("$", "")
+                with suppress(ValueError):
+                    found.append(cell_position(last)[0])
+                raise _EnoughReadError
+            if local == "sheetData":
+                raise _EnoughReadError
+
+        self._run(self.sheet_part(name), "dimension", start, limit=MAX_UNCOMPRESSED)
+        return found[0] if found else None
+
+    def rows(
+        self, name: str, *, kind: str = "small sheet", limit: int | None = None
+    ) -> list[tuple[int, dict[int, Any]]]:
+        """The rows of sheet ``name`` that hold a value, in row order: (row, {column: value}).
+
+        Formulas come as their text (``"=7/2"``); empty cells and rows are left out.
+        """
+        reader = _SheetReader(self, name)
+        self._run(self.sheet_part(name), kind, reader.start, reader.end, reader.text, limit=limit)
+        rows = reader.found
+        if any(rows[i][0] > rows[i + 1][0] for i in range(len(rows) - 1)):
+            rows.sort(key=lambda item: item[0])
+        return rows
 
 
-def last_row(book: Any, name: str) -> int | None:
-    """The last row of sheet ``name`` as the file's dimension records it, if it does."""
-    value = book[name].max_row
-    return int(value) if isinstance(value, int) else None
+class _SheetReader:
+    """Expat handlers gathering one worksheet's cells."""
+
+    def __init__(self, book: XlsxBook, sheet: str) -> None:
+        self.book = book
+        self.sheet = sheet
+        self.found: list[tuple[int, dict[int, Any]]] = []
+        self.seen_rows: set[int] = set()
+        self.row = 0
+        self.cells: dict[int, Any] = {}
+        self.column = 0
+        self.kind = "n"
+        self.where: str | None = None  # which element's text is being gathered
+        self.value: list[str] = []
+        self.formula: list[str] = []
+        self.inline: list[str] = []
+        self.depth = {"is": 0, "rPh": 0}
+
+    def _refuse(self, detail: str) -> WorkbookError:
+        return WorkbookError(f"sheet {self.sheet!r} of workbook {self.book.path!r}: {detail}")
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        local = tag.rpartition(SEP)[2]
+        if local == "c":
+            self._start_cell(attrs)
+        elif local == "row":
+            self._start_row(attrs)
+        elif local in ("v", "f") or (local == "t" and self.depth["is"]):
+            self.where = local
+        elif local in self.depth:
+            self.depth[local] += 1
+
+    def _start_row(self, attrs: dict[str, str]) -> None:
+        self._end_row()
+        number = attrs.get("r")
+        if number is None:
+            row = self.row + 1
+        elif number.isdigit() and len(number) <= 7:
+            row = int(number)
+        else:
+            raise self._refuse(f"a row is numbered {number[:20]!r}, not a row number")
+        if not 1 <= row <= MAX_SHEET_ROW:
+            raise self._refuse(f"row {row} is beyond the {MAX_SHEET_ROW} rows a sheet has")
+        if row in self.seen_rows:
+            raise self._refuse(f"row {row} is stored twice in the file; the file is damaged")
+        self.seen_rows.add(row)
+        self.row, self.column = row, 0
+
+    def _end_row(self) -> None:
+        if self.cells:
+            self.found.append((self.row, self.cells))
+            self.cells = {}
+
+    def _start_cell(self, attrs: dict[str, str]) -> None:
+        ref = attrs.get("r")
+        if ref is None:
+            self.column += 1
+        else:
+            try:
+                row, self.column = cell_position(ref)
+            except ValueError:
+                raise self._refuse(f"a cell is named {ref[:20]!r}, not a cell reference") from None
+            if row != self.row:
+                raise self._refuse(f"cell {ref} is stored in row {self.row}; the file is damaged")
+        if self.column > MAX_COLUMN:
+            raise self._refuse(f"row {self.row} has a cell beyond column XFD")
+        self.kind = attrs.get("t", "n")
+        self.value, self.formula, self.inline = [], [], []
+
+    def text(self, data: str) -> None:
+        if self.where == "v":
+            self.value.append(data)
+        elif self.where == "f":
+            self.formula.append(data)
+        elif self.where == "t" and not self.depth["rPh"]:
+            self.inline.append(data)
+
+    def end(self, tag: str) -> None:
+        local = tag.rpartition(SEP)[2]
+        if local in ("v", "f", "t"):
+            self.where = None
+        elif local in self.depth:
+            self.depth[local] -= 1
+        elif local == "c":
+            value = self._value()
+            if value is not None and value != "":
+                if self.column in self.cells:
+                    raise self._refuse(
+                        f"cell in row {self.row}, column {self.column} is stored twice"
+                    )
+                self.cells[self.column] = value
+        elif local == "sheetData":
+            self._end_row()
+
+    def _value(self) -> Any:
+        if self.formula:
+            return "=" + "".join(self.formula)
+        if self.kind == "inlineStr":
+            return "".join(self.inline)
+        text = "".join(self.value)
+        if text == "":
+            return None
+        if self.kind == "s":
+            strings = self.book.shared_strings()
+            if not text.isdigit() or int(text) >= len(strings):
+                raise self._refuse(
+                    f"row {self.row} refers to text number {text[:20]} that the book does not "
+                    "hold; the file is damaged"
+                )
+            return strings[int(text)]
+        if self.kind in ("str", "e"):
+            return text
+        if self.kind == "b":
+            return text.strip() in ("1", "true")
+        return _number(text.strip(), self._refuse)
+
+
+def _number(text: str, refuse: Callable[[str], WorkbookError]) -> int | float:
+    if len(text) > 40:
+        raise refuse(f"a number is {len(text)} characters long; a spreadsheet keeps 15 digits")
+    try:
+        if text.lstrip("-").isdigit():
+            return int(text)
+        return float(text)
+    except ValueError:
+        raise refuse(f"{text!r} is not a number") from None
+
+
+@contextmanager
+def open_bounded(path: str | os.PathLike[str]) -> Iterator[XlsxBook]:
+    """The workbook, checked (:func:`check_archive`) and its list of sheets read."""
+    archive = check_archive(path)
+    book = XlsxBook(os.fspath(path), archive)
+    try:
+        book.load_sheet_list()
+        yield book
+    finally:
+        book.close()

@@ -1,0 +1,221 @@
+"""The import reads books as spreadsheets save them (shared strings, rows in any order),
+refuses damaged or oversized parts quickly in the treasurer's words, and never names a
+Python exception."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from test_workbook import recalculate
+
+from guts_teach import Session, teaching
+from guts_teach.excel import xlsx_read
+from guts_teach.excel.file_import import import_book, import_ledger
+from guts_teach.excel.reader import WorkbookError
+from guts_teach.excel.workbook import export_ledger
+from guts_teach.game.ledger import ledger_of
+from guts_teach.resources import shipped
+
+PYTHON_ERRORS = re.compile(r"\((?:[A-Z][A-Za-z]*(?:Error|Exception|Zipfile|File))\)|Error\b")
+
+
+def evening() -> Session:
+    """Names with an apostrophe and an accent, a three-way tie and a nobody-in deal."""
+    table = Session(["O'Hara", "José", "Cleo", "Dev"], rules=teaching())
+    table.play(["O'Hara", "José"], winners=["José"])
+    table.play([])
+    table.play(["O'Hara", "José", "Cleo"], winners=["O'Hara", "José", "Cleo"])
+    table.play(["Dev", "Cleo"], winners=["Dev"])
+    return table
+
+
+def rezip(source: Path, target: Path, change) -> Path:
+    """A copy of a workbook with each part's bytes passed through ``change(name, data)``."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = change(info.filename, old.read(info))
+            if data is not None:
+                new.writestr(info.filename, data)
+    return target
+
+
+def sheet_part(path: Path, name: str) -> str:
+    with xlsx_read.open_bounded(path) as book:
+        return book.sheet_part(name)
+
+
+def refused(path: Path) -> str:
+    with pytest.raises(WorkbookError) as caught:
+        import_book(str(path))
+    message = str(caught.value)
+    assert not PYTHON_ERRORS.search(message), message
+    return message
+
+
+def test_the_shipped_book_saved_unchanged_by_libreoffice_imports(tmp_path):
+    book = tmp_path / "guts_club.xlsx"
+    shutil.copy(shipped("workbook") / "guts_club.xlsx", book)
+    saved = recalculate(book, tmp_path / "saved")
+    with zipfile.ZipFile(saved) as archive:  # the spreadsheet keeps its text as shared strings
+        assert "xl/sharedStrings.xml" in archive.namelist()
+    ledger = import_ledger(str(saved))
+    assert ledger.deals == ()
+    assert len(ledger.players) >= 2
+
+
+def test_a_filled_book_saved_by_libreoffice_imports_the_same_ledger(tmp_path):
+    ledger = ledger_of(evening())
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger, path)
+    saved = recalculate(path, tmp_path / "saved")
+    assert import_ledger(str(saved)) == ledger
+
+
+def test_rows_stored_out_of_order_are_read_by_their_row_number(tmp_path):
+    ledger = ledger_of(evening())
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger, path)
+    part = sheet_part(path, "Deals")
+
+    def swap(name, data):
+        if name != part:
+            return data
+        text = data.decode()
+        rows = re.findall(r'<row r="[0-9]+".*?</row>', text, flags=re.S)
+        first, second = rows[1], rows[2]  # deals 1 and 2
+        return text.replace(first, "\0").replace(second, first).replace("\0", second).encode()
+
+    swapped = rezip(path, tmp_path / "swapped.xlsx", swap)
+    assert import_ledger(str(swapped)) == ledger
+
+
+def test_a_row_stored_twice_is_refused_not_played_twice(tmp_path):
+    ledger = ledger_of(evening())
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger, path)
+    part = sheet_part(path, "Deals")
+
+    def double(name, data):
+        if name != part:
+            return data
+        text = data.decode()
+        row = re.findall(r'<row r="2".*?</row>', text, flags=re.S)[0]
+        return text.replace(row, row + row).encode()
+
+    message = refused(rezip(path, tmp_path / "twice.xlsx", double))
+    assert message == (
+        f"sheet 'Deals' of workbook {str(tmp_path / 'twice.xlsx')!r}: row 2 is stored twice in "
+        "the file; the file is damaged"
+    )
+
+
+def shared_strings_bomb(base: Path, target: Path, megabytes: int) -> Path:
+    """The book with shared strings that unpack to ``megabytes`` of text (compressing to
+    almost nothing), as the campaign's 378 KB file did."""
+    with zipfile.ZipFile(base) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            new.writestr(info.filename, old.read(info))
+        with new.open("xl/sharedStrings.xml", "w", force_zip64=True) as member:
+            member.write(b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
+            block = b"<si><t>" + b"a" * 2**20 + b"</t></si>"
+            for _ in range(megabytes):
+                member.write(block)
+            member.write(b"</sst>")
+    return target
+
+
+def test_shared_strings_beyond_their_bound_are_refused_at_once(tmp_path):
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)
+    shutil.copy(path, tmp_path / "copy.xlsx")
+    saved = recalculate(tmp_path / "copy.xlsx", tmp_path / "saved")
+    bomb = shared_strings_bomb(saved, tmp_path / "bomb.xlsx", 100)
+    assert bomb.stat().st_size < 2 * 2**20
+    started = time.process_time()
+    message = refused(bomb)
+    assert time.process_time() - started < 1
+    assert message == (
+        f"workbook {str(bomb)!r}: xl/sharedStrings.xml would unpack to 100 MB, beyond the "
+        "64 MB a club workbook's shared strings may take; it is not a club workbook (or it "
+        "is damaged)"
+    )
+
+
+def test_styles_padded_to_hundreds_of_megabytes_are_never_read(tmp_path):
+    ledger = ledger_of(evening())
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger, path)
+
+    def pad(name, data):
+        if name != "xl/styles.xml":
+            return data
+        return data.replace(b"</styleSheet>", b"<!--" + b" " * 600 * 2**20 + b"--></styleSheet>")
+
+    padded = rezip(path, tmp_path / "padded.xlsx", pad)
+    started = time.process_time()
+    assert import_ledger(str(padded)) == ledger
+    assert time.process_time() - started < 2
+
+
+def test_empty_rows_padding_a_small_book_are_refused_by_the_rows_it_has(tmp_path):
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)  # formulas for 1,000 rows
+    part = sheet_part(path, "Deals")
+
+    def pad(name, data):
+        if name != part:
+            return data
+        empty = b"".join(b'<row r="%d"/>' % r for r in range(2000, 2000 + 1_000_000))
+        return data.replace(b"</sheetData>", empty + b"</sheetData>")
+
+    padded = rezip(path, tmp_path / "rows.xlsx", pad)
+    started = time.process_time()
+    message = refused(padded)
+    assert time.process_time() - started < 1
+    assert re.fullmatch(
+        rf"workbook {re.escape(repr(str(padded)))}: sheet 'Deals' would unpack to \d+ MB, beyond "
+        r"the \d+ MB a club workbook's deals may take; .*",
+        message,
+    )
+
+
+@pytest.mark.parametrize(
+    ("part", "change", "expected"),
+    [
+        (
+            "xl/workbook.xml",
+            lambda data: data[: len(data) // 2],
+            "its part 'xl/workbook.xml' is not well-formed XML",
+        ),
+        (
+            "xl/workbook.xml",
+            lambda data: b'<!DOCTYPE x [<!ENTITY a "aaaa">]>' + data.split(b"?>", 1)[1],
+            "declares a document type, which no spreadsheet writes",
+        ),
+        ("xl/sharedStrings.xml", None, "its part 'xl/sharedStrings.xml' is missing"),
+    ],
+)
+def test_damaged_parts_are_named_in_words(tmp_path, part, change, expected):
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)
+    saved = recalculate(path, tmp_path / "saved")
+    damaged = rezip(
+        saved, tmp_path / "damaged.xlsx", lambda n, d: d if n != part else change and change(d)
+    )
+    message = refused(damaged)
+    assert expected in message
+    assert "open it in the spreadsheet and save it again" in message
+
+
+def test_a_file_that_is_not_a_zip_is_named_in_words(tmp_path):
+    path = tmp_path / "notes.xlsx"
+    path.write_text("Ana 3, Ben 2")
+    assert refused(path) == (
+        f"workbook {str(path)!r} is not an .xlsx file (it is not a zip archive, or the archive "
+        "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook"
+    )
