@@ -104,10 +104,13 @@ def test_mirror_touches_only_its_own_sheets():
     assert touched == {DEALS, MIRROR}
 
 
-def test_a_shorter_mirror_clears_the_longer_one_before_it():
+def test_a_shorter_mirror_is_refused_then_clears_the_longer_one_when_told_to():
     previous = [[f"old {r}"] * 3 for r in range(40)]
-    book = remote_book({MIRROR: previous, DEALS: [[None]] + [[r] for r in range(1, 40)]})
-    mirror_ledger(evening(3), book)
+    sheets = {MIRROR: previous, DEALS: [[None]] + [[r] for r in range(1, 40)]}
+    with pytest.raises(WorkbookError, match=r"row 2, row 3, row 4 and 36 more, which mirror"):
+        mirror_ledger(evening(3), remote_book(sheets))
+    book = remote_book(sheets)
+    mirror_ledger(evening(3), book, overwrite=True)
     mirror = written(book, MIRROR)
     assert mirror[(39, 1)] in (None, "")  # the remote engine sends empty cells as ""
     assert mirror[(5, 1)] in (None, "")
@@ -282,3 +285,60 @@ def test_issue12_the_mirror_refuses_a_book_that_seats_other_players_or_has_no_ro
     )
     assert small.json()["actions"] == []  # refused before anything is written
     mirror_ledger(evening(20), small)
+
+
+def deals_grid(table: Session, *, evening_label=None, note_at=None):
+    """The Deals sheet as a treasurer typed ``table``'s deals: number, Evening, marks."""
+    layout = Layout(table.players, len(table.deals), block=SEATS)
+    rows = [[None] * layout.note_col]
+    for record in table.deals:
+        row = [None] * layout.note_col
+        row[0] = record.number
+        row[layout.evening_col - 1] = evening_label
+        for i, p in enumerate(table.players):
+            row[layout.in_col(i) - 1] = "x" if p in record.ins else None
+            won = len(record.ins) > 1 and p in record.winners
+            row[layout.won_col(i) - 1] = "x" if won else None
+        if note_at == record.number:
+            row[-1] = "typed by the treasurer"
+        rows.append(row)
+    return rows
+
+
+def test_a_season_book_is_never_overwritten_by_a_mirror():
+    season = evening(60, seed=5)
+    book = remote_book({DEALS: deals_grid(season, evening_label="2026-11-03")})
+    with pytest.raises(WorkbookError) as caught:
+        mirror_ledger(evening(2, seed=9), book)
+    assert str(caught.value) == (
+        "sheet 'Deals' already holds deals of a season (they name evenings in the Evening "
+        "column) in row 2, row 3, row 4 and 57 more, which mirroring would overwrite; nothing "
+        "was written. Mirror into a new book (guts-teach workbook new), or pass "
+        "overwrite=True to replace them"
+    )
+    assert book.json()["actions"] == []
+
+
+def test_a_mirror_of_the_same_evening_again_rewrites_no_deal_and_a_longer_one_only_adds():
+    table = evening(12, seed=4)
+    book = remote_book({DEALS: deals_grid(table)})
+    mirror_ledger(table, book)
+    assert written(book, DEALS) == {}  # the book holds the evening already
+    longer = evening(15, seed=4)
+    book = remote_book({DEALS: deals_grid(table)})
+    mirror_ledger(longer, book)
+    rows = {r for r, _ in written(book, DEALS)}
+    assert rows == {14, 15, 16}  # deals 13 to 15, and nothing above them
+
+
+def test_notes_are_written_as_text_and_the_clubs_notes_are_kept():
+    table = evening(3, seed=2)
+    ledger = ledger_of(table)
+    link = '=HYPERLINK("http://example.invalid","click")'
+    noted = ledger.with_deals((replace(ledger.deals[0], note=link), *ledger.deals[1:]))
+    book = remote_book({DEALS: deals_grid(table, note_at=3)})
+    mirror_ledger(noted, book)
+    note_col = Layout(table.players, 3, block=SEATS).note_col
+    cells = written(book, DEALS)
+    assert cells[(2, note_col)] == "'" + link  # shown as text, never run as a formula
+    assert cells[(4, note_col)] == "typed by the treasurer"

@@ -81,8 +81,14 @@ def _pad(block: list[list[Any]], rows: int, width: int) -> list[list[Any]]:
     return padded
 
 
-def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
-    """Write a ledger (or a session's settled deals) into ``book``; see the module docs."""
+def mirror_ledger(source: Ledger | Session, book: Any, *, overwrite: bool = False) -> MirrorReport:
+    """Write a ledger (or a session's settled deals) into ``book``; see the module docs.
+
+    Deal rows the book already holds are kept when they are the ledger's own (a mirror of
+    the same evening, earlier); a row that holds anything else (deals typed by hand, an
+    evening of a season, cards the ledger does not have) is refused, naming the rows,
+    unless ``overwrite`` says to replace them.
+    """
     check_plain(source.rules)
     session = source if isinstance(source, Session) else replay(source)
     ledger = source if isinstance(source, Ledger) else ledger_of(source)
@@ -92,20 +98,29 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     deals_sheet, mirror = _sheet(book, DEALS), _sheet(book, MIRROR)
     writes = 0
 
-    # 1. The Deals marks, one block from A2, padded to clear older rows.
+    # 1. The Deals marks from the first row that differs, after checking that nothing
+    # typed in the book would be overwritten.
     pairs = zip(ledger.deals, session.deals, strict=True)
     marks = [
         _deal_row(number, deal, record, layout) for number, (deal, record) in enumerate(pairs, 1)
     ]
-    used = _used_rows(deals_sheet) - 1  # cleared down to the formula rows, never below them
+    used = _used_rows(deals_sheet) - 1  # read down to the formula rows, never below them
     height = max(len(marks), min(used, formula_rows) if formula_rows > 0 else used)
-    if height:  # the Note column is the club's: written only with the ledger's own notes
-        _write(deals_sheet, (2, 1), _pad(marks, height, layout.note_col - 1))
-        writes += 1
-    notes = [[deal.note] for deal in ledger.deals]
-    if any(note != [None] for note in notes):
-        _write(deals_sheet, (2, layout.note_col), notes)
-        writes += 1
+    notes = [deal.note for deal in ledger.deals]
+    if height:
+        there = _deals_block(deals_sheet, height, layout)
+        first = _first_change(there, marks, notes, layout, overwrite=overwrite)
+        if first < height:
+            block = _pad(marks[first:], height - first, layout.note_col - 1)
+            _write(deals_sheet, (2 + first, 1), block)
+            writes += 1
+        if any(note is not None for note in notes):  # the Note column is the club's
+            kept = [
+                [as_text(note) if note is not None else row[-1]]
+                for note, row in zip(notes, there, strict=False)
+            ]
+            _write(deals_sheet, (2, layout.note_col), kept)
+            writes += 1
 
     # 2. Python's ledger, standings and settle-up on the mirror sheet, one block each.
     records = session.deals
@@ -128,6 +143,68 @@ def mirror_ledger(source: Ledger | Session, book: Any) -> MirrorReport:
     writes += 2
     mirror.visible = True  # a new book hides this sheet until the bridge writes it
     return MirrorReport(len(records), writes + 1)
+
+
+def _deals_block(sheet: Any, height: int, layout: Layout) -> list[list[Any]]:
+    """Deals rows 2 to ``height + 1`` as the book holds them, up to the Note column."""
+    rows = sheet.range((2, 1), (1 + height, layout.note_col)).value
+    if rows and not isinstance(rows[0], list):
+        rows = [rows]
+    rows = whole_numbers(rows or [])
+    return [list(row) + [None] * (layout.note_col - len(row)) for row in rows]
+
+
+def _same(typed: Any, written: Any) -> bool:
+    """Whether a cell holds what the bridge would write there (marks in any case)."""
+    empty = (None, "")
+    if typed in empty or written in empty:
+        return typed in empty and written in empty
+    if isinstance(typed, str) and isinstance(written, str):
+        return typed.strip().lower() == written.strip().lower()
+    return bool(typed == written)
+
+
+def _first_change(
+    there: list[list[Any]],
+    marks: list[list[Any]],
+    notes: list[str | None],
+    layout: Layout,
+    *,
+    overwrite: bool,
+) -> int:
+    """The first row index whose cells the mirror changes; refuses to change typed cells."""
+    first = len(there)
+    clashes: list[int] = []
+    for i, row in enumerate(there):
+        wanted = marks[i] if i < len(marks) else [None] * (layout.note_col - 1)
+        cells = row[: layout.note_col - 1]
+        if all(_same(a, b) for a, b in zip(cells, wanted, strict=True)):
+            note = notes[i] if i < len(notes) else None
+            if note is None or _same(row[-1], note) or row[-1] in (None, ""):
+                continue
+        first = min(first, i)
+        if any(v not in (None, "") for v in row):
+            clashes.append(i)
+    if clashes and not overwrite:
+        raise WorkbookError(_clash_message(there, clashes, layout))
+    return first
+
+
+def _clash_message(there: list[list[Any]], clashes: list[int], layout: Layout) -> str:
+    rows = clashes[:3]
+    shown = ", ".join(f"row {2 + i}" for i in rows)
+    more = f" and {len(clashes) - len(rows)} more" if len(clashes) > len(rows) else ""
+    evenings = {row[layout.evening_col - 1] for row in there} - {None, ""}
+    what = (
+        "deals of a season (they name evenings in the Evening column)"
+        if evenings
+        else "deals that are not this ledger's"
+    )
+    return (
+        f"sheet {DEALS!r} already holds {what} in {shown}{more}, which mirroring would "
+        "overwrite; nothing was written. Mirror into a new book (guts-teach workbook new), "
+        "or pass overwrite=True to replace them"
+    )
 
 
 def _summary(session: Session) -> tuple[list[list[Any]], list[list[Any]]]:
