@@ -62,3 +62,27 @@ def test_issue12_settle_up_sheet_needs_no_more_transfers_than_fewest_transfers(
             left[payer] += paid
             left[payee] -= paid
         assert all(abs(v) < Fraction(1, 10**6) for v in left.values()), left
+
+
+def tied_evening() -> Session:
+    """A three-way and a four-way tie, then one player in, who takes the pot: every
+    balance in twelfths, the pot and reserve empty."""
+    table = Session(["Ana", "Ben", "Cleo", "Dev", "Eve"], rules=teaching())
+    table.play(["Ana", "Ben", "Cleo", "Dev"], winners=["Ana", "Ben", "Cleo"])
+    table.play(["Ana", "Ben", "Cleo", "Dev", "Eve"], winners=["Ana", "Ben", "Cleo", "Dev"])
+    table.play(["Eve"])
+    return table
+
+
+def test_settle_up_sheet_settles_balances_in_thirds_and_twelfths(tmp_path):
+    table = tied_evening()
+    assert not table.pot and not table.reserve
+    assert {v.denominator for v in table.balances.values()} == {12, 4, 1}
+    path = tmp_path / "ties.xlsx"
+    export_ledger(ledger_of(table), path)
+    book = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    rows = [r for r in book[SETTLE].iter_rows(min_row=2, max_row=12, values_only=True) if r[0]]
+    plan = fewest_transfers(table.balances)
+    assert [(payer, payee) for _, payer, payee, _ in rows] == [(t.payer, t.payee) for t in plan]
+    for (_, _, _, amount), transfer in zip(rows, plan, strict=True):
+        assert Fraction(amount).limit_denominator(10**6) == transfer.amount

@@ -32,6 +32,11 @@ CURRENT_ROW = 19
 GKEY, DKEY, CKEY = 13, 24, 35
 """First columns of the per-step blocks: group still open, debtor keys, creditor keys."""
 FAR = "1E+12"
+SUM_DIGITS = 6
+"""A set's total is rounded to this many decimals before it is called zero. Balances in
+thirds or sixths are not exact in a spreadsheet's numbers: rounding each balance and then
+adding misses zero by a few billionths, where rounding the sum does not. A group whose
+exact total is under half a millionth of a chip is settled as if it were zero."""
 
 
 def mask_row(mask: int) -> int:
@@ -56,8 +61,8 @@ def groups_block(helper: Any, layout: Layout) -> None:
         r = mask_row(mask)
         helper.cell(r, MASK, mask)
         bits = f"MOD(INT({col(MASK)}{r}/2^({seats}-1)),2)"
-        helper.cell(r, TOTAL, f"=SUMPRODUCT(ROUND({states},9)*{bits})")
-        helper.cell(r, ZERO, f"=IF(ABS({col(TOTAL)}{r})<{TINY},1,0)")
+        helper.cell(r, TOTAL, f"=ROUND(SUMPRODUCT({states}*{bits}),{SUM_DIGITS})")
+        helper.cell(r, ZERO, f"=IF({col(TOTAL)}{r}=0,1,0)")
         if mask == 0:
             helper.cell(r, BEST, 0)
             continue
