@@ -306,3 +306,37 @@ def test_issue12_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_t
     assert summary.print_area == f"'{EVENING}'!$A$1:$D$28"
     assert "A28:D28" in {str(r) for r in summary.merged_cells.ranges}
     assert summary["A28"].alignment.wrap_text
+
+
+def test_a_label_typed_as_a_number_beyond_the_last_date_is_that_number_everywhere(
+    tmp_path, monkeypatch
+):
+    import test_workbook_evenings as here
+
+    from guts_teach.excel.evenings import TEXT_COL
+
+    attendance = {20261103: ATTENDANCE[1], **{k: v for k, v in ATTENDANCE.items() if k != 1}}
+    monkeypatch.setattr(here, "ATTENDANCE", attendance)
+    tables = play_evenings(seed=5)
+    layout = Layout(NAMES, 40, block=SEATS)
+    path = tmp_path / "season.xlsx"
+    season_book(path, tables, layout).save(path)
+    season = import_book(str(path))
+    assert isinstance(season, Season)
+    assert [e.label for e in season.evenings] == ["20261103", "2026-11-10", "final"]
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    evenings = done[EVENINGS]
+    assert [evenings.cell(r, TEXT_COL).value for r in (2, 3, 4)] == list(season_labels(season))
+    assert all(evenings.cell(r, PROBLEM_COL).value in (None, "") for r in (2, 3, 4))
+
+
+def season_labels(season: Season) -> tuple[str, ...]:
+    return tuple(e.label for e in season.evenings)
+
+
+def test_evening_labels_use_no_format_code_a_spreadsheets_language_would_translate():
+    from guts_teach.excel.evenings import label_formula
+
+    formula = label_formula("A2")
+    assert "TEXT(" not in formula
+    assert "YEAR(A2)" in formula and "MONTH(A2)" in formula and "DAY(A2)" in formula

@@ -53,6 +53,9 @@ THERE_FROM = 20
 seated and there, so that each Calc row looks attendance up once, shortly."""
 DATES_FROM = 10_000
 """A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
+DATES_TO = 2_958_465
+"""The last date a spreadsheet has (9999-12-31); a bigger label number, such as 20261103
+typed for a date, stays the number it is."""
 EPOCH = datetime.date(1899, 12, 30)
 """Day 0 of spreadsheet dates (Excel's 1900 system, as LibreOffice reads it)."""
 
@@ -65,17 +68,22 @@ def label_text(value: Any) -> str:
     if isinstance(value, datetime.date):
         return value.isoformat()
     if isinstance(value, int | float) and not isinstance(value, bool):
-        if value >= DATES_FROM and float(value).is_integer():
+        if DATES_FROM <= value <= DATES_TO and float(value).is_integer():
             return (EPOCH + datetime.timedelta(days=int(value))).isoformat()
         return str(int(value)) if float(value).is_integer() else repr(value)
     return str(value).strip()
 
 
 def label_formula(ref: str) -> str:
-    """:func:`label_text` as a spreadsheet expression."""
+    """:func:`label_text` as a spreadsheet expression.
+
+    The date is built from YEAR, MONTH and DAY rather than a format code, since Excel
+    reads format codes in its own language ("JJJJ" in German, "aaaa" in French).
+    """
+    iso = f'YEAR({ref})&"-"&RIGHT("0"&MONTH({ref}),2)&"-"&RIGHT("0"&DAY({ref}),2)'
     return (
-        f"IF(ISNUMBER({ref}),IF(AND({ref}>={DATES_FROM},{ref}=INT({ref})),"
-        f'TEXT({ref},"YYYY-MM-DD"),{ref}&""),TRIM({ref}&""))'
+        f"IF(ISNUMBER({ref}),IF(AND({ref}>={DATES_FROM},{ref}<={DATES_TO},{ref}=INT({ref})),"
+        f'{iso},{ref}&""),TRIM({ref}&""))'
     )
 
 
