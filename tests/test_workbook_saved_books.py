@@ -219,3 +219,25 @@ def test_a_file_that_is_not_a_zip_is_named_in_words(tmp_path):
         f"workbook {str(path)!r} is not an .xlsx file (it is not a zip archive, or the archive "
         "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook"
     )
+
+
+def test_a_formula_typed_as_a_name_seats_nobody_in_the_book_and_is_refused_by_the_import(
+    tmp_path,
+):
+    from openpyxl import load_workbook
+
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)
+    book = load_workbook(path)
+    players = book["Players"]
+    assert all(players[f"B{r}"].number_format == "@" for r in range(2, 12))  # names stay text
+    players["B6"] = "=max"  # what a General cell makes of "=max" typed in
+    book.save(path)
+    done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
+    assert done["Players"]["C6"].value == "type the name itself, not a formula"
+    assert done["Players"]["B13"].value == 4  # the four typed names play; the formula not
+    message = refused(path)
+    assert (
+        message
+        == "sheet 'Players', row 6, column B: type the name itself, not a formula, got '=max'"
+    )

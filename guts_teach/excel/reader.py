@@ -36,7 +36,8 @@ from .marks import check_headers, check_marks, deal_number, is_mark, shown_heade
 from .problems import (
     NO_NUMBER,
 )
-from .seats import NAME_ROW, NOT_TEXT, SAME, read_seats
+from .seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
+from .xlsx_read import Formula
 
 if TYPE_CHECKING:
     from .evening_reader import EveningTracker
@@ -181,6 +182,9 @@ def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, .
     with their seats: empty seats take no part, as in the workbook (issue 12, item 1)."""
     names: list[str] = []
     seats: list[int] = []
+    for s, value in enumerate(list(column_b)[:SEATS]):
+        if isinstance(value, Formula):  # the book seats nobody there: the import does the same
+            raise WorkbookError(f"{where_in(PLAYERS, NAME_ROW + s, 2)}: {FORMULA}, got {value!r}")
     for s, value in read_seats(list(column_b)):
         where = where_in(PLAYERS, NAME_ROW + s, 2)
         if not isinstance(value, str):

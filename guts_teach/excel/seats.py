@@ -23,8 +23,12 @@ NAME_ROW = 2
 """The Players sheet's row of seat 1 (the names are in column B, rows 2 to 11)."""
 EMPTY = "empty seat: takes no part"
 NOT_TEXT = "type a name, not a number"
+FORMULA = "type the name itself, not a formula"
 SAME = "the same name as seat {seat}: this seat takes no part"
 PLAYS = "plays"
+IS_FORMULA = "_xlfn.ISFORMULA"
+"""ISFORMULA as the file must name it (a function newer than the file format's first
+list); LibreOffice and Excel both read it so."""
 
 
 def seat_cell(row: str, seat: int) -> str:
@@ -48,7 +52,9 @@ def seats_sheet(book: Workbook) -> None:
         typed = f"{PLAYERS}!$B${NAME_ROW + s}"
         earlier = f"$B$2:{col(s + 1)}$2" if s else ""
         sheet.cell(1, s + 2, s + 1)
-        sheet.cell(2, s + 2, f'=IF(ISTEXT({typed}),TRIM({typed}),"")')
+        sheet.cell(
+            2, s + 2, f'=IF(AND(ISTEXT({typed}),NOT({IS_FORMULA}({typed}))),TRIM({typed}),"")'
+        )
         same = f"IFERROR(MATCH({c}2,{earlier},0),0)" if s else "0"
         sheet.cell(5, s + 2, f'=IF({c}2="",0,{same})')
         sheet.cell(3, s + 2, f'=IF(AND({c}2<>"",{c}5=0),1,0)')
@@ -73,13 +79,15 @@ def players_sheet(book: Workbook, players: tuple[str, ...], fill: Any, unlocked:
         sheet.cell(r, 1, s + 1)
         name = sheet.cell(r, 2, players[s] if s < len(players) else None)
         name.data_type = "s"
+        name.number_format = "@"  # typed text stays text, "=Max" included
         name.fill, name.protection = fill, unlocked
         same = SAME.format(seat='"&' + seat_cell("same as", s) + '&"')
         sheet.cell(
             r,
             3,
-            f'=IF({seat_cell("plays", s)}=1,"{PLAYS}",IF(AND(B{r}<>"",NOT(ISTEXT(B{r}))),'
-            f'"{NOT_TEXT}",IF({seat_cell("same as", s)}>0,"{same}","{EMPTY}")))',
+            f'=IF({seat_cell("plays", s)}=1,"{PLAYS}",IF({IS_FORMULA}(B{r}),"{FORMULA}",'
+            f'IF(AND(B{r}<>"",NOT(ISTEXT(B{r}))),"{NOT_TEXT}",'
+            f'IF({seat_cell("same as", s)}>0,"{same}","{EMPTY}"))))',
         )
     below = NAME_ROW + SEATS + 1
     sheet.cell(below, 1, "Players")

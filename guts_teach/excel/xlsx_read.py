@@ -114,6 +114,14 @@ def check_archive(path: str | os.PathLike[str]) -> zipfile.ZipFile:
     return archive
 
 
+class Formula(str):
+    """A cell's formula, as its text with ``=`` in front: told apart from text typed
+    with an ``=`` (a spreadsheet keeps that as text), since the book's formulas treat
+    the two differently."""
+
+    __slots__ = ()
+
+
 class _EnoughReadError(Exception):
     """Raised by a handler to end parsing early: what was wanted has been read."""
 
@@ -428,7 +436,7 @@ class _SheetReader:
 
     def _value(self) -> Any:
         if self.formula:
-            return "=" + "".join(self.formula)
+            return Formula("=" + "".join(self.formula))
         if self.kind == "inlineStr":
             return "".join(self.inline)
         text = "".join(self.value)
