@@ -241,3 +241,49 @@ def test_a_formula_typed_as_a_name_seats_nobody_in_the_book_and_is_refused_by_th
         message
         == "sheet 'Players', row 6, column B: type the name itself, not a formula, got '=max'"
     )
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ({"title": "T" * 32_768}, "the title"),
+        ({"players": ("Ana", "B" * 40_000)}, "the name of player 2"),
+        ({"note": "n" * 32_768}, "the note of deal 1"),
+    ],
+)
+def test_text_longer_than_a_cell_holds_is_refused_at_export_not_cut(tmp_path, change, what):
+    from dataclasses import replace
+
+    from guts_teach.game.ledger import Ledger, LedgerDeal
+
+    players = change.get("players", ("Ana", "Ben"))
+    deal = LedgerDeal(ins=players, winners=players[:1], note=change.get("note"))
+    ledger = Ledger(rules=teaching(), players=players, deals=(deal,))
+    ledger = replace(ledger, title=change.get("title"))
+    path = tmp_path / "long.xlsx"
+    with pytest.raises(WorkbookError) as caught:
+        export_ledger(ledger, path)
+    length = len(change.get("title") or change.get("note") or players[1])
+    assert str(caught.value) == (
+        f"{what} is {length} characters long; a spreadsheet cell holds at most 32767: "
+        "shorten it, or keep this game as a ledger file"
+    )
+    assert not path.exists()
+
+
+def test_a_temporary_folder_that_fails_is_named_and_the_old_book_is_kept(tmp_path, monkeypatch):
+    import tempfile
+
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)
+    before = path.read_bytes()
+    gone = tmp_path / "no-such-folder"
+    monkeypatch.setattr(tempfile, "tempdir", str(gone))
+    with pytest.raises(WorkbookError) as caught:
+        export_ledger(ledger_of(evening()), path)
+    assert str(caught.value) == (
+        f"cannot write {str(path)!r}: the temporary folder {str(gone)!r} failed (No such file "
+        "or directory); free space there, or set TMPDIR to a folder with room. Nothing was "
+        "written"
+    )
+    assert path.read_bytes() == before

@@ -25,9 +25,30 @@ EXACT_LIMIT = 2**53
 """Spreadsheets count in binary floating point: whole numbers are exact up to 2^53."""
 
 
+CELL_TEXT = 32_767
+"""The most characters a spreadsheet cell holds (Excel's limit; LibreOffice cuts there too)."""
+
+
 class WorkbookError(GutsError):
     """A workbook that is missing, damaged, renamed or holds junk in a cell, or a ledger the
     workbook cannot hold."""
+
+
+def check_text(value: str | None, what: str) -> None:
+    """Refuse text longer than a cell holds, rather than have the spreadsheet cut it.
+
+    >>> try:
+    ...     check_text("Ana" * 11_000, "the name of player 1")
+    ... except WorkbookError as error:
+    ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
+    the name of player 1 is 33000 characters long; a spreadsheet cell holds at most 32767:
+    shorten it, or keep this game as a ledger file
+    """
+    if value is not None and len(value) > CELL_TEXT:
+        raise WorkbookError(
+            f"{what} is {len(value)} characters long; a spreadsheet cell holds at most "
+            f"{CELL_TEXT}: shorten it, or keep this game as a ledger file"
+        )
 
 
 def check_cell_range(value: Fraction, what: str) -> Fraction:

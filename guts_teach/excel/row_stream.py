@@ -26,6 +26,8 @@ from __future__ import annotations
 import io
 import os
 import re
+import sys
+import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -35,6 +37,7 @@ from openpyxl import Workbook
 from openpyxl.utils import column_index_from_string
 
 from ..game.atomic import save_with
+from .cells import WorkbookError
 from .chart import chart_row
 from .deal_cells import Cells, put_cells
 from .layout import CALC, DEALS, LEDGER, SEATS_SHEET, Layout
@@ -223,7 +226,23 @@ def save_book(
         save_with(path, book.save)
         return
     small = io.BytesIO()
-    book.save(small)
+    failure = None
+    hook = sys.unraisablehook
+    # A failed save leaves openpyxl's half-written zip to be closed when it is dropped,
+    # which fails again; that second failure is the first one's echo, not news.
+    sys.unraisablehook = lambda _: None
+    try:
+        book.save(small)  # openpyxl writes each sheet to a temporary file first
+    except OSError as error:
+        failure = error.strerror
+    finally:
+        sys.unraisablehook = hook
+    if failure is not None:
+        raise WorkbookError(
+            f"cannot write {os.fspath(path)!r}: the temporary folder {tempfile.gettempdir()!r} "
+            f"failed ({failure}); free space there, or set TMPDIR to a folder with room. "
+            "Nothing was written"
+        )
     rows = iter(typed)
 
     def write(temporary: str) -> None:

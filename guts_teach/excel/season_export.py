@@ -18,7 +18,7 @@ from openpyxl import Workbook
 from ..game.atomic import check_target
 from ..game.replay import replay
 from ..game.season import Season
-from .cells import WorkbookError, amount_cell
+from .cells import WorkbookError, amount_cell, check_text
 from .deal_cells import Rows, deal_cells
 from .evenings import DEALER_COL
 from .layout import (
@@ -58,6 +58,9 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
     check_target(path)
     if not season.evenings:
         raise WorkbookError("the season has no evenings: there is nothing to write")
+    check_text(season.title, "the season's title")
+    for number, evening in enumerate(season.evenings, start=1):
+        check_text(evening.label, f"the label of evening {number}")
     players = season_players(season)
     sessions = [replay(evening.ledger) for evening in season.evenings]
     for evening, session in zip(season.evenings, sessions, strict=True):

@@ -19,7 +19,7 @@ from ..game.ledger import Ledger
 from ..game.rules import Rules
 from ..game.table import seat_players
 from .calc_sheet import calc_sheet
-from .cells import WorkbookError, amount_cell, check_cell_range
+from .cells import WorkbookError, amount_cell, check_cell_range, check_text
 from .deal_cells import Rows, ledger_rows, put_cells
 from .deals_sheet import deals_sheet
 from .evening_summary import summary_sheet
@@ -156,7 +156,11 @@ def check_holdable(ledger: Ledger, session: Any) -> None:
     from .reader import check_plain
 
     check_plain(ledger.rules)
+    check_text(ledger.title, "the title")
+    for seat, name in enumerate(ledger.players, start=1):
+        check_text(name, f"the name of player {seat}")
     for number, deal in enumerate(ledger.deals, start=1):
+        check_text(deal.note, f"the note of deal {number}")
         if deal.bots:
             raise WorkbookError(
                 f"deal {number}: the workbook has no place for which bot declared for whom "
