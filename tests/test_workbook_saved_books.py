@@ -287,3 +287,58 @@ def test_a_temporary_folder_that_fails_is_named_and_the_old_book_is_kept(tmp_pat
         "written"
     )
     assert path.read_bytes() == before
+
+
+def season_of(*evenings: tuple[str, tuple[str, ...], int]):
+    """A season of evenings (label, players in their seat order, deals), each opening with
+    what the one before left."""
+    from guts_teach.game.ledger import Ledger, LedgerDeal
+    from guts_teach.game.replay import replay
+    from guts_teach.game.season import Evening, Season
+
+    pot = reserve = 0
+    made = []
+    for label, players, deals in evenings:
+        rows = tuple(
+            LedgerDeal(ins=players[: 2 + k % 2], winners=(players[k % 2],)) for k in range(deals)
+        )
+        ledger = Ledger(
+            rules=teaching(),
+            players=players,
+            deals=rows,
+            pot=pot,
+            reserve=reserve,
+            profile="teaching",
+        )
+        session = replay(ledger)
+        pot, reserve = session.pot, session.reserve
+        made.append(Evening(label=label, ledger=ledger))
+    return Season(title="Autumn", evenings=tuple(made))
+
+
+def test_a_season_keeps_each_evenings_seat_order_and_its_empty_evenings(tmp_path):
+    from guts_teach.excel.season_export import export_season
+
+    season = season_of(
+        ("1", ("Cleo", "Ana", "Ben"), 4),
+        ("2", ("Dev", "Ana"), 0),  # listed, nothing played yet
+        ("3", ("Dev", "Cleo", "Ana"), 3),
+    )
+    path = tmp_path / "season.xlsx"
+    export_season(season, path)
+    assert import_book(str(path)) == season
+
+
+def test_a_season_whose_evenings_disagree_on_the_seat_order_is_refused_at_export(tmp_path):
+    from guts_teach.excel.season_export import export_season
+
+    season = season_of(("1", ("Ana", "Ben", "Cleo"), 2), ("2", ("Ben", "Ana"), 2))
+    path = tmp_path / "season.xlsx"
+    with pytest.raises(WorkbookError) as caught:
+        export_season(season, path)
+    assert str(caught.value) == (
+        "evening '1' seats Ana, Ben, Cleo in an order no other evening agrees with, and the "
+        "workbook deals every evening in the order of one row of seats: keep this season as a "
+        "season file"
+    )
+    assert not path.exists()

@@ -137,7 +137,7 @@ def book_from_grids(
         return ledger_from_grids(rules_grid, players_column, deal_rows, rows, headers=headers)
     by_seat = dict(zip(seats, players, strict=True))
     evenings: list[Evening] = []
-    for label, deals in groups.items():
+    for label, deals in _with_empty_evenings(groups, tracker.table.labels()).items():
         here = seats if label is None else tracker.here(label) or seats
         ledger = Ledger(
             rules=rules,
@@ -161,3 +161,21 @@ def book_from_grids(
         pot, reserve = session.pot, session.reserve  # R12: they open the next evening
         evenings.append(Evening(label=NO_EVENING if label is None else label, ledger=ledger))
     return Season(title=title or "", evenings=tuple(evenings))
+
+
+def _with_empty_evenings(
+    groups: dict[str | None, list[tuple[int, LedgerDeal]]], listed: list[str]
+) -> dict[str | None, list[tuple[int, LedgerDeal]]]:
+    """The evenings in the order their deals come, with each listed evening that has no
+    deals yet placed after the listed evening before it (a season keeps it, empty).
+
+    >>> list(_with_empty_evenings({"a": [], "c": []}, ["a", "b", "c", "d"]))
+    ['a', 'b', 'c', 'd']
+    """
+    order: list[str | None] = list(groups)
+    for k, label in enumerate(listed):
+        if label in groups:
+            continue
+        before = [p for p in listed[:k] if p in order]
+        order.insert(order.index(before[-1]) + 1 if before else 0, label)
+    return {label: groups.get(label, []) for label in order}

@@ -10,6 +10,7 @@ back as the same season (:func:`.evening_reader.book_from_grids`).
 
 from __future__ import annotations
 
+import itertools
 import os
 from typing import Any
 
@@ -37,7 +38,9 @@ from .workbook import check_holdable, streamed_book
 
 
 def season_players(season: Season) -> tuple[str, ...]:
-    """The season's names, in the order first seen: the workbook's seats."""
+    """The workbook's seats: every name of the season, in an order that seats each evening's
+    players in the evening's own order (the order first seen where the evenings leave it
+    open); refused when no single order does."""
     names = season.players
     if len(names) > SEATS:
         raise WorkbookError(
@@ -49,7 +52,23 @@ def season_players(season: Season) -> tuple[str, ...]:
             f"the club workbook lists {EVENING_ROWS} evenings; this season has "
             f"{len(season.evenings)}: keep it as a season file"
         )
-    return names
+    after: dict[str, set[str]] = {name: set() for name in names}
+    for evening in season.evenings:
+        seated = evening.ledger.players
+        for earlier, later in itertools.pairwise(seated):
+            after[later].add(earlier)
+    order: list[str] = []
+    while len(order) < len(names):
+        ready = [n for n in names if n not in order and after[n] <= set(order)]
+        if not ready:
+            clash = next(e for e in season.evenings if not set(e.ledger.players) <= set(order))
+            raise WorkbookError(
+                f"evening {clash.label!r} seats {', '.join(clash.ledger.players)} in an order "
+                "no other evening agrees with, and the workbook deals every evening in the "
+                "order of one row of seats: keep this season as a season file"
+            )
+        order.append(ready[0])
+    return tuple(order)
 
 
 def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | None = None) -> None:
