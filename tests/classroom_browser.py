@@ -105,8 +105,9 @@ class _SyncShot:
             stream.write(self.data)
 
 
-def learners_in_chromium(hub: str, names: list[str], password: str) -> list[BrowserOutcome]:
-    """Several learners in one Chromium, each in a context of their own, all at once."""
+def learners_in_chromium(hub: str, passwords: dict[str, str]) -> list[BrowserOutcome]:
+    """Several learners (name: password) in one Chromium, each in a context of their own, all
+    at once."""
     from playwright.async_api import async_playwright
 
     async def main() -> list[BrowserOutcome]:
@@ -117,7 +118,7 @@ def learners_in_chromium(hub: str, names: list[str], password: str) -> list[Brow
             try:
                 return list(
                     await asyncio.gather(
-                        *(learner_in_chromium(chromium, hub, name, password) for name in names)
+                        *(learner_in_chromium(chromium, hub, n, p) for n, p in passwords.items())
                     )
                 )
             finally:

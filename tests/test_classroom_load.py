@@ -21,7 +21,7 @@ import psutil
 import pytest
 from browser import CHROMIUM, have_chromium
 from classroom_browser import learners_in_chromium
-from classroom_hub import classroom, learner_processes, settings
+from classroom_hub import class_folder, classroom, learner_processes, passwords
 from conftest import REPO, SIX_COUNTER_STATUS, require
 from learner import Learner, learner_session
 
@@ -102,24 +102,33 @@ def why(folder, failures: list[str]) -> str:
     return "\n".join([*shown, "the hub log about them:", *hub_log_about(folder, failures)])
 
 
-def test_a_class_of_25_at_once(tmp_path, capsys):
+@pytest.fixture
+def folder():
+    """A classroom folder learners' accounts can reach (pytest's own are private)."""
+    with class_folder() as made:
+        yield made
+
+
+def test_a_class_of_25_at_once(folder, capsys):
     require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
     require(find_spec("playwright") is not None, "playwright is not installed")
-    folder = tmp_path / "class"
     names = [f"learner{number:02}" for number in range(1, LEARNERS + 1)]
-    with classroom(folder, "--teacher", "mx-lee") as hub:
-        room = settings(folder)
-        password = str(room["class_password"])
+    with classroom(folder, "--teacher", "mx-lee", "--learners", *names) as hub:
+        shown = passwords(folder)
         barrier = threading.Barrier(LEARNERS + 1)
         began = time.monotonic()
         pool = ThreadPoolExecutor(LEARNERS + 1)
         try:
             api = [
-                pool.submit(at_once, barrier, learner_session, hub, name, password, LESSON)
+                pool.submit(at_once, barrier, learner_session, hub, name, shown[name], LESSON)
                 for name in names
             ]
             chromium = pool.submit(
-                at_once, barrier, learners_in_chromium, hub, names[:IN_CHROMIUM], password
+                at_once,
+                barrier,
+                learners_in_chromium,
+                hub,
+                {name: shown[name] for name in names[:IN_CHROMIUM]},
             )
             deadline = began + LIMIT
             outcomes = [future.result(timeout=deadline - time.monotonic()) for future in api]
@@ -129,7 +138,7 @@ def test_a_class_of_25_at_once(tmp_path, capsys):
             pool.shutdown(wait=False, cancel_futures=True)
         wall = time.monotonic() - began
         memory = memory_per_learner(folder)
-        teacher = Learner(hub, "mx-lee", str(room["teacher_password"]))
+        teacher = Learner(hub, "mx-lee", shown["mx-lee"])
         teacher.sign_in()
         users = teacher.http.get(f"{hub}/hub/api/users", timeout=60).json()
     running = sorted(u["name"] for u in users if u["servers"])

@@ -1,8 +1,8 @@
-"""``guts-teach classroom``: set up a class folder the first time, then start its hub.
+"""``guts-teach classroom``: set up a class folder the first time, then start its hub (as root).
 
-guts-teach classroom --teacher mx-lee            # ./classroom, learners use a class password
-guts-teach classroom --dir year9 --auth native --teacher mx-lee
-guts-teach classroom                             # later: the same classroom again
+sudo guts-teach classroom --teacher mx-lee --learners ana ben    # ./classroom, a password each
+sudo guts-teach classroom --dir year9 --auth native --teacher mx-lee   # learners sign up
+sudo guts-teach classroom --learners carl                        # later: add carl, start again
 """
 
 from __future__ import annotations
@@ -28,10 +28,22 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--auth",
         choices=["password", "native"],
         default="password",
-        help="how learners sign in: a class password (default), or sign-up the teacher authorizes",
+        help="how learners get in: a password each, made here for the names given with "
+        "--learners (default), or sign-up the teacher authorizes (native)",
     )
     room.add_argument(
-        "--learners", nargs="+", default=[], help="only these names may sign in (default: any)"
+        "--learners",
+        nargs="+",
+        default=[],
+        help="learners' names, each given a password of their own (shown once); "
+        "only these names may sign in; more can be added later",
+    )
+    room.add_argument(
+        "--new-password",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="make a new password for these names (the teacher's or a named learner's)",
     )
     room.add_argument(
         "--cull-after",
@@ -43,23 +55,46 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     room.add_argument("--port", type=int, default=8000, help="port to serve on")
     room.add_argument("--proxy", help="the configurable-http-proxy program (default: on PATH)")
     room.add_argument(
-        "--setup-only", action="store_true", help="set up the folder and print how to sign in"
+        "--setup-only",
+        action="store_true",
+        help="set up the folder, print the new passwords and how to sign in, and stop",
     )
+
+
+def shown_once(room: Classroom, passwords: dict[str, str]) -> str:
+    """The passwords made now, one account a line (nothing if none were made)."""
+    if not passwords:
+        return ""
+    lines = [
+        f"New passwords for the classroom in {room.folder}, shown only this once (only their "
+        "hashes are kept): hand each learner theirs, keep the teacher's"
+    ]
+    for name, password in passwords.items():
+        who = f"{name} (teacher)" if name == room.teacher else name
+        lines.append(f"  {who}: {password}")
+    return "\n".join(lines)
 
 
 def welcome(room: Classroom, url: str) -> str:
     """What the teacher is told: the address and how everyone signs in."""
     lines = [f"Classroom in {room.folder}, at {url}"]
-    if room.auth == "password":
-        lines.append(f"The teacher {room.teacher} signs in with: {room.teacher_password}")
-        lines.append(f"Learners sign in with a name and the class password: {room.class_password}")
+    lines.append(
+        f"The teacher {room.teacher} signs in at {url}hub/login and is the hub's admin "
+        f"({url}hub/admin); a forgotten learner's password is replaced at "
+        f"{url}hub/change-password/NAME, the teacher's with --new-password {room.teacher}"
+    )
+    if room.sign_up:
+        lines.append(
+            f"Learners sign up at {url}hub/signup and the teacher authorizes each at "
+            f"{url}hub/authorize"
+        )
+    elif room.learners:
+        lines.append(f"Learners who may sign in: {', '.join(room.learners)}")
     else:
         lines.append(
-            f"The teacher {room.teacher} signs up first at {url}hub/signup; learners sign up "
-            f"there too and the teacher authorizes them at {url}hub/authorize"
+            "No learners yet: add them with --learners NAME ... (each gets a password), "
+            "or set up the classroom with --auth native to let them sign up"
         )
-    if room.learners:
-        lines.append(f"Names that may sign in: {', '.join(room.learners)}")
     if room.cull_after:
         lines.append(f"Servers idle for {room.cull_after} s are stopped; the work stays.")
     return "\n".join(lines)
@@ -67,22 +102,35 @@ def welcome(room: Classroom, url: str) -> str:
 
 def main(args: argparse.Namespace) -> int:
     """Set up (if new) and start the classroom's hub in the foreground."""
-    from .hub import hub_server
+    from .hub import check_learners_can_run, hub_server, require_extra, require_root
     from .settings import open_classroom
+    from .users import learner_account
 
-    room, _ = open_classroom(
+    require_extra()
+    if not args.setup_only:
+        require_root()
+    room, passwords = open_classroom(
         Path(args.dir),
         teacher=args.teacher,
         auth=args.auth,
         cull_after=args.cull_after,
         learners=tuple(args.learners),
+        renew=tuple(args.new_password),
     )
+    if passwords:  # at once: they are kept nowhere, whatever fails next
+        print(shown_once(room, passwords), flush=True)
     server = hub_server(room, ip=args.ip, port=args.port, proxy=args.proxy)
+    if not args.setup_only:
+        check_learners_can_run(room)
+        for name in (room.teacher, *room.learners):  # now, not while a class waits (.users)
+            learner_account(name, room.learner_folder(name))
     print(welcome(room, server.url), flush=True)
     if args.setup_only:
         return 0
     print("Stop it with Ctrl+C (learners' work stays in their folders).", flush=True)
     sys.stderr.flush()
+    # Whatever the hub makes (its database, its pid files) is readable by the hub alone.
+    os.umask(0o077)
     # The hub takes this process's place, so Ctrl+C and kill reach it (and it stops the
     # learners' servers and the proxy) rather than leaving it orphaned.
     os.execve(server.command[0], server.command, server.env)

@@ -2,16 +2,18 @@
 
 The configuration is plain data (traitlets' JSON form), written to the classroom's folder as
 ``jupyterhub_config.json`` on every start, so it can be read there, or used with
-``jupyterhub -f`` directly.
+``jupyterhub -f`` directly. The hub runs as root, to start each learner's server as their own
+account (:mod:`.spawner`); its own files are readable by it alone.
 
 >>> from pathlib import Path
 >>> from guts_teach.classroom.settings import Classroom
->>> room = Classroom(folder=Path("/srv/class"), teacher="mx-lee", class_password="k7qm-2xha",
-...                  teacher_password="t" * 32)
+>>> room = Classroom(folder=Path("/srv/class"), teacher="mx-lee", learners=("ana",))
 >>> config = hub_config(room, ip="127.0.0.1", port=8000, hub_port=8081, proxy_api_port=8001,
 ...                     proxy_command="configurable-http-proxy")
->>> config["Authenticator"]["admin_users"], config["JupyterHub"]["authenticator_class"]
-(['mx-lee'], 'shared-password')
+>>> config["Authenticator"]["admin_users"], config["Authenticator"]["allowed_users"]
+(['mx-lee'], ['ana'])
+>>> config["ClassroomAuthenticator"]["enable_signup"]
+False
 >>> config["Spawner"]["notebook_dir"]
 '/srv/class/learners/{username}'
 """
@@ -20,25 +22,27 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import shutil
+import subprocess
 import sys
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-from ..launch import LAB_EXTENSIONS, LAB_SETTINGS, LESSON, Server, free_port
-from .settings import NAME, Classroom, ClassroomError
+from ..launch import LAB_EXTENSIONS, LESSON, Server, free_port
+from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 SPAWN_TIMEOUT = 300  # seconds: a class signing in at once on a small machine
 
 
-def require_extra(room: Classroom) -> None:
-    """The classroom extra's packages that ``room`` needs, or advice on installing them."""
-    needed = ["jupyterhub"]
-    needed += ["nativeauthenticator"] if room.auth == "native" else []
-    needed += ["jupyterhub_idle_culler"] if room.cull_after else []
-    missing = [name for name in needed if find_spec(name) is None]
+def require_extra() -> None:
+    """The classroom extra's packages, or advice on installing them."""
+    missing = [name for name in ("jupyterhub", "jupyterhub_idle_culler") if find_spec(name) is None]
+    # NativeAuthenticator is JupyterHub's plugin: without JupyterHub, naming it adds nothing.
+    if not missing and find_spec("nativeauthenticator") is None:
+        missing.append("nativeauthenticator")
     if missing:
         raise ClassroomError(
             f"{', '.join(missing)} not installed: pip install 'guts_teach[classroom]'"
@@ -78,6 +82,9 @@ def hub_config(
         "cleanup_servers": True,
         "template_vars": {"announcement_login": "Guts: sign in to your lesson"},
     }
+    # Every account has its own password (NativeAuthenticator): the teacher's and each named
+    # learner's made by the command, or, with --auth native and no names, set by a learner
+    # signing up, whom the teacher then authorizes at /hub/authorize.
     authenticator: dict[str, Any] = {
         "admin_users": [room.teacher],
         "username_pattern": NAME.pattern,
@@ -86,19 +93,21 @@ def hub_config(
         authenticator["allowed_users"] = list(room.learners)
     else:
         authenticator["allow_all"] = True
-    config: dict[str, Any] = {"JupyterHub": hub, "Authenticator": authenticator}
-    if room.auth == "password":
-        hub["authenticator_class"] = "shared-password"
-        config["SharedPasswordAuthenticator"] = {
-            "user_password": room.class_password,
-            "admin_password": room.teacher_password,
-        }
-    else:
-        hub["authenticator_class"] = "native"
-        import nativeauthenticator  # the classroom extra; only for the template folder
+    import nativeauthenticator  # the classroom extra; only for the template folder
 
-        hub["template_paths"] = [str(Path(nativeauthenticator.__file__).parent / "templates")]
-        config["NativeAuthenticator"] = {"open_signup": False, "minimum_password_length": 8}
+    hub["authenticator_class"] = "guts_teach.classroom.accounts.ClassroomAuthenticator"
+    hub["template_paths"] = [str(Path(nativeauthenticator.__file__).parent / "templates")]
+    config: dict[str, Any] = {
+        "JupyterHub": hub,
+        "Authenticator": authenticator,
+        "ClassroomAuthenticator": {
+            "made_passwords": dict(room.password_hashes),
+            "applied_file": str(folder / APPLIED_FILE),
+            "enable_signup": room.sign_up,
+            "open_signup": False,
+            "minimum_password_length": 8,
+        },
+    }
     if room.cull_after:
         hub["services"] = [
             {
@@ -124,33 +133,107 @@ def hub_config(
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         f"--LabApp.extra_labextensions_path={LAB_EXTENSIONS}",  # the lesson runs on open
+        # A learner's account can do no harm with a terminal, but a class needs none, and
+        # command-line settings win over any configuration file a learner writes.
+        "--ServerApp.terminals_enabled=False",
     ]
-    if os.geteuid() == 0:
-        args.append("--allow-root")
     config["Spawner"] = {
-        "cmd": [sys.executable, "-m", "jupyterhub.singleuser"],
+        # The learner's copy of the lesson and settings are made as the learner (.server).
+        "cmd": [sys.executable, "-m", "guts_teach.classroom.server"],
         "args": args,
         "notebook_dir": str(folder / "learners" / "{username}"),
         "default_url": f"/lab/tree/{LESSON}",
         "start_timeout": SPAWN_TIMEOUT,
         "http_timeout": SPAWN_TIMEOUT,
-        "environment": {"JUPYTERLAB_SETTINGS_DIR": str(folder / "lab-settings")},
     }
-    config["SimpleLocalProcessSpawner"] = {
-        "home_dir_template": str(folder / "learners" / "{username}")
-    }
+    config["LessonSpawner"] = {"learners_folder": str(folder / "learners")}
     return config
 
 
-def write_learner_lab_settings(folder: Path) -> None:
-    """The lesson's JupyterLab settings, with autosave on: a learner's work is kept."""
-    for name, values in LAB_SETTINGS.items():
-        path = folder / "lab-settings" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        settings = dict(cast(dict[str, object], values))
-        if "autosave" in settings:
-            settings["autosave"] = True
-        path.write_text(json.dumps(settings, indent=2), encoding="utf-8")
+APPLIED_FILE = "passwords-applied.json"
+HUB_FILES = (
+    SETTINGS_FILE,
+    "jupyterhub_config.json",
+    "jupyterhub.sqlite",
+    "jupyterhub_cookie_secret",
+    "jupyterhub.pid",
+    "jupyterhub-proxy.pid",
+    APPLIED_FILE,
+)
+"""The hub's own files in the classroom's folder: passwords' hashes, the hub's database (its
+users, token hashes, the passwords' hashes again), its cookie secret. Readable by it alone."""
+TRAVERSE_ONLY = 0o711
+"""The classroom's folder and its learners/ folder: a learner's account may pass through to
+their own folder, but may not list either (nor open anything in them: every file is 0600)."""
+
+
+def lock_down(folder: Path) -> None:
+    """The classroom's folder and learners/ pass-through only, the hub's files its own only;
+    also for a classroom set up before learners had accounts of their own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "learners").mkdir(exist_ok=True)
+    for path in (folder, folder / "learners"):
+        path.chmod(TRAVERSE_ONLY)
+    for name in HUB_FILES:
+        if (folder / name).exists():
+            (folder / name).chmod(0o600)
+    shared = folder / "lab-settings"  # every learner's JupyterLab settings, before accounts
+    if shared.is_dir():
+        shutil.rmtree(shared)
+
+
+def require_root() -> None:
+    """Nothing, when this process can start servers as other accounts; else how to start it."""
+    if os.geteuid() != 0:
+        raise ClassroomError(
+            "a classroom runs each learner's server as an account of their own (guts-NAME), "
+            "so that no learner can read the passwords or another learner's work; only root "
+            f"can do that, and this is {pwd.getpwuid(os.geteuid()).pw_name}: start it with "
+            "sudo (sudo guts-teach classroom ...)"
+        )
+
+
+REACH = """
+import os, sys
+import guts_teach.launch, jupyterhub
+sys.exit(0 if os.access(sys.argv[1], os.X_OK) else 3)
+"""
+
+
+def check_learners_can_run(room: Classroom) -> None:
+    """Nothing, if an account that is not root can run this Python with guts_teach and
+    JupyterHub and reach the learners' folders; else what is in the way.
+
+    It is tried as ``nobody``, as a learner's account would be: a Python in a folder private
+    to the one who installed it (a home folder, /root) would only show as every learner's
+    server failing to start.
+    """
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        return  # nothing to try it as; a learner's failed start says why in the hub's log
+    learners = room.folder / "learners"
+    tried = subprocess.run(
+        [sys.executable, "-I", "-c", REACH, str(learners)],
+        user=nobody.pw_uid,
+        group=nobody.pw_gid,
+        extra_groups=[],
+        cwd="/",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if tried.returncode == 3:
+        raise ClassroomError(
+            f"learners' accounts cannot reach {learners}: every folder above it must let "
+            "others pass (chmod o+x), or put the classroom elsewhere with --dir"
+        )
+    if tried.returncode:
+        why = (tried.stderr.strip().splitlines() or ["no message"])[-1]
+        raise ClassroomError(
+            f"learners' accounts cannot run {sys.executable} with guts_teach and JupyterHub "
+            f"({why}): install them where every account can read them (a venv in /opt, say)"
+        )
 
 
 def hub_server(
@@ -160,7 +243,7 @@ def hub_server(
 
     The hub's own API and the proxy's API get free ports on 127.0.0.1 at every start.
     """
-    require_extra(room)
+    require_extra()
     config = hub_config(
         room,
         ip=ip,
@@ -169,9 +252,9 @@ def hub_server(
         proxy_api_port=free_port(),
         proxy_command=find_proxy(proxy),
     )
-    write_learner_lab_settings(room.folder)
+    lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"
-    # It holds the passwords: readable by the classroom's owner only.
+    # It holds the passwords' hashes: readable by the hub's account only.
     handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         json.dump(config, stream, indent=2)

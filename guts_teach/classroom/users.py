@@ -1,0 +1,60 @@
+"""The system accounts learners' servers run as: ``guts-NAME``, made with useradd.
+
+Each is a system account with a group of its own, no password, no login shell and no home
+made for it (the folder it lists is only what ``getent passwd`` shows; the server is given its
+folder), marked with :data:`ACCOUNT_COMMENT`. A learner's server runs only as an account that
+carries that mark and is not root's, never as one made for something else that happens to be
+called ``guts-NAME``.
+
+useradd writes /etc/passwd, /etc/shadow and /etc/group and flushes them to disk, and one at a
+time (it refuses while another holds them). On a busy disk a flush can take minutes, so the
+accounts of the names the teacher gives are made when the classroom starts, before any learner
+signs in, not while a class waits for its servers.
+"""
+
+from __future__ import annotations
+
+import pwd
+import subprocess
+from pathlib import Path
+
+from .settings import ClassroomError, account
+
+ACCOUNT_COMMENT = "guts_teach classroom learner"
+NO_LOGIN = next(
+    (shell for shell in ("/usr/sbin/nologin", "/sbin/nologin") if Path(shell).exists()),
+    "/bin/false",
+)
+
+
+def learner_account(name: str, home: Path) -> pwd.struct_passwd:
+    """The system account ``name``'s server runs as, made with useradd if there is none.
+
+    Needs root. A ClassroomError if useradd fails, or if the account exists but is not one the
+    classroom made.
+    """
+    login = account(name)
+    try:
+        entry = pwd.getpwnam(login)
+    except KeyError:
+        useradd = subprocess.run(
+            [
+                *("useradd", "--system", "--user-group", "--no-create-home"),
+                *("--home-dir", str(home), "--shell", NO_LOGIN, "--comment", ACCOUNT_COMMENT),
+                login,
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if useradd.returncode:
+            said = (useradd.stderr or useradd.stdout).strip()
+            raise ClassroomError(f"useradd could not make the account {login}: {said}") from None
+        entry = pwd.getpwnam(login)
+    if entry.pw_uid == 0 or entry.pw_gid == 0 or entry.pw_gecos != ACCOUNT_COMMENT:
+        raise ClassroomError(
+            f"the account {login} was not made by guts-teach classroom (its comment is not "
+            f"{ACCOUNT_COMMENT!r}, or it is root's): a learner's server never runs as it; "
+            "rename or remove that account"
+        )
+    return entry
