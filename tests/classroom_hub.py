@@ -148,13 +148,15 @@ def classroom(folder: Path, *args: str) -> Iterator[str]:
         hub = subprocess.Popen(command, stdout=log, stderr=log)
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 120
+            # The first start makes the learners' accounts (useradd, one at a time), whose
+            # flushes to disk wait on whatever else the machine is writing.
+            deadline = time.monotonic() + 300
             while True:
                 assert hub.poll() is None, (folder / "hub.log").read_text()[-3000:]
                 with contextlib.suppress(requests.RequestException):
                     if requests.get(f"{url}/hub/api", timeout=5).status_code == 200:
                         break
-                assert time.monotonic() < deadline, "the hub did not answer within 120 s"
+                assert time.monotonic() < deadline, "the hub did not answer within 300 s"
                 time.sleep(0.5)
             yield url
         finally:
