@@ -76,38 +76,37 @@ def test_a_filled_book_saved_by_libreoffice_imports_the_same_ledger(tmp_path):
     assert import_ledger(str(saved)) == ledger
 
 
-def test_rows_stored_out_of_order_are_read_by_their_row_number(tmp_path):
+def with_deals_rows(tmp_path: Path, name: str, change) -> tuple[object, Path]:
+    """The evening's ledger, and its book with the Deals sheet's rows (as XML text, in
+    file order) passed through ``change(rows, text)``."""
     ledger = ledger_of(evening())
     path = tmp_path / "club.xlsx"
     export_ledger(ledger, path)
     part = sheet_part(path, "Deals")
 
-    def swap(name, data):
-        if name != part:
+    def edit(member, data):
+        if member != part:
             return data
         text = data.decode()
-        rows = re.findall(r'<row r="[0-9]+".*?</row>', text, flags=re.S)
-        first, second = rows[1], rows[2]  # deals 1 and 2
-        return text.replace(first, "\0").replace(second, first).replace("\0", second).encode()
+        return change(re.findall(r'<row r="[0-9]+".*?</row>', text, flags=re.S), text).encode()
 
-    swapped = rezip(path, tmp_path / "swapped.xlsx", swap)
+    return ledger, rezip(path, tmp_path / name, edit)
+
+
+def test_rows_stored_out_of_order_are_read_by_their_row_number(tmp_path):
+    def swap(rows, text):
+        first, second = rows[1], rows[2]  # deals 1 and 2
+        return text.replace(first, "\0").replace(second, first).replace("\0", second)
+
+    ledger, swapped = with_deals_rows(tmp_path, "swapped.xlsx", swap)
     assert import_ledger(str(swapped)) == ledger
 
 
 def test_a_row_stored_twice_is_refused_not_played_twice(tmp_path):
-    ledger = ledger_of(evening())
-    path = tmp_path / "club.xlsx"
-    export_ledger(ledger, path)
-    part = sheet_part(path, "Deals")
-
-    def double(name, data):
-        if name != part:
-            return data
-        text = data.decode()
-        row = re.findall(r'<row r="2".*?</row>', text, flags=re.S)[0]
-        return text.replace(row, row + row).encode()
-
-    message = refused(rezip(path, tmp_path / "twice.xlsx", double))
+    _, doubled = with_deals_rows(
+        tmp_path, "twice.xlsx", lambda rows, t: t.replace(rows[1], rows[1] * 2)
+    )
+    message = refused(doubled)
     assert message == (
         f"sheet 'Deals' of workbook {str(tmp_path / 'twice.xlsx')!r}: row 2 is stored twice in "
         "the file; the file is damaged"

@@ -214,6 +214,8 @@ class XlsxBook:
         try:
             with self._open(part, kind, limit) as source:
                 _parse(source, start, end, text)
+        except WorkbookError:  # the reader's own refusal, already in words
+            raise
         except _DoctypeError:
             raise self._damaged(
                 part, "declares a document type, which no spreadsheet writes"
