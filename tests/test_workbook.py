@@ -182,7 +182,7 @@ def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
     with pytest.raises(WorkbookError, match="missing sheet\\(s\\) 'Deals'"):
         import_ledger(str(tmp_path / "renamed.xlsx"))
     (tmp_path / "junk.xlsx").write_bytes(b"not a zip file at all")
-    with pytest.raises(WorkbookError, match=r"cannot be read as an \.xlsx file"):
+    with pytest.raises(WorkbookError, match=r"is not an \.xlsx file \(it is not a zip archive"):
         import_ledger(str(tmp_path / "junk.xlsx"))
     with pytest.raises(WorkbookError, match="does not exist"):
         import_ledger(str(tmp_path / "none.xlsx"))
