@@ -54,15 +54,19 @@ def require_root() -> None:
 
 
 @contextlib.contextmanager
-def class_folder() -> Iterator[Path]:
+def class_folder(keep_log: Path | None = None) -> Iterator[Path]:
     """A classroom folder learners' accounts can reach: pytest's own temporary folders are
     private to the account running the tests (0700), so this one is in the system's, with a
-    parent anyone may pass through, and is removed afterwards."""
+    parent anyone may pass through, and is removed afterwards; its hub log is kept in the
+    folder ``keep_log`` (pytest's, kept for a few runs) to read after a failure."""
     parent = Path(tempfile.mkdtemp(prefix="guts-classroom-test-"))
     try:
         parent.chmod(0o711)
         yield parent / "class"
     finally:
+        log = parent / "class" / "hub.log"
+        if keep_log is not None and log.exists():
+            shutil.copy2(log, keep_log / "hub.log")
         shutil.rmtree(parent, ignore_errors=True)
 
 

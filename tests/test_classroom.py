@@ -232,9 +232,10 @@ def wait_until(check, timeout, what):
 
 
 @pytest.fixture
-def folder():
-    """A classroom folder learners' accounts can reach (pytest's own are private)."""
-    with class_folder() as made:
+def folder(tmp_path):
+    """A classroom folder learners' accounts can reach (pytest's own are private); its hub
+    log is kept in tmp_path."""
+    with class_folder(keep_log=tmp_path) as made:
         yield made
 
 

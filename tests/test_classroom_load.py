@@ -103,9 +103,10 @@ def why(folder, failures: list[str]) -> str:
 
 
 @pytest.fixture
-def folder():
-    """A classroom folder learners' accounts can reach (pytest's own are private)."""
-    with class_folder() as made:
+def folder(tmp_path):
+    """A classroom folder learners' accounts can reach (pytest's own are private); its hub
+    log is kept in tmp_path."""
+    with class_folder(keep_log=tmp_path) as made:
         yield made
 
 

@@ -8,6 +8,7 @@ sudo guts-teach classroom --learners carl                        # later: add ca
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import sys
 from pathlib import Path
@@ -124,6 +125,9 @@ def main(args: argparse.Namespace) -> int:
         check_learners_can_run(room)
         for name in (room.teacher, *room.learners):  # now, not while a class waits (.users)
             learner_account(name, room.learner_folder(name))
+        # Learners' servers cannot write Python's bytecode caches into root's installation;
+        # a checkout's (pip install -e) would otherwise be compiled anew by every kernel.
+        compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)
     print(welcome(room, server.url), flush=True)
     if args.setup_only:
         return 0

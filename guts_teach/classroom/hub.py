@@ -178,7 +178,7 @@ def lock_down(folder: Path) -> None:
         if (folder / name).exists():
             (folder / name).chmod(0o600)
     shared = folder / "lab-settings"  # every learner's JupyterLab settings, before accounts
-    if shared.is_dir():
+    if shared.is_dir() and not shared.is_symlink():
         shutil.rmtree(shared)
 
 

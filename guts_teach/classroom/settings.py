@@ -39,10 +39,11 @@ NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,26}")
 """Names that can sign in: lower case, as JupyterHub keeps them, safe as folder names, and short
 enough that ``guts-NAME`` is a system account name (32 characters at most)."""
 Auth = Literal["password", "native"]
-HASH_ROUNDS = 8
-"""bcrypt's cost for the passwords made here. A hash's cost protects a password a person chose
-and an attacker could guess; these are random (62 bits), beyond guessing at any cost, and a
-class of 25 signing in at once should not wait on the hub checking 25 costly hashes in turn."""
+HASH_ROUNDS = 4
+"""bcrypt's cost for the passwords made here, its least. A hash's cost protects a password a
+person chose and an attacker could guess; these are random (62 bits: 2^61 tries on average at
+about a millisecond each), and the hub checks each sign-in's hash in its one event loop, so a
+class of 25 signing in at once should not wait on 25 costly hashes in turn."""
 OLD_KEYS = ("class_password", "teacher_password")
 """A classroom set up with one shared class password kept these; the class password let anyone
 sign in under any learner's name, so they are dropped and every account gets its own."""

@@ -2,11 +2,12 @@
 
 Runs inside the hub (JupyterHub imports it by name from the configuration), which runs as root.
 JupyterHub's LocalProcessSpawner starts each server as a local account; here that account is
-``guts-NAME`` (:mod:`.users`; made here for a learner who signed up), so a learner's server, kernels and anything they run can read neither the hub's
-files (the passwords' hashes, the hub's database and configuration, all the hub's own and
-readable by it alone) nor another learner's folder (``learners/NAME``, the learner's own, 0700).
-The server itself (:mod:`.server`) gives the learner their copy of the lesson as it starts,
-as the learner: the hub never writes into a folder a learner can change.
+``guts-NAME`` (:mod:`.users`; made here for a learner who signed up), so a learner's server,
+kernels and anything they run can read neither the hub's files (the passwords' hashes, the
+hub's database and configuration, all the hub's own and readable by it alone) nor another
+learner's folder (``learners/NAME``, the learner's own, 0700). The server itself
+(:mod:`.server`) gives the learner their copy of the lesson as it starts, as the learner: the
+hub never writes into a folder a learner can change.
 
 Ports: JupyterHub's local spawners pick a free port from the operating system's ephemeral
 range, and a class signing in at once starts 25 servers and their kernels, whose own ports come
@@ -40,7 +41,7 @@ from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from traitlets import Unicode
 
 from .settings import ClassroomError
-from .users import learner_account
+from .users import learner_account, made_account
 
 PORTS = range(20_000, 32_768)  # below Linux's ephemeral range (32768-60999 by default)
 SOCKET_PATH_MAX = 107  # bytes in a Unix socket's path on Linux (sun_path less its final NUL)
@@ -130,8 +131,10 @@ class LessonSpawner(LocalProcessSpawner):  # type: ignore[misc]  # untyped base
 
     async def start(self) -> Any:
         """Make the learner's account and folder if new, then start their server as them."""
-        async with LessonSpawner.accounts_lock:  # useradd refuses while another holds passwd
-            entry = await asyncio.to_thread(learner_account, self.user.name, self.folder)
+        entry = made_account(self.user.name)
+        if entry is None:  # a learner who signed up: made now, one at a time (useradd's rule)
+            async with LessonSpawner.accounts_lock:
+                entry = await asyncio.to_thread(learner_account, self.user.name, self.folder)
         self.entry = entry
         give_folder(self.folder, entry)
         self.release()  # what a server that ended on its own (not stopped) left

@@ -27,34 +27,45 @@ NO_LOGIN = next(
 )
 
 
+def made_account(name: str) -> pwd.struct_passwd | None:
+    """The account ``name``'s server runs as, if it has been made (else None); a
+    ClassroomError if an account of that name exists that the classroom did not make."""
+    try:
+        entry = pwd.getpwnam(account(name))
+    except KeyError:
+        return None
+    if entry.pw_uid == 0 or entry.pw_gid == 0 or entry.pw_gecos != ACCOUNT_COMMENT:
+        raise ClassroomError(
+            f"the account {entry.pw_name} was not made by guts-teach classroom (its comment is "
+            f"not {ACCOUNT_COMMENT!r}, or it is root's): a learner's server never runs as it; "
+            "rename or remove that account"
+        )
+    return entry
+
+
 def learner_account(name: str, home: Path) -> pwd.struct_passwd:
     """The system account ``name``'s server runs as, made with useradd if there is none.
 
     Needs root. A ClassroomError if useradd fails, or if the account exists but is not one the
     classroom made.
     """
+    found = made_account(name)
+    if found is not None:
+        return found
     login = account(name)
-    try:
-        entry = pwd.getpwnam(login)
-    except KeyError:
-        useradd = subprocess.run(
-            [
-                *("useradd", "--system", "--user-group", "--no-create-home"),
-                *("--home-dir", str(home), "--shell", NO_LOGIN, "--comment", ACCOUNT_COMMENT),
-                login,
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if useradd.returncode:
-            said = (useradd.stderr or useradd.stdout).strip()
-            raise ClassroomError(f"useradd could not make the account {login}: {said}") from None
-        entry = pwd.getpwnam(login)
-    if entry.pw_uid == 0 or entry.pw_gid == 0 or entry.pw_gecos != ACCOUNT_COMMENT:
-        raise ClassroomError(
-            f"the account {login} was not made by guts-teach classroom (its comment is not "
-            f"{ACCOUNT_COMMENT!r}, or it is root's): a learner's server never runs as it; "
-            "rename or remove that account"
-        )
-    return entry
+    useradd = subprocess.run(
+        [
+            *("useradd", "--system", "--user-group", "--no-create-home"),
+            *("--home-dir", str(home), "--shell", NO_LOGIN, "--comment", ACCOUNT_COMMENT),
+            login,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if useradd.returncode:
+        said = (useradd.stderr or useradd.stdout).strip()
+        raise ClassroomError(f"useradd could not make the account {login}: {said}") from None
+    made = made_account(name)
+    assert made is not None, f"useradd made no account {login}"
+    return made
