@@ -36,10 +36,22 @@ Sub TypeInto(path As String, entries As String, out As String)
     parts = Split(line, Chr(9))
     sheet = doc.Sheets.getByName(parts(0))
     ctl.setActiveSheet(sheet)
-    cell = sheet.getCellRangeByName(parts(1))
-    ctl.select(cell)
-    a(0).Name = "StringName" : a(0).Value = parts(2)
-    disp.executeDispatch(ctl.getFrame(), ".uno:EnterString", "", 0, a())
+    If parts(1) = "INSERT ROW" Then
+      sheet.unprotect("")
+      sheet.getRows().insertByIndex(CLng(parts(2)) - 1, 1)
+      cell = sheet.getCellByPosition(0, CLng(parts(2)) - 1)
+    ElseIf parts(1) = "READ" Then
+      doc.calculateAll()
+      cell = sheet.getCellRangeByName(parts(2))
+    ElseIf parts(1) = "SAVE" Then
+      doc.store()
+      cell = sheet.getCellByPosition(0, 0)
+    Else
+      cell = sheet.getCellRangeByName(parts(1))
+      ctl.select(cell)
+      a(0).Name = "StringName" : a(0).Value = parts(2)
+      disp.executeDispatch(ctl.getFrame(), ".uno:EnterString", "", 0, a())
+    End If
     sheet.clearArrows()
     Print #g, cell.getValue() &amp; Chr(9) &amp; cell.getType() &amp; Chr(9) &amp; cell.getString() _
       &amp; Chr(9) &amp; sheet.showInvalid()
@@ -57,7 +69,10 @@ def type_in(
 ) -> list[tuple[float, int, str, bool]]:
     """Type each ``(sheet, cell, text)`` into the workbook at ``path`` in LibreOffice:
     for each, (value, content kind: 0 empty, 1 number, 2 text, 3 formula, text shown,
-    whether the sheet then holds invalid data)."""
+    whether the sheet then holds invalid data). Three entries do what a person does
+    besides typing: ``(sheet, "INSERT ROW", "9")`` unprotects the sheet and inserts a row
+    above row 9; ``(sheet, "READ", "AH1002")`` reads a cell after recalculating;
+    ``(sheet, "SAVE", "")`` saves the book in place."""
     soffice = shutil.which("soffice")
     require(soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc)")
     assert soffice is not None

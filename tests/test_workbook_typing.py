@@ -12,7 +12,7 @@ from test_workbook import close, recalculate
 
 from guts_teach import Session, teaching
 from guts_teach.excel.file_import import import_ledger
-from guts_teach.excel.layout import DEALS, LEDGER, PLAYERS, SEATS, STANDINGS, Layout
+from guts_teach.excel.layout import DEALS, LEDGER, PLAYERS, SEATS, STANDINGS, Layout, col
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import new_workbook, save_atomic
 
@@ -190,3 +190,36 @@ def test_issue12_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
         .value.startswith("2 cells typed below this row are NOT counted")
     )
     assert done[LEDGER]["A6"].value == 5  # the last row counts
+
+
+def test_a_deal_typed_into_an_inserted_row_is_flagged_and_refused_alike(tmp_path):
+    from lo_typing import type_in
+
+    from guts_teach.excel.deals_sheet import INSERTED
+
+    path = tmp_path / "forgot.xlsx"
+    book = blank_book(path, rows=10)
+    for i, name in enumerate(("Ana", "Ben")):
+        typed(book[PLAYERS], f"B{i + 2}", name)
+    deals = book[DEALS]
+    for number in range(1, 5):
+        typed(deals, f"A{number + 1}", number)
+        typed(deals, f"C{number + 1}", "x")
+    book.save(path)
+    layout = Layout(("Ana", "Ben"), 10, block=SEATS)
+    end = f"{col(layout.note_col)}13"  # the end-of-book row, one lower after the insert
+    shown = type_in(
+        path,
+        [
+            (DEALS, "INSERT ROW", "4"),  # a forgotten deal between deals 2 and 3
+            (DEALS, "A4", "5"),
+            (DEALS, "D4", "x"),
+            (DEALS, "READ", end),
+            (DEALS, "SAVE", ""),
+        ],
+        tmp_path,
+    )
+    assert shown[3][2] == INSERTED
+    with pytest.raises(WorkbookError) as caught:
+        import_ledger(str(path))
+    assert str(caught.value) == f"sheet 'Deals', row 13: {INSERTED}"

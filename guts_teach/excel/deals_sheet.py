@@ -19,7 +19,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from .formulas import INPUT_FILL, UNLOCKED, _head, drop_down, same_style
-from .layout import DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
+from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
 from .seats import seat_cell
 
 IN_FILL = PatternFill("solid", fgColor="1565C0")
@@ -48,6 +48,24 @@ EVENING_LIST = f"{EVENINGS}!$A$2:$A${1 + EVENING_ROWS}"
 
 def end_of_book_text(last: int) -> str:
     return f"{END_OF_BOOK}: the formulas read the deals on rows 2 to {last}"
+
+
+INSERTED = (
+    "A row was inserted into Deals: the formulas do NOT read it. Delete it; to add a "
+    "forgotten deal, copy the rows below where it belongs, paste them one row lower, and "
+    "type it in the row that frees (see Start here)"
+)
+"""What the end-of-book row says, and the import, when a row was inserted into Deals."""
+
+
+def unread_check(layout: Layout) -> str:
+    """How many cells hold something on Deals rows that no formula reads: the block's
+    range grows with an inserted row, the rows the Calc sheet reads do not."""
+    content = col(layout.calc("content"))
+    return (
+        f"(COUNTA({DEALS}!$A$2:${col(layout.note_col)}${layout.last_row})"
+        f"-SUM({CALC}!${content}$2:${content}${layout.last_row}))"
+    )
 
 
 def below_check(layout: Layout) -> str:
@@ -148,7 +166,7 @@ def _end_row(sheet: Any, layout: Layout) -> None:
         layout.note_col,
         f'=IF({below_check(layout)}>0,{below_check(layout)}&" cells typed below this row are '
         "NOT counted: move those deals up, or make a bigger book (guts-teach workbook new "
-        '--rows N)","")',
+        f'--rows N)",IF({unread_check(layout)}>0,"{INSERTED}",""))',
     )
     for c in range(1, layout.note_col + 1):
         sheet.cell(r, c).fill = END_FILL
@@ -164,7 +182,9 @@ def _end_row(sheet: Any, layout: Layout) -> None:
             for c in range(1, layout.note_col + 1)
         ),
     )
-    loud = FormulaRule(formula=[f"{below_check(layout)}>0"], fill=PROBLEM_FILL)
+    loud = FormulaRule(
+        formula=[f"OR({below_check(layout)}>0,{unread_check(layout)}>0)"], fill=PROBLEM_FILL
+    )
     sheet.conditional_formatting.add(f"A{r}:{col(layout.note_col)}{r}", loud)
 
 

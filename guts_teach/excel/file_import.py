@@ -15,7 +15,7 @@ from typing import Any
 from ..game.ledger import Ledger
 from ..game.season import Season
 from .cells import WorkbookError
-from .deals_sheet import END_OF_BOOK
+from .deals_sheet import END_OF_BOOK, INSERTED
 from .evening_reader import book_from_grids
 from .evenings import DEALER_COL
 from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
@@ -64,6 +64,7 @@ def import_book(path: str) -> Ledger | Season:
         deals = book.rows(
             DEALS, kind="deals", limit=PART_LIMITS["small sheet"] + ROW_BYTES * formula_rows
         )
+    _check_end_row(deals, formula_rows)
     players = [names.get(r) for r in range(2, 13)]
     width = Layout((), block=SEATS).note_col  # the Deals columns, up to the Note
     headers: list[Any] = []
@@ -87,6 +88,21 @@ def import_book(path: str) -> Ledger | Season:
         headers=headers,
         evening_rows=evening_rows,
     )
+
+
+def _check_end_row(rows: list[tuple[int, dict[int, Any]]], formula_rows: int) -> None:
+    """Refuse a book whose Deals rows moved against the formulas: a row inserted (which
+    no formula reads) or deleted, as the end-of-book row's place shows."""
+    expected = formula_rows + 2
+    for r, row in rows:
+        if r != expected and str(row.get(1, "")).startswith(END_OF_BOOK):
+            if r > expected:
+                raise WorkbookError(f"sheet {DEALS!r}, row {r}: {INSERTED}")
+            raise WorkbookError(
+                f"sheet {DEALS!r}, row {r}: a row was deleted from Deals, and the formulas "
+                "lost it; undo the deletion (or use a copy saved before), and clear a row's "
+                "cells instead of deleting it"
+            )
 
 
 def _padded(rows: Iterable[tuple[int, dict[int, Any]]], first: int, last: int) -> list[Any]:
