@@ -1,18 +1,22 @@
 """A classroom on JupyterHub: the teacher as admin, each learner with a lesson of their own.
 
-``guts-teach classroom --teacher NAME`` sets up a folder (``./classroom``) the first time and
-starts JupyterHub on it, with configurable-http-proxy (from npm) in front:
+``sudo guts-teach classroom --teacher NAME --learners ANA BEN ...`` sets up a folder
+(``./classroom``) the first time and starts JupyterHub on it, as root, with
+configurable-http-proxy (from npm) in front:
 
-- learners sign in with a name of their choosing and the **class password**, or, with
-  ``--auth native``, sign up and wait for the teacher to authorize them (NativeAuthenticator);
-- the teacher signs in with the **teacher password** and is the hub's admin;
-- each learner's server starts in ``learners/NAME/`` holding their own copy of the notebooks,
-  which stays there across restarts of their server or of the hub;
+- every account has a password of its own (NativeAuthenticator): the teacher's and each named
+  learner's are made by the command and printed once (:mod:`.settings`, :mod:`.accounts`);
+  with ``--auth native`` learners sign up instead and the teacher authorizes each;
+- the teacher is the hub's admin;
+- each learner's server runs as a system account of their own, ``guts-NAME`` (:mod:`.users`,
+  :mod:`.spawner`), in ``learners/NAME/``, which only they can open, holding their own copy of
+  the notebooks (:mod:`.server`), which stays there across restarts of their server or of the
+  hub; the hub's files are readable by root alone;
 - servers idle for ``--cull-after`` seconds are stopped (jupyterhub-idle-culler).
 
-The settings live in ``classroom.json`` (:mod:`.settings`), the hub's configuration is written
-from them as ``jupyterhub_config.json`` (:mod:`.hub`), and :mod:`.spawner` copies the lesson.
-Only :mod:`.spawner` imports JupyterHub, and only inside the hub.
+The settings live in ``classroom.json`` (:mod:`.settings`), and the hub's configuration is
+written from them as ``jupyterhub_config.json`` (:mod:`.hub`). Only :mod:`.accounts` and
+:mod:`.spawner` import JupyterHub, and only inside the hub.
 """
 
 from __future__ import annotations
