@@ -15,8 +15,9 @@ configurable-http-proxy (from npm) in front:
 - servers idle for ``--cull-after`` seconds are stopped (jupyterhub-idle-culler).
 
 The settings live in ``classroom.json`` (:mod:`.settings`), and the hub's configuration is
-written from them as ``jupyterhub_config.json`` (:mod:`.hub`). Only :mod:`.accounts` and
-:mod:`.spawner` import JupyterHub, and only inside the hub.
+written from them as ``jupyterhub_config.json`` (:mod:`.hub`). JupyterHub is imported only by
+the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`) and by :mod:`.server`,
+which becomes JupyterHub's single-user server inside a learner's account.
 """
 
 from __future__ import annotations
