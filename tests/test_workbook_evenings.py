@@ -281,8 +281,11 @@ def test_issue12_the_evenings_sheet_flags_what_the_import_refuses(tmp_path):
     assert str(caught.value) == f"sheet 'Evenings', row 5, {problems[5]}"
 
 
-def test_issue12_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_table(tmp_path):
-    tables = play_evenings(seed=3)
+@pytest.mark.parametrize("seed", [3, 5])  # 3: the evening opens with nothing carried in
+def test_issue12_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_table(
+    tmp_path, seed
+):
+    tables = play_evenings(seed=seed)
     labels = list(ATTENDANCE)
     k = next(i for i in range(1, len(tables)) if tables[i].pot or tables[i - 1].pot)
     layout = Layout(NAMES, 200, block=SEATS)
@@ -292,9 +295,14 @@ def test_issue12_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_t
     opened, left = before.pot + before.reserve, evening.pot + evening.reserve
     total = sum(evening.net.values())
     assert total == opened - left  # R12: what came in, less what stays on the table
+    carried = (
+        f"opened with {format_amount(opened)} in the pot and reserve, carried from the evening "
+        "before, and "
+        if opened
+        else ""
+    )
     assert note == (
-        f"This evening opened with {format_amount(opened)} in the pot and reserve, carried "
-        f"from the evening before, and left {format_amount(left)} on the table for the next "
+        f"This evening {carried}left {format_amount(left)} on the table for the next "
         f"(R12), so its results add up to {format_amount(total)}, not 0. Settle the whole "
         "book (leave the Evening cell of the Evening summary blank) once pot and reserve "
         "are empty."

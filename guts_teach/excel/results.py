@@ -237,8 +237,9 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
         note_row + 1,
         2,
         f"=IF({CHOSEN_AT}>0,IF(ABS(SUM({summary_range('result')}))>{TINY},"
-        f'"This evening opened with "&{_amount(opened())}&" in the pot and reserve, carried '
-        f'from the evening before, and left "&{_amount(left_on_table())}&" on the table for '
+        f'"This evening "&IF(ABS({opened()})>{TINY},"opened with "&{_amount(opened())}&" in '
+        f'the pot and reserve, carried from the evening before, and ","")&"left "'
+        f'&{_amount(left_on_table())}&" on the table for '
         f'the next (R12), so its results add up to "&{_amount(evening_sum)}'
         '&", not 0. Settle the whole book (leave the Evening cell of the Evening summary '
         'blank) once pot and reserve are empty.",'
