@@ -124,3 +124,23 @@ def test_the_xlwings_lite_main_exposes_every_function():
     spec.loader.exec_module(module)
     names = {f["name"] for f in custom_functions_meta(module)["functions"]}
     assert names == {"GUTS_HAND", "GUTS_COMPARE", "GUTS_WINNERS", "GUTS_SETTLE", "GUTS_LEDGER"}
+
+
+def test_guts_ledger_reads_the_club_books_own_deals_sheet():
+    from guts_teach.excel.layout import SEATS, Layout
+
+    names = [["Ana", None, "Ben", "Cleo", None, None, None, None, None, None]]  # B2:B11
+    layout = Layout(("Ana", "Ben", "Cleo"), 2, block=SEATS, seats=(0, 2, 3))
+    rows = [[None] * (layout.note_col) for _ in range(2)]
+    for r, (ins, won) in enumerate([(("Ana", "Ben", "Cleo"), "Ben"), (("Cleo",), None)]):
+        rows[r][0] = r + 1
+        for i, name in enumerate(layout.players):
+            rows[r][layout.in_col(i) - 1] = "x" if name in ins else None
+            rows[r][layout.won_col(i) - 1] = "x" if name == won else None
+    result = call("GUTS_LEDGER", rows, names, 1, 20, None, None, None)
+    assert result[0][-3:] == ["Ana", "Ben", "Cleo"]
+    assert result[1][:8] == [1, "Ana", "Ana Ben Cleo", "Ben", 3, 3, 6, 0]
+    assert result[2][:4] == [2, "Ben", "Cleo", "Cleo"]
+    rows[0][layout.evening_col - 1] = "2026-11-03"
+    with pytest.raises(CellError, match="these deals name evenings"):
+        call("GUTS_LEDGER", rows, names, 1, 20, None, None, None)

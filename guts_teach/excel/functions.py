@@ -42,8 +42,9 @@ from .cell_args import (
     text_arg,
 )
 from .cells import ledger_rows, to_cell, whole_numbers
-from .layout import LEDGER_HEADERS, Layout
+from .layout import LEDGER_HEADERS, SEATS, Layout
 from .reader import located_in_sheet, read_deal_rows
+from .seats import read_seats
 
 __all__ = ["GUTS_COMPARE", "GUTS_HAND", "GUTS_LEDGER", "GUTS_SETTLE", "GUTS_WINNERS", "CellError"]
 
@@ -65,6 +66,26 @@ def _output(function: str, compute: Callable[[], list[list[Any]]]) -> list[list[
         raise
     except GutsError as error:
         raise _fail(function, "pot", str(error)) from None
+
+
+def _deals_layout(function: str, players: tuple[str, ...], names: Any, rows: list[Any]) -> Layout:
+    """The columns of ``rows``: one In, Won and Cards block per name, or, when the rows are
+    as wide as the club book's own Deals sheet (from column A to the cards), that sheet's
+    layout: the Evening column, then ten seats per block, the names' seats as the Players
+    sheet gives them."""
+    book = Layout((), block=SEATS)
+    if max((len(row) for row in rows if isinstance(row, list)), default=0) < book.note_col - 1:
+        return Layout(players, len(rows))
+    seats = tuple(s for s, _ in read_seats(list(row_arg(names))))
+    layout = Layout(players, len(rows), block=SEATS, seats=seats)
+    if any(row[layout.evening_col - 1] not in (None, "") for row in _clean(rows)):
+        raise _fail(
+            function,
+            "deals",
+            "these deals name evenings (column B): GUTS_LEDGER computes one evening, with "
+            "everyone named playing; see the Ledger sheet for a season",
+        )
+    return layout
 
 
 @xw.func
@@ -205,7 +226,7 @@ def GUTS_LEDGER(  # noqa: N802
     start_pot = _amount(function, "pot", pot, blank=Fraction(0))
     start_reserve = _amount(function, "reserve", reserve, blank=Fraction(0))
     table_arg(function, list(players), rules, start_pot, start_reserve)
-    layout = Layout(players, len(rows))
+    layout = _deals_layout(function, players, names, rows)
     try:
         located = read_deal_rows(whole_numbers(_clean(rows)), layout, rules, first_row=1)
     except GutsError as error:
