@@ -11,6 +11,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_workbook import recalculate
 
 from guts_teach import Session, teaching
@@ -18,6 +20,7 @@ from guts_teach.excel import xlsx_read
 from guts_teach.excel.file_import import import_book, import_ledger
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger
+from guts_teach.game.errors import GutsError
 from guts_teach.game.ledger import ledger_of
 from guts_teach.resources import shipped
 
@@ -341,3 +344,45 @@ def test_a_season_whose_evenings_disagree_on_the_seat_order_is_refused_at_export
         "season file"
     )
     assert not path.exists()
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
+    path = tmp_path_factory.mktemp("fuzz") / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)
+    with zipfile.ZipFile(path) as archive:
+        return path, {name: archive.read(name) for name in archive.namelist()}
+
+
+PARTS_READ = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_damage_to_the_parts_read_is_a_refusal_in_words_or_a_ledger(
+    small_book, tmp_path_factory, data
+):
+    _, parts = small_book
+    sheets = [name for name in parts if name.startswith("xl/worksheets/")]
+    name = data.draw(st.sampled_from([*PARTS_READ, *sheets]))
+    original = parts[name]
+    at = data.draw(st.integers(0, len(original)))
+    how = data.draw(st.sampled_from(["cut", "flip", "insert"]))
+    junk = data.draw(st.binary(min_size=1, max_size=40))
+    if how == "cut":
+        changed = original[:at]
+    elif how == "flip":
+        changed = original[:at] + junk + original[at + len(junk) :]
+    else:
+        changed = original[:at] + junk + original[at:]
+    target = tmp_path_factory.mktemp("damaged") / "club.xlsx"
+    with zipfile.ZipFile(target, "w") as archive:
+        for part, content in parts.items():
+            archive.writestr(part, changed if part == name else content)
+    try:
+        import_book(str(target))
+    except GutsError as error:  # the import's refusal, or the rules' for a changed deal
+        message = str(error)
+    else:
+        message = ""
+    assert not PYTHON_ERRORS.search(message), message
