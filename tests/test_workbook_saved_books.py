@@ -357,7 +357,7 @@ def small_book(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
 PARTS_READ = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_damage_to_the_parts_read_is_a_refusal_in_words_or_a_ledger(
     small_book, tmp_path_factory, data
