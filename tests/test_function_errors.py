@@ -114,5 +114,17 @@ def test_every_custom_function_error_names_the_function_and_the_argument(args, m
 
 def test_a_result_beyond_what_a_cell_holds_names_the_function():
     with pytest.raises(CellError) as caught:
+        call("GUTS_SETTLE", 1e25, 0, NAMES, [["x"] * 4], W1, None)
+    assert str(caught.value).startswith(
+        "GUTS_SETTLE: argument pot: an amount is 10000000000000000905969664, beyond what a "
+        "spreadsheet cell holds exactly"
+    )
+
+
+def test_an_amount_of_more_than_30_digits_names_the_function_and_its_length():
+    with pytest.raises(CellError) as caught:
         call("GUTS_SETTLE", 1e300, 0, NAMES, [["x"] * 4], W1, None)
-    assert str(caught.value).startswith("GUTS_SETTLE: argument pot: an amount is a number of about")
+    assert str(caught.value).startswith(
+        "GUTS_SETTLE: argument pot: pot has a whole number of 301 digits; an amount has at most "
+        "30 digits"
+    )

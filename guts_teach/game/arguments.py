@@ -25,6 +25,7 @@ from .cards import Card
 from .errors import AmountError, ArgumentError, CardError, GutsError, PlayerError, RulesError
 from .hands import HandOrder
 from .money import as_amount, format_amount
+from .shown import shown
 
 
 def _unprintable(text: str, allow: str) -> str | None:
@@ -45,7 +46,7 @@ def printable(
     newline in a note); otherwise a ``kind`` error naming ``what``."""
     problem = _unprintable(value, allow)
     if problem:
-        raise kind(f"{what} must be printable text; got {value!r}, which holds {problem}")
+        raise kind(f"{what} must be printable text; got {shown(value)}, which holds {problem}")
     return value
 
 
@@ -55,7 +56,7 @@ def players_arg(players: Any) -> Any:
         order = " (a set has no seat order)" if isinstance(players, Set) else ""
         raise PlayerError(
             f'players must be a list of names in seat order, such as ["Ana", "Ben"]{order}; '
-            f"got {players!r}"
+            f"got {shown(players)}"
         )
     return players
 
@@ -69,15 +70,54 @@ def rules_arg(rules: object) -> Any:
     if not isinstance(rules, Rules):
         raise RulesError(
             'rules must be a Rules, such as teaching(), classic() or profile("teaching"); '
-            f"got {rules!r}"
+            f"got {shown(rules)}"
         )
     return rules
+
+
+def whole_arg(
+    value: object, what: str, *, least: int | None = None, most: int | None = None
+) -> int:
+    """A whole-number argument (not a truth value) from ``least`` to ``most`` (either
+    ``None`` for no bound); otherwise an :class:`ArgumentError` naming ``what``.
+
+    >>> whole_arg(3, "bots", least=1, most=9)
+    3
+    >>> whole_arg("x", "players", least=2, most=10)
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.ArgumentError: players must be a whole number from 2 to 10; got 'x'
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or (least is not None and value < least)
+        or (most is not None and value > most)
+    ):
+        if least is not None and most is not None:
+            span = f" from {least} to {most}"
+        elif least is not None:
+            span = f" of at least {least}"
+        else:
+            span = f" of at most {most}" if most is not None else ", such as 7"
+        raise ArgumentError(f"{what} must be a whole number{span}; got {shown(value)}")
+    return value
+
+
+def text_arg(value: object, what: str, example: str) -> str:
+    """A text argument; otherwise an :class:`ArgumentError` naming ``what`` and showing an
+    ``example`` of it."""
+    if not isinstance(value, str):
+        raise ArgumentError(f"{what} must be text, such as {example}; got {shown(value)}")
+    return value
 
 
 def rng_arg(rng: object) -> random.Random | None:
     """The rng argument: a :class:`random.Random` (or ``None``)."""
     if rng is not None and not isinstance(rng, random.Random):
-        raise ArgumentError(f"rng must be a random.Random, such as random.Random(42); got {rng!r}")
+        raise ArgumentError(
+            f"rng must be a random.Random, such as random.Random(42); got {shown(rng)}"
+        )
     return rng
 
 
@@ -85,7 +125,7 @@ def hands_arg(hands: object) -> Mapping[str, Any] | None:
     """The hands argument: a mapping of players to cards (each checked by :func:`held_arg`)."""
     if hands is not None and not isinstance(hands, Mapping):
         raise CardError(
-            f'hands must map players to their cards, such as {{"A": "Q♠ Q♥"}}; got {hands!r}'
+            f'hands must map players to their cards, such as {{"A": "Q♠ Q♥"}}; got {shown(hands)}'
         )
     return hands
 
@@ -97,7 +137,8 @@ def held_arg(player: str, held: object) -> None:
     )
     if not ok:
         raise CardError(
-            f'hands: {player}\'s cards must be text such as "Q♠ Q♥" (or Card objects); got {held!r}'
+            f'hands: {player}\'s cards must be text such as "Q♠ Q♥" (or Card objects); '
+            f"got {shown(held)}"
         )
 
 

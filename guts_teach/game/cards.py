@@ -16,7 +16,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .errors import CardError, DuplicateCardError
+from .errors import ArgumentError, CardError, DuplicateCardError
+from .shown import shown
 
 RANKS = "23456789TJQKA"
 """Rank letters from lowest to highest; the rank value of ``RANKS[i]`` is ``i + 2``."""
@@ -97,7 +98,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANK_NAMES or self.suit not in SUITS:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise CardError(f"no such card: rank {shown(self.rank)}, suit {shown(self.suit)}")
         object.__setattr__(self, "bit", 1 << ((self.rank - 2) * 4 + SUITS.index(self.suit)))
         object.__setattr__(self, "prime", RANK_PRIMES[self.rank - 2])
 
@@ -151,7 +152,16 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     guts_teach.game.errors.CardError: cannot read "Qx" in "Qs Qx" as a card; \
 expected a rank (2-10, J, Q, K, A; T for ten) followed by a suit (♠ ♥ ♦ ♣ or s h d c), \
 like "Q♠", "Qs" or "10h"
+    >>> parse_cards(5)
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.ArgumentError: text must be cards written as text, such as \
+"Q♠ Q♥" or "QsQh"; got 5
     """
+    if not isinstance(text, str):
+        raise ArgumentError(
+            f'text must be cards written as text, such as "Q♠ Q♥" or "QsQh"; got {shown(text)}'
+        )
     cards: list[Card] = []
     i, n = 0, len(text)
     while i < n:
@@ -168,9 +178,9 @@ like "Q♠", "Qs" or "10h"
         suit = _SUIT_READ.get(suit_char.lower())
         rank_index = RANKS.find(rank_text) if len(rank_text) == 1 else -1
         if rank_index >= 0 and suit is None and (i >= n or suit_char in _SEPARATORS):
-            shown = text[start:i]
-            where = "" if shown == text.strip() else f' in "{text}"'
-            raise CardError(f'the card "{shown}"{where} has no suit; expected {EXPECTED_CARD}')
+            bare = text[start:i]
+            where = "" if bare == text.strip() else f' in "{text}"'
+            raise CardError(f'the card "{bare}"{where} has no suit; expected {EXPECTED_CARD}')
         if rank_index < 0 or suit is None:
             end = i + 1
             while end < n and text[end] not in _SEPARATORS:

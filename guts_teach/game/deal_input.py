@@ -19,6 +19,7 @@ from .club_record import unused_ghost
 from .errors import IllegalActionError
 from .hands import HandOrder, TwoCardRanking
 from .rules import Rules
+from .shown import shown
 from .table import listed_players, seat_of
 from .three_cards import ThreeCardRanking
 
@@ -69,13 +70,13 @@ def read_bots(
     if not isinstance(bots, Mapping):
         raise IllegalActionError(
             f'bots must map players to how their bot plays, such as {{"Bo": "cautious"}}; '
-            f"got {bots!r}"
+            f"got {shown(bots)}"
         )
     names = frozenset(listed_players(bots, seats, "bots"))
     for player in names:
         if not isinstance(bots[player], str) or not bots[player].strip():
             raise IllegalActionError(
                 f"bot for {player}: say how it plays in words, such as "
-                f'"in with J-7 or better"; got {bots[player]!r}'
+                f'"in with J-7 or better"; got {shown(bots[player])}'
             )
     return {p: bots[p].strip() for p in players if p in names}

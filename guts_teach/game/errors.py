@@ -2,11 +2,12 @@
 
 All of them are :class:`ValueError` subclasses (as in python-chess), so a caller that
 only wants to say "that input was wrong" can catch ``ValueError``; a caller that wants
-to react precisely catches the specific class. Every message names the bad input and
-says what was expected.
+to react precisely catches the specific class. An argument of the wrong type is an
+:class:`ArgumentError`, which is a :class:`TypeError` as well. Every message names the bad
+input and says what was expected.
 
->>> issubclass(IllegalActionError, ValueError)
-True
+>>> issubclass(IllegalActionError, ValueError), issubclass(ArgumentError, TypeError)
+(True, True)
 """
 
 from __future__ import annotations
@@ -22,8 +23,12 @@ class GutsError(ValueError):
     field: str | None = None
 
 
-class ArgumentError(GutsError):
-    """An argument of the wrong kind, such as an ``rng`` that is not a ``random.Random``."""
+class ArgumentError(GutsError, TypeError):
+    """An argument of the wrong kind, such as an ``rng`` that is not a ``random.Random``.
+
+    It is a :class:`TypeError` too, as Python's own wrong-type errors are, and a
+    :class:`GutsError` (so a ``ValueError``) like every error of the package.
+    """
 
 
 class AmountError(GutsError):

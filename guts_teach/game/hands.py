@@ -24,13 +24,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import RANK_NAMES, RANK_PLURALS, RANKS, Card, card_of, parse_cards, rank_symbol
-from .errors import CardError, DuplicateCardError
+from .errors import ArgumentError, CardError, DuplicateCardError
+from .shown import shown
 
 HAND_SIZE = 2
 
 
+class StrengthOrder:
+    """What every hand's strength is, of two cards (:class:`Strength`), three
+    (:class:`~guts_teach.game.three_cards.ThreeCardStrength`) or a Shelby game's five or
+    low three: ordered by ``value``, and able to say ``why`` it beats another."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class Strength:
+class Strength(StrengthOrder):
     """The class of a two-card hand: ordered, hashable, suit-free (R1).
 
     ``key`` is ``(1, rank, rank)`` for a pair and ``(0, high, low)`` otherwise, so plain
@@ -258,7 +267,24 @@ def hand(cards: str | Sequence[Card]) -> Hand:
         if len(parsed) != HAND_SIZE:
             raise CardError(f'a hand has {HAND_SIZE} cards; got {len(parsed)} ("{cards}")')
         return Hand(parsed)
-    return Hand(tuple(cards))
+    return Hand(card_tuple(cards, HAND_SIZE))
+
+
+def card_tuple(cards: object, size: int) -> tuple[Card, ...]:
+    """``cards`` given as Card objects (a list or tuple) for a hand of ``size`` cards;
+    anything else is an :class:`ArgumentError` saying what a hand is made from.
+
+    >>> card_tuple(b"ab", 2)
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.ArgumentError: cards must be text such as "Q♠ Q♥" or 2 Card \
+objects; got b'ab'
+    """
+    if isinstance(cards, (list, tuple)) and all(isinstance(one, Card) for one in cards):
+        return tuple(cards)
+    raise ArgumentError(
+        f'cards must be text such as "Q♠ Q♥" or {size} Card objects; got {shown(cards)}'
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +328,16 @@ def best(hands: Iterable[tuple[str, HandOrder]]) -> tuple[str, ...]:
     return tuple(holders)
 
 
+def _strength_arg(value: object, what: str) -> Any:
+    """The strength of a hand given to :func:`explain`: a hand's, or a strength itself."""
+    found = value.strength if isinstance(value, HandOrder) else value
+    if isinstance(found, StrengthOrder):
+        return found
+    raise ArgumentError(
+        f'{what} must be a hand, such as hand("Q♠ Q♥"), or a hand\'s strength; got {shown(value)}'
+    )
+
+
 def explain(first: HandOrder | Any, second: HandOrder | Any) -> str:
     """Say in words which of two hands (or strengths) wins and why.
 
@@ -315,9 +351,19 @@ def explain(first: HandOrder | Any, second: HandOrder | Any) -> str:
     'K-Q beats J-10: K beats J'
     >>> explain(hand("As Kd"), hand("Ah Kc"))
     'A-K ties A-K: same ranks, and suits never count'
+    >>> explain(1, hand("Ah Kc"))
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.ArgumentError: first must be a hand, such as hand("Q♠ Q♥"), \
+or a hand's strength; got 1
     """
-    a = first.strength if isinstance(first, HandOrder) else first
-    b = second.strength if isinstance(second, HandOrder) else second
+    a = _strength_arg(first, "first")
+    b = _strength_arg(second, "second")
+    if type(a) is not type(b):
+        raise ArgumentError(
+            "first and second must be hands of the same game (two cards each, or three); "
+            f"got {shown(first)} and {shown(second)}"
+        )
     if a.value == b.value:
         return f"{a} ties {b}: same ranks, and suits never count"
     winner, loser = (a, b) if a.value > b.value else (b, a)

@@ -7,12 +7,19 @@
   ``int``; amounts here are converted in pieces, up to :data:`MAX_DIGITS` digits, so a
   pot that has grown that far is still read and written exactly;
 - text: strings are what the parser gives; names are checked for printable text where
-  they are read (:func:`guts_teach.game.arguments.printable`).
+  they are read (:func:`guts_teach.game.arguments.printable`);
+- repeated keys: a key given twice in one object is refused, naming the key (Python's
+  parser would keep the last one silently, so a file could say two things at once).
 
 >>> loads_checked('{"pot": 12}', "ledger")
 {'pot': 12}
 >>> len(int_text(10 ** 5000))
 5001
+>>> loads_checked('{"pot": 12, "pot": 0}', "ledger")
+Traceback (most recent call last):
+...
+guts_teach.game.errors.GutsError: ledger: the key "pot" is given twice in one object; \
+give each field once
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from itertools import accumulate
 from typing import Any
 
 from .errors import GutsError
+from .shown import shown_json
 
 MAX_DEPTH = 32
 MAX_DIGITS = 100_000
@@ -131,7 +139,7 @@ def loads_checked(text: str, what: str) -> Any:
             f"(at most {MAX_DEPTH} are read)"
         )
     try:
-        return json.loads(text, parse_int=text_int)
+        return json.loads(text, parse_int=text_int, object_pairs_hook=_object)
     except json.JSONDecodeError as error:
         raise GutsError(
             f"{what}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
@@ -140,6 +148,20 @@ def loads_checked(text: str, what: str) -> Any:
         raise GutsError(f"{what}: the JSON is nested too deeply") from None
     except GutsError as error:  # a number beyond MAX_DIGITS
         raise GutsError(f"{what}: {error}") from None
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refusing a key given twice (see the module docs)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise GutsError(
+                    f"the key {shown_json(key)} is given twice in one object; give each field once"
+                )
+            seen.add(key)
+    return found
 
 
 def number_json(value: int) -> str:

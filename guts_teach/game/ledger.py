@@ -39,7 +39,8 @@ from .ledger_json import dumps as dumps
 from .ledger_json import to_dict as to_dict
 from .money import ZERO, as_amount
 from .records import DealRecord
-from .rules import FIELD_NAMES, Rules, closest_profile, profile, teaching
+from .rules import FIELD_NAMES, MAX_CYCLES, Rules, closest_profile, profile, teaching
+from .shown import shown, shown_json
 from .three_cards import ThreeCardRanking
 
 Ranking = TwoCardRanking | ThreeCardRanking
@@ -101,6 +102,9 @@ class Ledger:
     title: str | None = None
     profile: str | None = field(default=None)
 
+    def __post_init__(self) -> None:
+        check_title(self.title)  # the reader's rule, so no ledger is written it would refuse
+
     def with_deals(self, deals: tuple[LedgerDeal, ...]) -> Ledger:
         """The same ledger with other deals."""
         return dataclasses.replace(self, deals=deals)
@@ -122,10 +126,10 @@ def _names(value: object, where: str, players: tuple[str, ...]) -> tuple[str, ..
         raise _fail(where, f"expected a list of player names, got {_shown(value)}")
     for name in value:
         if name not in players:
-            raise _fail(where, f"{name!r} is not one of the players ({', '.join(players)})")
+            raise _fail(where, f"{shown(name)} is not one of the players ({', '.join(players)})")
     if len(set(value)) != len(value):
         twice = next(n for n in value if value.count(n) > 1)
-        raise _fail(where, f"{twice!r} is listed twice")
+        raise _fail(where, f"{shown(twice)} is listed twice")
     return tuple(value)
 
 
@@ -171,7 +175,7 @@ def from_dict(data: object) -> Ledger:
     if data.get("game", "guts") != "guts":
         raise _fail(
             'field "game"',
-            f"{data.get('game')!r} is not plain Guts: read Shelby games with "
+            f"{shown(data.get('game'))} is not plain Guts: read Shelby games with "
             "guts_teach.shelby.ledger (guts-teach replay does so by itself)",
         )
     for key in data:
@@ -187,18 +191,16 @@ def from_dict(data: object) -> Ledger:
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
         raise _fail(
-            'field "dealer"', f"{dealer!r} is not one of the players ({', '.join(players)})"
+            'field "dealer"', f"{shown(dealer)} is not one of the players ({', '.join(players)})"
         )
     cycles = data.get("cycles")
     if cycles is not None and (
-        not isinstance(cycles, int) or isinstance(cycles, bool) or cycles < 1
+        not isinstance(cycles, int) or isinstance(cycles, bool) or not 1 <= cycles <= MAX_CYCLES
     ):
-        raise _fail('field "cycles"', f"expected a whole number of at least 1, got {cycles!r}")
-    title = data.get("title")
-    if title is not None and not isinstance(title, str):
-        raise _fail('field "title"', "expected text")
-    if title is not None:
-        _printable(title, 'field "title"', "the title")
+        raise _fail(
+            'field "cycles"', f"expected a whole number from 1 to {MAX_CYCLES}, got {shown(cycles)}"
+        )
+    title = check_title(data.get("title"))
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
         raise _fail('field "deals"', "expected a list of deals")
@@ -216,6 +218,35 @@ def from_dict(data: object) -> Ledger:
         title=title,
         profile=profile_name,
     )
+
+
+def check_title(title: object) -> str | None:
+    """A ledger's title as every reader and writer of ledgers takes it: ``None``, or
+    printable text (no newline, tab or other control character, so that it stays one line
+    in a file, a workbook cell and a message); otherwise a :class:`LedgerError` naming the
+    field.
+
+    >>> check_title("Thursday club")
+    'Thursday club'
+    >>> check_title("Thursday\\nclub")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.LedgerError: ledger field "title": the title must be printable \
+text; got 'Thursday\\nclub', which holds the control character U+000A
+    """
+    if title is None:
+        return None
+    if not isinstance(title, str):
+        raise _titled(_fail('field "title"', "expected text"))
+    try:
+        return printable(title, "the title")
+    except GutsError as error:
+        raise _titled(_fail('field "title"', str(error))) from None
+
+
+def _titled(error: LedgerError) -> LedgerError:
+    error.field = "title"
+    return error
 
 
 def _deal_names(
@@ -263,7 +294,9 @@ def _deal(
         for player, text in raw_hands.items():
             where = _deal_where(index, f"hands.{player}")
             if player not in players:
-                raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
+                raise _fail(
+                    where, f"{shown(player)} is not one of the players ({', '.join(players)})"
+                )
             parsed.append((player, _hand(text, where, ranking)))
         hands = tuple(parsed)
     ghost = None
@@ -298,7 +331,10 @@ def _note(raw: object, where: str) -> str | None:
 
 def _shown(value: object) -> str:
     """A value for a message: short, and safe to print whatever it holds."""
-    text = json.dumps(value, ensure_ascii=True) if _flat(value) else type(value).__name__
+    try:
+        text = json.dumps(value, ensure_ascii=True) if _flat(value) else type(value).__name__
+    except ValueError:  # a whole number too long to write out: described instead
+        return shown_json(value)
     return text if len(text) <= 80 else text[:60] + "..."
 
 
@@ -313,7 +349,7 @@ def _bots(raw: object, where: str, players: tuple[str, ...]) -> tuple[tuple[str,
         raise _fail(where, 'expected an object such as {"Bo": "in with J-7 or better"}')
     for player, how in raw.items():
         if player not in players:
-            raise _fail(where, f"{player!r} is not one of the players ({', '.join(players)})")
+            raise _fail(where, f"{shown(player)} is not one of the players ({', '.join(players)})")
         if not isinstance(how, str) or not how.strip():
             raise _fail(where, f"{player}: say how the bot plays in words; got {_shown(how)}")
         _printable(how, where, f"how {player}'s bot plays")

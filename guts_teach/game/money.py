@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .errors import AmountError, GutsError
+from .errors import AmountError, ArgumentError, GutsError
 from .json_text import int_text, text_int
+from .shown import digit_count, shown
 
 Amount = Fraction
 """The type of every amount of chips in the package."""
@@ -29,6 +30,16 @@ _FRACTION_TEXT = re.compile(r"^\s*(-?\d+)(?:\s*/\s*(\d+))?\s*$")
 _MIXED_TEXT = re.compile(r"^\s*(-?)(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
 
 EXPECTED = 'a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"'
+
+MAX_AMOUNT_DIGITS = 30
+"""The most digits of an amount given by a person, above the line and below it alike.
+
+Exact arithmetic costs grow with the digits of the amounts: a fraction's every sum
+reduces it by a greatest common divisor, and an ante of 1/(100,000 digits) makes each deal
+take most of a second. Thirty digits hold any stake a table plays for, and every amount
+that play computes from them (split pots, matched pots) stays small enough to be quick.
+"""
+_AMOUNT_BOUND = 10**MAX_AMOUNT_DIGITS
 
 
 def as_amount(value: object, *, what: str) -> Fraction:
@@ -43,18 +54,55 @@ def as_amount(value: object, *, what: str) -> Fraction:
     ...
     guts_teach.game.errors.AmountError: ante must be exact: got the float 0.5; \
 give a whole number such as 12 or an exact fraction such as "7/2" or "3 1/2"
+
+    Every amount has at most :data:`MAX_AMOUNT_DIGITS` digits above and below the line:
+
+    >>> as_amount("1/" + "9" * 31, what="ante")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.AmountError: ante has a denominator of 31 digits; an amount \
+has at most 30 digits above the line and 30 below it, such as 12 or "7/2"
     """
     if isinstance(value, bool):
-        raise AmountError(f"{what} must be an amount of chips, not the truth value {value!r}")
+        raise AmountError(f"{what} must be an amount of chips, not the truth value {shown(value)}")
     if isinstance(value, Fraction):  # a whole amount: the shared object (:func:`whole`)
+        bounded(value.numerator, value.denominator, what)
         return whole(value.numerator) if value.denominator == 1 else value
     if isinstance(value, int):
+        bounded(value, 1, what)
         return whole(value)
     if isinstance(value, float):
-        raise AmountError(f"{what} must be exact: got the float {value!r}; give {EXPECTED}")
+        raise AmountError(f"{what} must be exact: got the float {shown(value)}; give {EXPECTED}")
     if isinstance(value, str):
-        return parse_amount(value, what=what)
-    raise AmountError(f"{what} must be {EXPECTED}; got {value!r}")
+        amount = parse_amount(value, what=what)
+        bounded(amount.numerator, amount.denominator, what)
+        return amount
+    raise AmountError(f"{what} must be {EXPECTED}; got {shown(value)}")
+
+
+def bounded(numerator: int, denominator: int, what: str) -> None:
+    """Refuse an amount with more than :data:`MAX_AMOUNT_DIGITS` digits above or below the
+    line (``what`` names it); the message says how long the number is, never the number.
+
+    >>> bounded(10 ** 30 - 1, 1, "pot")
+    >>> bounded(-(10 ** 40), 1, "pot")
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.AmountError: pot has a whole number of 41 digits; an amount \
+has at most 30 digits above the line and 30 below it, such as 12 or "7/2"
+    """
+    if -_AMOUNT_BOUND < numerator < _AMOUNT_BOUND and denominator < _AMOUNT_BOUND:
+        return
+    if denominator >= _AMOUNT_BOUND:
+        part, count = "a denominator", digit_count(denominator)
+    elif denominator == 1:
+        part, count = "a whole number", digit_count(numerator)
+    else:
+        part, count = "a numerator", digit_count(numerator)
+    raise AmountError(
+        f"{what} has {part} of {count} digits; an amount has at most {MAX_AMOUNT_DIGITS} "
+        f'digits above the line and {MAX_AMOUNT_DIGITS} below it, such as 12 or "7/2"'
+    )
 
 
 def parse_amount(text: str, *, what: str) -> Fraction:
@@ -99,7 +147,17 @@ def format_amount(value: Fraction) -> str:
 
     >>> format_amount(Fraction(6)), format_amount(Fraction(-7, 2)), format_amount(Fraction(1, 3))
     ('6', '-3 1/2', '1/3')
+    >>> format_amount(1.5)
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.ArgumentError: value must be an exact amount, a Fraction such as \
+Fraction(7, 2) or a whole number; got 1.5
     """
+    if not isinstance(value, (Fraction, int)) or isinstance(value, bool):
+        raise ArgumentError(
+            "value must be an exact amount, a Fraction such as Fraction(7, 2) or a whole "
+            f"number; got {shown(value)}"
+        )
     if value.denominator == 1:
         return int_text(value.numerator)
     sign = "-" if value < 0 else ""

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from .errors import AmountError, RulesError, UnknownProfileError
 from .hands import TwoCardRanking
 from .money import as_amount, format_amount
+from .shown import shown
 from .three_cards import ThreeCardRanking
 
 FLAGS = (
@@ -41,6 +42,11 @@ FLAGS = (
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 """R11: two to ten players; more is an error."""
+
+MAX_CYCLES = 1_000_000
+"""R10: the most cycles a session may agree on. A cycle is a deal for every player, so this
+is more than a club plays in a lifetime; a longer count is refused, not carried into every
+message and file."""
 
 Ending = Literal["cycles", "time"]
 Declaration = Literal["simultaneous", "in_turn", "drop"]
@@ -123,22 +129,23 @@ class Rules:
                 )
         for flag in FLAGS:
             if not isinstance(getattr(self, flag), bool):
-                raise RulesError(f"{flag} must be true or false; got {getattr(self, flag)!r}")
+                raise RulesError(f"{flag} must be true or false; got {shown(getattr(self, flag))}")
         for bound in ("min_players", "max_players"):
             value = getattr(self, bound)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"{bound} must be a whole number from 2 to 10; got {value!r}")
+                raise RulesError(f"{bound} must be a whole number from 2 to 10; got {shown(value)}")
             if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-                raise RulesError(f"{bound} must be from 2 to 10 (R11); got {value}")
+                raise RulesError(f"{bound} must be from 2 to 10 (R11); got {shown(value)}")
         if self.min_players > self.max_players:
             raise RulesError(
                 f"min_players ({self.min_players}) must not exceed max_players ({self.max_players})"
             )
         if self.ending not in ("cycles", "time"):
-            raise RulesError(f'ending must be "cycles" or "time"; got {self.ending!r}')
+            raise RulesError(f'ending must be "cycles" or "time"; got {shown(self.ending)}')
         if self.weenie_ties not in WEENIE_TIES:
             raise RulesError(
-                f"weenie_ties must be one of {', '.join(WEENIE_TIES)}; got {self.weenie_ties!r}"
+                f"weenie_ties must be one of {', '.join(WEENIE_TIES)}; "
+                f"got {shown(self.weenie_ties)}"
             )
         if self.weenie_ties != "each_pays" and not self.weenie_rule:
             raise RulesError(
@@ -147,11 +154,13 @@ class Rules:
             )
         if self.declaration not in DECLARATIONS:
             raise RulesError(
-                f"declaration must be one of {', '.join(DECLARATIONS)}; got {self.declaration!r}"
+                f"declaration must be one of {', '.join(DECLARATIONS)}; "
+                f"got {shown(self.declaration)}"
             )
         if type(self.hand_size) is not int or self.hand_size not in (2, 3):
             raise RulesError(
-                f"hand_size must be 2 (two-card Guts) or 3 (three-card, V6); got {self.hand_size!r}"
+                "hand_size must be 2 (two-card Guts) or 3 (three-card, V6); "
+                f"got {shown(self.hand_size)}"
             )
         if self.hand_size == 2:
             for option in ("straight_flush_over_trips", "flush_over_straight"):
@@ -177,7 +186,7 @@ class Rules:
         unknown = sorted(set(changes) - set(FIELD_NAMES))
         if unknown:
             raise RulesError(
-                f"unknown rules field {unknown[0]!r}; the fields are {', '.join(FIELD_NAMES)}"
+                f"unknown rules field {shown(unknown[0])}; the fields are {', '.join(FIELD_NAMES)}"
             )
         return dataclasses.replace(self, **changes)
 
@@ -246,7 +255,7 @@ the profiles are classic, teaching
         make = PROFILES[name]
     except (KeyError, TypeError):
         raise UnknownProfileError(
-            f"unknown rules profile {name!r}; the profiles are {', '.join(sorted(PROFILES))}"
+            f"unknown rules profile {shown(name)}; the profiles are {', '.join(sorted(PROFILES))}"
         ) from None
     return make().replace(**overrides) if overrides else make()
 

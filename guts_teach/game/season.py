@@ -49,6 +49,7 @@ from .money import ZERO, format_amount
 from .replay import replay
 from .rules import Rules
 from .session import Session
+from .shown import shown
 from .table import Standing, rank_standings
 
 
@@ -133,7 +134,7 @@ class Season:
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str):
-            raise SeasonError(f"the season's title must be text; got {self.title!r}")
+            raise SeasonError(f"the season's title must be text; got {shown(self.title)}")
         printable(self.title, "the season's title", kind=SeasonError)
         evenings = _evening_tuple(self.evenings)
         object.__setattr__(self, "evenings", evenings)
@@ -158,20 +159,20 @@ class Season:
 
 def _evening_tuple(evenings: object) -> tuple[Evening, ...]:
     if isinstance(evenings, (str, bytes)) or not isinstance(evenings, Iterable):
-        raise SeasonError(f"a season's evenings must be a list of Evening; got {evenings!r}")
+        raise SeasonError(f"a season's evenings must be a list of Evening; got {shown(evenings)}")
     listed = tuple(evenings)
     for index, evening in enumerate(listed):
         if not isinstance(evening, Evening):
-            raise SeasonError(f"evening {index + 1} must be an Evening; got {evening!r}")
+            raise SeasonError(f"evening {index + 1} must be an Evening; got {shown(evening)}")
         if not isinstance(evening.ledger, Ledger):
             raise SeasonError(
-                f"evening {index + 1}: the ledger must be a Ledger; got {evening.ledger!r}"
+                f"evening {index + 1}: the ledger must be a Ledger; got {shown(evening.ledger)}"
             )
     return listed
 
 
 def _where(index: int, evening: Evening) -> str:
-    return f"evening {index + 1} ({evening.label!r})"
+    return f"evening {index + 1} ({shown(evening.label)})"
 
 
 def _located(error: SeasonError, index: int, evening: Evening) -> SeasonError:
@@ -188,7 +189,7 @@ def _check_evenings(evenings: tuple[Evening, ...]) -> None:
             raise _located(
                 EveningLabelError(
                     f"evening {index + 1} needs a label: a date such as 2026-11-03 or a "
-                    f"number such as 3; got {label!r}"
+                    f"number such as 3; got {shown(label)}"
                 ),
                 index,
                 evening,
@@ -228,7 +229,7 @@ def _check_rules(index: int, evening: Evening, first: Evening) -> None:
 
 
 def _shown(value: object) -> str:
-    return format_amount(value) if isinstance(value, Fraction) else repr(value)
+    return format_amount(value) if isinstance(value, Fraction) else shown(value)
 
 
 def _check_attendance(index: int, evening: Evening) -> None:
@@ -254,7 +255,7 @@ def _check_opening(index: int, evening: Evening, before: Evening, left: EveningR
     raise _located(
         CarryOverError(
             f"{_where(index, evening)} opens with {_amounts(ledger.pot, ledger.reserve)}, "
-            f"but evening {index} ({before.label!r}) left {_amounts(left.pot, left.reserve)} "
+            f"but evening {index} ({shown(before.label)}) left {_amounts(left.pot, left.reserve)} "
             "on the table; an evening opens with what the previous one left (R12): leave "
             "the opening out to carry it over, or state exactly that"
         ),

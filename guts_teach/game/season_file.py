@@ -34,7 +34,6 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
@@ -47,6 +46,7 @@ from .ledger_file import parse_json, read_data
 from .ledger_json import FORMAT as LEDGER_FORMAT
 from .ledger_json import object_text, one_line, to_dict
 from .season import Evening, Season, carry_over
+from .shown import shown, shown_json
 
 FORMAT = "guts-season/1"
 TOP_KEYS = ("format", "title", "rules", "evenings")
@@ -113,8 +113,8 @@ def _evening_data(index: int, item: object, rules: object) -> tuple[str, dict[st
                 f'{where}, field "{key}": unknown field; an evening has {", ".join(EVENING_KEYS)}'
             )
     label = item.get("label")
-    if isinstance(label, int) and not isinstance(label, bool):
-        label = str(label)
+    if isinstance(label, int) and not isinstance(label, bool) and label.bit_length() < 100:
+        label = str(label)  # a numbered evening; a longer number is described, not written
     if not isinstance(label, str) or not label.strip():
         missing = "missing" if "label" not in item else f"got {_shown(label)}"
         raise EveningLabelError(f'{where}, field "label": {missing}; expected {LABEL_EXPECTED}')
@@ -125,7 +125,7 @@ def _evening_data(index: int, item: object, rules: object) -> tuple[str, dict[st
 
 def _evening_error(index: int, label: str, error: LedgerError) -> SeasonError:
     message = str(error).removeprefix("ledger ")
-    found = SeasonError(_in_file(f"evening {index + 1} ({label!r}), {message}", index))
+    found = SeasonError(_in_file(f"evening {index + 1} ({shown(label)}), {message}", index))
     found.evening, found.label = index, label
     found.deal, found.field, found.detail = error.deal, error.field, error.detail
     return found
@@ -241,8 +241,10 @@ def dumps_season(season: Season) -> str:
 
 
 def _shown(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=True) if not isinstance(value, (list, dict)) else ""
-    return text if text and len(text) <= 60 else type(value).__name__
+    if isinstance(value, (list, dict)):
+        return type(value).__name__
+    text = shown_json(value)
+    return text if len(text) <= 60 else type(value).__name__
 
 
 def save_season(season: Season, path: str | os.PathLike[str]) -> None:

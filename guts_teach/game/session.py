@@ -37,10 +37,11 @@ from .listeners import ListenerFailure, Listeners
 from .money import ZERO, add, format_amount, sub, times
 from .narration import join_names
 from .records import DealRecord
-from .rules import Rules, teaching  # noqa: F401 - the module doctest uses teaching
+from .rules import MAX_CYCLES, Rules, teaching  # noqa: F401 - the module doctest uses teaching
 from .session_view import SessionView
 from .settlement import Settlement, settle_pot
 from .showdown import Outcome, decide
+from .shown import shown
 from .table import (
     TableState,
     listed_players,
@@ -78,9 +79,11 @@ class Session(SessionView):
         self._ranking = self.rules.ranking()
         start_pot, start_reserve = starting_amounts(pot, reserve, self.rules)
         if cycles is not None and (
-            isinstance(cycles, bool) or not isinstance(cycles, int) or cycles < 1
+            isinstance(cycles, bool) or not isinstance(cycles, int) or not 1 <= cycles <= MAX_CYCLES
         ):
-            raise IllegalActionError(f"cycles must be a whole number of at least 1; got {cycles!r}")
+            raise IllegalActionError(
+                f"cycles must be a whole number from 1 to {MAX_CYCLES}; got {shown(cycles)}"
+            )
         self.cycles = cycles
         self.rng = rng_arg(rng)
         first = 0 if dealer is None else self._seat_of(dealer, "dealer")
@@ -194,6 +197,8 @@ class Session(SessionView):
     def declare(self, player: str, is_in: bool) -> None:
         """Record ``player``'s choice: hidden until everyone has chosen (simultaneous,
         drop), or heard by the later players when declaring in turn (V1)."""
+        if not isinstance(player, str):  # not a name: refused naming it, as seat_of does
+            self._seat_of(player, "player")
         if not isinstance(is_in, bool):
             raise IllegalActionError(
                 f"{possessive(player)} declaration must be True (in) or False (out)"

@@ -10,12 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .bookkeeping import PendingDeal
-from .errors import IllegalActionError
+from .errors import ArgumentError, IllegalActionError
 from .hands import HandOrder
 from .money import ZERO
 from .narration import Step, start_step
 from .records import DealRecord
 from .rules import Rules
+from .shown import shown
 from .table import Standing, TableState, rank_standings
 
 
@@ -92,12 +93,22 @@ class SessionView:
             or not 1 <= number <= len(self._history)
         ):
             raise IllegalActionError(
-                f"deal number must be a whole number from 1 to {len(self._history)}; got {number!r}"
+                f"deal number must be a whole number from 1 to {len(self._history)}; "
+                f"got {shown(number)}"
             )
         return self._history[number - 1]
 
     def recent(self, count: int) -> tuple[DealRecord, ...]:
-        """The last ``count`` settled deals, oldest first (for views of a long evening)."""
+        """The last ``count`` settled deals, oldest first (for views of a long evening).
+
+        >>> from guts_teach import Session
+        >>> Session(["A", "B"]).recent("x")
+        Traceback (most recent call last):
+        ...
+        guts_teach.game.errors.ArgumentError: count must be a whole number, such as 10; got 'x'
+        """
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ArgumentError(f"count must be a whole number, such as 10; got {shown(count)}")
         return tuple(self._history[-count:]) if count > 0 else ()
 
     @property

@@ -15,8 +15,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TypeVar
 
+from .errors import ArgumentError
 from .frozen import quick_init
 from .money import ZERO, shared_integer, whole_or_fraction
+from .shown import shown
 
 
 @quick_init
@@ -121,9 +123,20 @@ def settle_pot(
     >>> s = settle_pot(pot=Fraction(80), reserve=ZERO, winners=1, payers=3, cap=Fraction(100))
     >>> s.collected, s.pot, s.reserve
     (Fraction(240, 1), Fraction(100, 1), Fraction(140, 1))
+    >>> settle_pot(pot="6", reserve=ZERO, winners=1, payers=1, cap=None)
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.ArgumentError: pot must be an exact amount, a Fraction such as \
+Fraction(7, 2) or a whole number; got '6'
     """
-    if winners < 0 or payers < 0:
-        raise ValueError("winners and payers must not be negative")
+    if (
+        type(winners) is not int
+        or type(payers) is not int
+        or winners < 0
+        or payers < 0
+        or type(one_payment) is not bool
+    ):
+        _refuse_counts(winners, payers, one_payment)
     whole_pot, whole_reserve = shared_integer(id(pot)), shared_integer(id(reserve))
     whole_added, whole_cap = shared_integer(id(added)), shared_integer(id(cap))
     if (  # shared whole amounts (the usual case), read at once
@@ -135,6 +148,7 @@ def settle_pot(
         return _whole_settlement(
             whole_pot, whole_reserve, winners, payers, whole_cap, whole_added, one_payment
         )
+    _check_amounts(pot=pot, reserve=reserve, cap=cap, added=added)
     if (
         pot.denominator == 1
         and reserve.denominator == 1
@@ -151,6 +165,28 @@ def settle_pot(
             one_payment,
         )
     return Settlement(*_settle(pot, reserve, winners, payers, cap, added, one_payment))
+
+
+def _refuse_counts(winners: object, payers: object, one_payment: object) -> None:
+    for name, value in (("winners", winners), ("payers", payers)):
+        if type(value) is not int or value < 0:  # bool is no count either
+            raise ArgumentError(
+                f"{name} must be a whole number of players, never negative; got {shown(value)}"
+            )
+    raise ArgumentError(f"one_payment must be True or False; got {shown(one_payment)}")
+
+
+def _check_amounts(**amounts: object) -> None:
+    """Each amount is a Fraction or a whole number (``cap`` may be ``None``), never text or
+    a float: settlement is exact arithmetic on amounts already read."""
+    for name, value in amounts.items():
+        if value is None and name == "cap":
+            continue
+        if isinstance(value, bool) or not isinstance(value, (Fraction, int)):
+            expected = "an exact amount, a Fraction such as Fraction(7, 2) or a whole number"
+            if name == "cap":
+                expected += ", or None for no cap"
+            raise ArgumentError(f"{name} must be {expected}; got {shown(value)}")
 
 
 @lru_cache(maxsize=4096)

@@ -16,6 +16,7 @@ from .arguments import players_arg, printable
 from .errors import IllegalActionError, PlayerError, UnknownPlayerError
 from .frozen import quick_init
 from .records import DealRecord
+from .shown import shown
 
 
 @quick_init
@@ -74,15 +75,15 @@ def rank_standings(balances: Mapping[str, Fraction]) -> tuple[Standing, ...]:
 def seat_players(players: Sequence[str], least: int, most: int) -> tuple[str, ...]:
     """Validate a seating (R11): distinct, non-blank names in seat order, clockwise."""
     if isinstance(players, str):
-        raise PlayerError(f"players must be a list of names, not the text {players!r}")
+        raise PlayerError(f"players must be a list of names, not the text {shown(players)}")
     seated: tuple[str, ...] = tuple(players_arg(players))
     for name in seated:
         if not isinstance(name, str) or not name.strip():
-            raise PlayerError(f"every player needs a name (non-blank text); got {name!r}")
+            raise PlayerError(f"every player needs a name (non-blank text); got {shown(name)}")
         printable(name, "a player's name")
     if len(set(seated)) != len(seated):
         twice = next(n for n in seated if seated.count(n) > 1)
-        raise PlayerError(f"player {twice!r} is seated twice; every name must be different")
+        raise PlayerError(f"player {shown(twice)} is seated twice; every name must be different")
     if not least <= len(seated) <= most:
         raise PlayerError(
             f"Guts is played by {least} to {most} players (R11); "
@@ -105,17 +106,19 @@ the players are A, B
     except (KeyError, TypeError):
         where = f"{field}: " if field else ""
         raise UnknownPlayerError(
-            f"{where}{player!r} is not at the table; the players are {', '.join(seats)}"
+            f"{where}{shown(player)} is not at the table; the players are {', '.join(seats)}"
         ) from None
 
 
 def listed_players(names: Iterable[str], seats: Mapping[str, int], field: str) -> list[str]:
     """A list of seated players, each once, as given; anything else is an error naming it."""
     if isinstance(names, str):
-        raise IllegalActionError(f"{field} must be a list of player names, not the text {names!r}")
+        raise IllegalActionError(
+            f"{field} must be a list of player names, not the text {shown(names)}"
+        )
     if names is None or not hasattr(names, "__iter__"):
         raise IllegalActionError(
-            f'{field} must be a list of player names, such as ["A", "B"]; got {names!r}'
+            f'{field} must be a list of player names, such as ["A", "B"]; got {shown(names)}'
         )
     listed = list(names)
     try:

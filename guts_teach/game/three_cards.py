@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, RANK_PLURALS, Card, parse_cards, rank_symbol
 from .errors import CardError
-from .hands import HandOrder
+from .hands import HandOrder, StrengthOrder, card_tuple
 
 HAND_SIZE = 3
 
@@ -39,7 +39,7 @@ USUAL_ORDER = (TRIPS, STRAIGHT_FLUSH, STRAIGHT, FLUSH, PAIR, HIGH_CARD)
 
 
 @dataclass(frozen=True, slots=True)
-class ThreeCardStrength:
+class ThreeCardStrength(StrengthOrder):
     """The class of a three-card hand: a category and the ranks that break ties in it.
 
     ``ranks`` are ordered for comparison (for a pair: pair rank, pair rank, kicker; for
@@ -143,7 +143,7 @@ class ThreeCardRanking:
         ...
         guts_teach.game.errors.CardError: a hand has 3 cards in three-card Guts; got 2 ("Qs Jd")
         """
-        parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        parsed = parse_cards(cards) if isinstance(cards, str) else card_tuple(cards, HAND_SIZE)
         if len(parsed) != HAND_SIZE:
             shown = cards if isinstance(cards, str) else " ".join(map(str, parsed))
             raise CardError(

@@ -28,6 +28,7 @@ from ..game.narration import Step
 from ..game.replay import replay
 from ..game.rules import classic, teaching
 from ..game.session import Session
+from ..game.shown import shown
 
 SEED_FULL = "000_eca3ec6743a9638c.txt"
 SEED_TEACHING = "002_c6dd8c3385d04218.txt"
@@ -260,4 +261,4 @@ def example(name: str) -> WorkedExample:
         if candidate.name == name:
             return candidate
     names = ", ".join(e.name for e in (*EXAMPLES, *LESSON_EXAMPLES))
-    raise UnknownExampleError(f"no worked example called {name!r}; the examples are {names}")
+    raise UnknownExampleError(f"no worked example called {shown(name)}; the examples are {names}")

@@ -28,6 +28,7 @@ from ..game.narration import join_names
 from ..game.records import DealRecord
 from ..game.rules import Rules, teaching
 from ..game.session import Session
+from ..game.shown import shown
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
@@ -80,7 +81,9 @@ def make_scenario(
     rules = rules or teaching()
     situation = situation or rng.choice(SITUATIONS)
     if situation not in SITUATIONS:
-        raise ValueError(f"situation must be one of {', '.join(SITUATIONS)}; got {situation!r}")
+        raise ValueError(
+            f"situation must be one of {', '.join(SITUATIONS)}; got {shown(situation)}"
+        )
     if situation in ("cap", "refill") and rules.cap is None:
         situation = "showdown"
     if situation == "tie" and rules.hand_size != 2:

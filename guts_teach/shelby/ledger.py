@@ -22,10 +22,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..game.errors import GutsError, LedgerError
+from ..game.ledger import check_title
 from ..game.ledger_file import parse_json
 from ..game.money import as_amount, to_json_number
+from ..game.shown import shown, shown_json
 from .game import ShelbyGame
-from .rules import ShelbyRules, psycho_shelby, shelby
+from .rules import DECK, MAX_SHELBYS, ShelbyRules, psycho_shelby, shelby
 from .state import ShelbyStep
 
 FORMAT = "guts-ledger/1"
@@ -66,6 +68,9 @@ class ShelbyLedger:
     deals: tuple[ShelbyDeal, ...]
     title: str | None = None
 
+    def __post_init__(self) -> None:
+        check_title(self.title)  # the reader's rule, so no ledger is written it would refuse
+
 
 def _fail(where: str, detail: str) -> LedgerError:
     return LedgerError(f"ledger {where}: {detail}")
@@ -91,23 +96,21 @@ def from_dict(data: object) -> ShelbyLedger:
     if not isinstance(data, dict):
         raise _fail("file", "expected a JSON object at the top")
     if data.get("format") != FORMAT:
-        raise _fail('field "format"', f'expected "{FORMAT}", got {json.dumps(data.get("format"))}')
+        raise _fail('field "format"', f'expected "{FORMAT}", got {shown_json(data.get("format"))}')
     game = data.get("game")
     if game not in GAMES:
-        raise _fail('field "game"', f"expected one of {', '.join(GAMES)}, got {game!r}")
+        raise _fail('field "game"', f"expected one of {', '.join(GAMES)}, got {shown(game)}")
     for key in data:
         if key not in TOP_KEYS:
             raise _fail(f'field "{key}"', f"unknown field; the fields are {', '.join(TOP_KEYS)}")
-    title = data.get("title")
-    if title is not None and not isinstance(title, str):
-        raise _fail('field "title"', "expected text")
+    title = check_title(data.get("title"))  # the plain ledger's rule for titles
     rules = _rules(shelby() if game == "shelby" else psycho_shelby(), data.get("rules", {}))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail('field "players"', "expected a list of player names in seat order")
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
-        raise _fail('field "deals"', f"expected a list of deals, got {json.dumps(raw_deals)}")
+        raise _fail('field "deals"', f"expected a list of deals, got {shown_json(raw_deals)}")
     deals = tuple(_deal(index, raw, players) for index, raw in enumerate(raw_deals))
     return ShelbyLedger(rules, tuple(players), deals, title)
 
@@ -127,10 +130,16 @@ def _rules(base: ShelbyRules, raw: object) -> ShelbyRules:
                 raise _fail(where, str(error)) from None
         elif key == "cards":
             if not isinstance(value, list) or not all(_whole(n, least=1) for n in value):
-                raise _fail(where, f"expected a list of whole numbers of cards, got {value!r}")
+                raise _fail(where, f"expected a list of whole numbers of cards, got {shown(value)}")
+            if any(n > DECK for n in value):
+                raise _fail(where, f"a round deals at most {DECK} cards (one deck)")
             value = tuple(value)
         elif key == "shelbys_to_win" and not _whole(value, least=1):
-            raise _fail(where, f"expected a whole number of at least 1, got {value!r}")
+            raise _fail(where, f"expected a whole number of at least 1, got {shown(value)}")
+        elif key == "shelbys_to_win" and value > MAX_SHELBYS:
+            raise _fail(
+                where, f"expected a whole number from 1 to {MAX_SHELBYS}, got {shown(value)}"
+            )
         changes[key] = value
     try:
         return ShelbyRules(**{**_fields(base), **changes})
@@ -160,12 +169,12 @@ def _deal(index: int, raw: object, players: list[str]) -> ShelbyDeal:
         if player not in players:
             raise _fail(
                 f'{where}, field "buys.{player}"',
-                f"{player!r} is not one of the players ({', '.join(players)})",
+                f"{shown(player)} is not one of the players ({', '.join(players)})",
             )
         if not _whole(count, least=1):
             raise _fail(
                 f'{where}, field "buys.{player}"',
-                f"expected a whole number of cards of at least 1, got {json.dumps(count)}",
+                f"expected a whole number of cards of at least 1, got {shown_json(count)}",
             )
     return ShelbyDeal(dict(hands), tuple(tuple(r) for r in rounds), dict(buys))
 

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from ..game.cards import RANK_NAMES, RANK_PLURALS, Card, rank_symbol
 from ..game.errors import CardError
+from ..game.hands import StrengthOrder
 
 T = TypeVar("T")
 
@@ -35,7 +36,7 @@ def _symbol(rank: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class LowStrength:
+class LowStrength(StrengthOrder):
     """A three-card low hand; a **bigger** ``value`` is a better (lower) hand, so low hands
     order like every other strength in the package."""
 

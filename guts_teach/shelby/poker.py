@@ -31,6 +31,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..game.cards import RANK_NAMES, RANK_PLURALS, RANK_PRIMES, Card, rank_symbol
 from ..game.errors import CardError
+from ..game.hands import StrengthOrder
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(
     10
@@ -54,7 +55,7 @@ _PRIMES = dict(zip(range(2, 15), RANK_PRIMES, strict=True))
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class PokerStrength:
+class PokerStrength(StrengthOrder):
     """A five-card hand's class: ``category`` then ``ranks`` (the order that breaks ties)."""
 
     value: int

@@ -16,8 +16,15 @@ from typing import Literal
 
 from ..game.errors import RulesError
 from ..game.money import as_amount, format_amount
+from ..game.shown import shown
 
 Game = Literal["shelby", "psycho_shelby"]
+
+MAX_SHELBYS = 1000
+"""The most Shelbys a game may be played to: far beyond an evening, and a count a message
+and a ledger file can still write out."""
+DECK = 52
+"""A round deals at most one deck's cards."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -38,24 +45,36 @@ class ShelbyRules:
 
     def __post_init__(self) -> None:
         if self.game not in ("shelby", "psycho_shelby"):
-            raise RulesError(f'game must be "shelby" or "psycho_shelby"; got {self.game!r}')
+            raise RulesError(f'game must be "shelby" or "psycho_shelby"; got {shown(self.game)}')
         for name in ("ante", "four_price"):
             object.__setattr__(self, name, _positive(name, getattr(self, name)))
         if self.limit is not None:
             object.__setattr__(self, "limit", _positive("limit", self.limit))
         expected = 4 if self.game == "shelby" else 3
-        if len(self.cards) != expected or any(
-            isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.cards
+        if (
+            not isinstance(self.cards, (tuple, list))
+            or len(self.cards) != expected
+            or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.cards)
         ):
             raise RulesError(
                 f"cards must give {expected} rounds of at least one card each for {self.game}; "
-                f"got {self.cards!r}"
+                f"got {shown(self.cards)}"
+            )
+        if any(n > DECK for n in self.cards):
+            raise RulesError(
+                f"cards: a round deals at most {DECK} cards (one deck); got {shown(self.cards)}"
             )
         if self.game == "psycho_shelby" and self.limit is not None:
             raise RulesError("Psycho Shelby has no limit (S4): leave limit as None")
         if not isinstance(self.shelbys_to_win, int) or self.shelbys_to_win < 1:
             raise RulesError(
-                f"shelbys_to_win must be a whole number of at least 1; got {self.shelbys_to_win!r}"
+                "shelbys_to_win must be a whole number of at least 1; "
+                f"got {shown(self.shelbys_to_win)}"
+            )
+        if self.shelbys_to_win > MAX_SHELBYS:
+            raise RulesError(
+                f"shelbys_to_win must be a whole number from 1 to {MAX_SHELBYS}; "
+                f"got {shown(self.shelbys_to_win)}"
             )
 
     @property

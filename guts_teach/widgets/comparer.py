@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..game.arguments import rules_arg, text_arg
 from ..game.cards import FULL_DECK, RANKS, parse_cards
 from ..game.compare import compare_hands
 from ..game.errors import GutsError
@@ -29,6 +30,8 @@ class HandComparer(TextFallback, widgets.VBox):  # type: ignore[misc]
     four_colour = traitlets.Bool(False)
 
     def __init__(self, text: str = "", rules: Rules | None = None, **kwargs: Any) -> None:
+        text_arg(text, "text", '"Qs Qh" (one hand a line)')
+        rules = rules_arg(rules)  # the package's error, not the trait's, for a wrong kind
         self.text = widgets.Textarea(
             value=text,
             placeholder=PROMPT,

@@ -9,9 +9,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..game.arguments import text_arg, whole_arg
 from ..game.errors import GutsError
 from ..game.hands import hand_of_class
-from ..game.rules import Rules
+from ..game.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..strategy.advice import going_in
 from ..strategy.mixed import equilibrium_play
 from ..strategy.odds import hand_odds
@@ -37,6 +38,8 @@ class OddsExplorer(TextFallback, widgets.VBox):  # type: ignore[misc]
     four_colour = traitlets.Bool(False)
 
     def __init__(self, text: str = "Ac 5d", players: int = 6, **kwargs: Any) -> None:
+        text_arg(text, "text", '"Ac 5d" or "A-5"')
+        whole_arg(players, "players", least=MIN_PLAYERS, most=MAX_PLAYERS)
         box = widgets.Text(value=text, description="Your hand", placeholder="Ac 5d")
         box.add_class("guts-odds-hand")
         size = widgets.IntSlider(value=players, min=2, max=10, description="Players")

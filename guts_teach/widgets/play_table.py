@@ -10,13 +10,16 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..game.arguments import whole_arg
+from ..game.errors import ArgumentError
 from ..game.ledger import Ledger, ledger_of
 from ..game.money import format_amount
 from ..game.narration import bots_sentence
 from ..game.records import DealRecord
 from ..game.replay import replay
-from ..game.rules import Rules, teaching
+from ..game.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, teaching
 from ..game.session import Session
+from ..game.shown import shown
 from ..lessons.scene import Scene
 from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
@@ -180,6 +183,12 @@ class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
         session: Session | None = None,
         **kwargs: Any,
     ) -> None:
+        whole_arg(bots, "bots", least=MIN_PLAYERS - 1, most=MAX_PLAYERS - 1)
+        whole_arg(seed, "seed")
+        if session is not None and not isinstance(session, Session):
+            raise ArgumentError(
+                f"session must be a Session, or None for a new table; got {shown(session)}"
+            )
         names = [YOU, *(f"Bot {i + 1}" for i in range(bots))]
         rules = rules or teaching()
         self.session = session or Session(names, rules=rules, rng=random.Random(seed))

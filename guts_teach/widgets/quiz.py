@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
 from ..lessons.quiz import Mark, Scenario, check, make_scenario
 from ..lessons.scene import Scene
@@ -32,6 +33,8 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
     four_colour = traitlets.Bool(False)
 
     def __init__(self, seed: int = 1, rules: Rules | None = None, **kwargs: Any) -> None:
+        rules = rules_arg(rules)  # the package's error, not the trait's, for a wrong kind
+        whole_arg(seed, "seed")
         self._rng = random.Random(seed)
         self.picture = widgets.HTML()
         self.question = widgets.HTML()

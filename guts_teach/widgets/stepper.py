@@ -8,9 +8,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..game.errors import ArgumentError
 from ..game.ledger import Ledger
 from ..game.replay import replay
 from ..game.session import Session
+from ..game.shown import shown
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
 from ..svg import table_svg
@@ -111,4 +113,9 @@ def _session_of(source: WorkedExample | Ledger | Session) -> Session:
         return source.session()
     if isinstance(source, Ledger):
         return replay(source)
-    return source
+    if isinstance(source, Session):
+        return source
+    raise ArgumentError(
+        'source must be a worked example (such as example("six-counter")), a Ledger or a '
+        f"Session; got {shown(source)}"
+    )
