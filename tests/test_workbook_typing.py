@@ -161,15 +161,21 @@ def test_issue12_every_mistyped_mark_is_flagged_charges_nobody_and_the_import_ag
     assert {p: Fraction(v) for p, v in standings.items()} == dict(table.balances)
 
 
-def test_issue12_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
-    path = tmp_path / "edge.xlsx"
-    book = blank_book(path, rows=5)
+def ana_and_ben(path, *, rows: int, deals: int):
+    """A book seating Ana and Ben with ``deals`` deals typed from row 2, Ana alone in."""
+    book = blank_book(path, rows=rows)
     for i, name in enumerate(("Ana", "Ben")):
         typed(book[PLAYERS], f"B{i + 2}", name)
+    for number in range(1, deals + 1):
+        typed(book[DEALS], f"A{number + 1}", number)
+        typed(book[DEALS], f"C{number + 1}", "x")
+    return book
+
+
+def test_issue12_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
+    path = tmp_path / "edge.xlsx"
+    book = ana_and_ben(path, rows=5, deals=5)  # rows 2 to 6: the last row the formulas read
     deals = book[DEALS]
-    for number in range(1, 6):  # rows 2 to 6: the last row the formulas read
-        typed(deals, f"A{number + 1}", number)
-        typed(deals, f"C{number + 1}", "x")
     assert deals["A7"].value.startswith(
         "End of the book: the formulas read the deals on rows 2 to 6"
     )
@@ -198,14 +204,7 @@ def test_a_deal_typed_into_an_inserted_row_is_flagged_and_refused_alike(tmp_path
     from guts_teach.excel.deals_sheet import INSERTED
 
     path = tmp_path / "forgot.xlsx"
-    book = blank_book(path, rows=10)
-    for i, name in enumerate(("Ana", "Ben")):
-        typed(book[PLAYERS], f"B{i + 2}", name)
-    deals = book[DEALS]
-    for number in range(1, 5):
-        typed(deals, f"A{number + 1}", number)
-        typed(deals, f"C{number + 1}", "x")
-    book.save(path)
+    ana_and_ben(path, rows=10, deals=4).save(path)
     layout = Layout(("Ana", "Ben"), 10, block=SEATS)
     end = f"{col(layout.note_col)}13"  # the end-of-book row, one lower after the insert
     shown = type_in(
