@@ -57,9 +57,7 @@ def random_ledger(seed: int, deals: int, rules):
 def recalculate(path: Path, outdir: Path) -> Path:
     """Let LibreOffice open, recalculate and save the workbook, headless."""
     soffice = shutil.which("soffice")
-    require(
-        soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc)"
-    )
+    require(soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc)")
     outdir.mkdir(parents=True, exist_ok=True)
     profile = outdir / "profile"
     subprocess.run(

@@ -386,3 +386,17 @@ def test_any_damage_to_the_parts_read_is_a_refusal_in_words_or_a_ledger(
     else:
         message = ""
     assert not PYTHON_ERRORS.search(message), message
+
+
+def test_a_title_cell_with_a_tab_is_refused_under_its_cell(tmp_path):
+    from openpyxl import load_workbook
+
+    path = tmp_path / "club.xlsx"
+    export_ledger(ledger_of(evening()), path)
+    book = load_workbook(path)
+    book["Rules"]["B11"] = "Club\tnight"
+    book.save(path)
+    assert refused(path) == (
+        "sheet 'Rules', row 11, column B (Title): the title must be printable text; got "
+        "'Club\\tnight', which holds the control character U+0009"
+    )

@@ -33,7 +33,7 @@ def where_in(sheet: str, row: int, column: int) -> str:
 
 def _heading(value: Any) -> str:
     """How a header cell reads in a message: empty, or headed with what it says."""
-    return "empty" if value in (None, "") else f"headed {value!r}"
+    return "empty" if value in (None, "") else f"headed {shown(value)}"
 
 
 def _squeezed(text: str) -> str:

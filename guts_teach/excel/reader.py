@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.errors import GutsError, LedgerError
 from ..game.hands import HandOrder
-from ..game.ledger import Ledger, LedgerDeal
+from ..game.ledger import Ledger, LedgerDeal, check_title
 from ..game.money import as_amount
 from ..game.rules import Rules, profile
+from ..game.shown import shown
 from .cells import WorkbookError
 from .layout import (
     DEALS,
@@ -84,7 +85,7 @@ def cell_amount(value: Any, what: str) -> Fraction:
     ("7/2") or the formula the export writes (``=7/2``)."""
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise GutsError(f"{what} must be a finite amount; got {value!r}")
+            raise GutsError(f"{what} must be a finite amount; got {shown(value)}")
         return Fraction(repr(value))
     if isinstance(value, str) and value.startswith("="):
         value = value[1:]
@@ -106,7 +107,7 @@ def _safe(grid: Grid) -> Grid:
 def _yes_no(value: Any, row: int) -> bool:
     text = str(value if value not in (None, "") else "no").strip().lower()
     if text not in ("yes", "no"):
-        raise WorkbookError(f"{where_in(RULES, row, 2)}: expected yes or no, got {value!r}")
+        raise WorkbookError(f"{where_in(RULES, row, 2)}: expected yes or no, got {shown(value)}")
     return text == "yes"
 
 
@@ -116,7 +117,7 @@ def _whole(value: Any, row: int, what: str, *, least: int = 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise WorkbookError(
             f"{where_in(RULES, row, 2)}: expected {what} (a whole number of at least {least}), "
-            f"got {value!r}"
+            f"got {shown(value)}"
         )
     return value
 
@@ -171,6 +172,12 @@ def read_extras(grid: Grid) -> tuple[str | None, int | None]:
     grid = _safe(grid)
     title = grid(11, 2)
     cycles = grid(12, 2)
+    if title not in (None, ""):
+        try:
+            check_title(str(title))
+        except LedgerError as error:
+            detail = str(error).split(": ", 1)[-1]
+            raise WorkbookError(f"{where_in(RULES, 11, 2)} (Title): {detail}") from None
     return (
         None if title in (None, "") else str(title),
         None if cycles in (None, "") else _whole(cycles, 12, "the cycles agreed"),
@@ -184,21 +191,23 @@ def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, .
     seats: list[int] = []
     for s, value in enumerate(list(column_b)[:SEATS]):
         if isinstance(value, Formula):  # the book seats nobody there: the import does the same
-            raise WorkbookError(f"{where_in(PLAYERS, NAME_ROW + s, 2)}: {FORMULA}, got {value!r}")
+            raise WorkbookError(
+                f"{where_in(PLAYERS, NAME_ROW + s, 2)}: {FORMULA}, got {shown(value)}"
+            )
     for s, value in read_seats(list(column_b)):
         where = where_in(PLAYERS, NAME_ROW + s, 2)
         if not isinstance(value, str):
-            raise WorkbookError(f"{where}: {NOT_TEXT}, got {value!r}")
+            raise WorkbookError(f"{where}: {NOT_TEXT}, got {shown(value)}")
         if value in names:
             same = seats[names.index(value)] + 1
-            raise WorkbookError(f"{where}: {value!r} is {SAME.format(seat=same)}; rename one")
+            raise WorkbookError(f"{where}: {shown(value)} is {SAME.format(seat=same)}; rename one")
         names.append(value)
         seats.append(s)
     extra = [v for v in list(column_b)[SEATS : SEATS + 1] if v not in (None, "")]
     if extra:
         raise WorkbookError(
             f"{where_in(PLAYERS, NAME_ROW + SEATS, 2)}: the workbook has {SEATS} seats; "
-            f"got {extra[0]!r} below them"
+            f"got {shown(extra[0])} below them"
         )
     if len(names) < 2:
         raise WorkbookError(f"sheet {PLAYERS!r}: expected at least two player names in column B")
@@ -270,7 +279,7 @@ def _deal(
             if not is_mark(mark):
                 raise WorkbookError(
                     f"{where_in(DEALS, r, column)} ({kind} {player}): expected x or an empty "
-                    f"cell, got {mark!r}"
+                    f"cell, got {shown(mark)}"
                 )
             target.append(player)
         text = cells[layout.cards_col(i) - 1]

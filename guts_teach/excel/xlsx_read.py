@@ -26,6 +26,7 @@ import posixpath
 import re
 import xml.parsers.expat
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -222,7 +223,15 @@ class XlsxBook:
             ) from None
         except xml.parsers.expat.ExpatError as error:
             raise self._damaged(part, f"is not well-formed XML (line {error.lineno})") from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            NotImplementedError,  # a compression method zip files rarely use
+            RuntimeError,  # an encrypted part
+        ):
             raise self._damaged(part, "cannot be unpacked") from None
 
     def load_sheet_list(self) -> None:
