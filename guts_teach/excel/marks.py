@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game.narration import join_names
+from ..game.shown import shown as quoted
 from .cells import WorkbookError
 from .layout import DEALS, MARK, PLAYERS, SEATS, Layout, col
 from .problems import (
@@ -33,7 +34,7 @@ def where_in(sheet: str, row: int, column: int) -> str:
 
 def _heading(value: Any) -> str:
     """How a header cell reads in a message: empty, or headed with what it says."""
-    return "empty" if value in (None, "") else f"headed {shown(value)}"
+    return "empty" if value in (None, "") else f"headed {quoted(value)}"
 
 
 def _squeezed(text: str) -> str:
