@@ -147,11 +147,17 @@ def mirror_ledger(source: Ledger | Session, book: Any, *, overwrite: bool = Fals
 
 def _deals_block(sheet: Any, height: int, layout: Layout) -> list[list[Any]]:
     """Deals rows 2 to ``height + 1`` as the book holds them, up to the Note column."""
-    rows = sheet.range((2, 1), (1 + height, layout.note_col)).value
+    rows = _block(sheet, (2, 1), (1 + height, layout.note_col))
+    return [list(row) + [None] * (layout.note_col - len(row)) for row in rows]
+
+
+def _block(sheet: Any, first: tuple[int, int], last: tuple[int, int]) -> list[list[Any]]:
+    """A range's values as rows (a single row comes back flat from xlwings), whole floats
+    as ints."""
+    rows = sheet.range(first, last).value
     if rows and not isinstance(rows[0], list):
         rows = [rows]
-    rows = whole_numbers(rows or [])
-    return [list(row) + [None] * (layout.note_col - len(row)) for row in rows]
+    return whole_numbers(rows or [])
 
 
 def _same(typed: Any, written: Any) -> bool:
@@ -251,10 +257,9 @@ def read_deals(book: Any) -> Ledger:
     rules_grid = rules_sheet.range(f"A1:B{last_rule}").value
     names = players_sheet.range("B2:B12").value  # one row past ten seats, to name an 11th
     width = Layout((), block=SEATS).note_col
-    rows = deals_sheet.range((1, 1), (max(_used_rows(deals_sheet), 2), width)).value
-    if rows and not isinstance(rows[0], list):
-        rows = [rows]
-    headers, *deal_rows = whole_numbers(rows or [[]])
+    headers, *deal_rows = _block(deals_sheet, (1, 1), (max(_used_rows(deals_sheet), 2), width)) or [
+        []
+    ]
     ends = [i for i, row in enumerate(deal_rows) if str(row[0]).startswith(END_OF_BOOK)]
     deal_rows = deal_rows[: ends[0]] if ends else deal_rows
     grid = whole_numbers(rules_grid)

@@ -168,6 +168,8 @@ class XlsxBook:
     sheets: dict[str, str] = field(default_factory=dict)
     """Each sheet's name and its part in the zip, in the book's order."""
     strings: list[str] | None = None
+    shared_part: str | None = None
+    """The part holding the shared strings, if the book has one (read with the sheet list)."""
 
     @property
     def sheetnames(self) -> list[str]:
@@ -262,7 +264,7 @@ class XlsxBook:
         for name, rid in order:
             if rid in targets:
                 self.sheets[name] = targets[rid]
-        self._shared_part = next(
+        self.shared_part = next(
             (p for p in targets.values() if p.endswith("sharedStrings.xml")), None
         )
 
@@ -285,7 +287,7 @@ class XlsxBook:
         if self.strings is not None:
             return self.strings
         strings: list[str] = []
-        part = getattr(self, "_shared_part", None)
+        part = self.shared_part
         if part is None:
             self.strings = strings
             return strings
