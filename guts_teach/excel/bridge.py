@@ -257,9 +257,8 @@ def read_deals(book: Any) -> Ledger:
     rules_grid = rules_sheet.range(f"A1:B{last_rule}").value
     names = players_sheet.range("B2:B12").value  # one row past ten seats, to name an 11th
     width = Layout((), block=SEATS).note_col
-    headers, *deal_rows = _block(deals_sheet, (1, 1), (max(_used_rows(deals_sheet), 2), width)) or [
-        []
-    ]
+    rows = _block(deals_sheet, (1, 1), (max(_used_rows(deals_sheet), 2), width))
+    headers, *deal_rows = rows or [[]]
     ends = [i for i, row in enumerate(deal_rows) if str(row[0]).startswith(END_OF_BOOK)]
     deal_rows = deal_rows[: ends[0]] if ends else deal_rows
     grid = whole_numbers(rules_grid)
