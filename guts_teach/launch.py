@@ -7,11 +7,13 @@ off, the preferred kernel starting by itself, and settings and workspaces of its
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import shutil
 import socket
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -44,6 +46,15 @@ notebooks when they open, so their widgets are live without pressing Run All."""
 SHARE = Path(__file__).resolve().parent / "share"
 SLIDES = "guts-slides"
 """The Voilà template that presents a notebook as slides (``share/voila/templates``)."""
+
+
+CULL_AFTER = 120
+"""Seconds a kernel with no page connected may stay idle before Voilà stops it."""
+CULL_EVERY = 30
+"""Seconds between Voilà's checks for such kernels."""
+WIDGETS_PACKAGE = "@jupyter-widgets/jupyterlab-manager/package.json"
+START_WAIT = 60.0
+"""Seconds a lesson server has to answer before it is stopped and the reason shown."""
 
 
 class LaunchError(GutsError):
@@ -135,6 +146,8 @@ class Server:
     env: dict[str, str]
     url: str
     log: Path | None = None  # where the server's own messages go (None: to the terminal)
+    ready_url: str = ""
+    """An address that answers once the server is up and runs no notebook (empty: ``url``)."""
 
 
 def notebook_in(workdir: Path, name: str) -> str:
@@ -191,7 +204,8 @@ def lab_server(
     query = f"?token={token}" if token else ""
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime")}
     url = f"http://127.0.0.1:{port}/lab/tree/{notebook}{query}"
-    return Server(command, env, url, log=state / "server.log")
+    ready = f"http://127.0.0.1:{port}/api/status{query}"
+    return Server(command, env, url, log=state / "server.log", ready_url=ready)
 
 
 def voila_server(
@@ -213,12 +227,24 @@ def voila_server(
         # Each cell's output shows as soon as it has run: the first slide does not wait
         # for the last cell (issue 13, item 4).
         "--VoilaConfiguration.progressive_rendering=True",
+        # Every page opened starts a kernel, and a page closed normally shuts it down; a kernel
+        # that no page is connected to (a browser that crashed, a page fetched by a script)
+        # is stopped once it has been idle for CULL_AFTER seconds. An open slide is never
+        # stopped, however long the teacher talks.
+        f"--MappingKernelManager.cull_idle_timeout={CULL_AFTER}",
+        f"--MappingKernelManager.cull_interval={CULL_EVERY}",
+        "--MappingKernelManager.cull_connected=False",
     ]
     state = workdir / ".jupyter-lesson"
     # Jupyter finds the slides template in the package's share folder, before its own.
     paths = os.pathsep.join(p for p in (str(SHARE), os.environ.get("JUPYTER_PATH", "")) if p)
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime"), "JUPYTER_PATH": paths}
-    return Server(command, env, f"http://127.0.0.1:{port}/", log=state / "server.log")
+    # The widgets' own files: served by Voilà itself, they answer without running the notebook
+    # (any other address in a one-notebook Voilà starts a kernel for it).
+    ready = f"http://127.0.0.1:{port}/voila/labextensions/{WIDGETS_PACKAGE}"
+    return Server(
+        command, env, f"http://127.0.0.1:{port}/", log=state / "server.log", ready_url=ready
+    )
 
 
 def _require(module: str) -> None:
@@ -249,7 +275,7 @@ def _answers(url: str) -> bool:
     import urllib.request
 
     try:
-        with urllib.request.urlopen(url, timeout=2):
+        with urllib.request.urlopen(url, timeout=5):
             return True
     except urllib.error.HTTPError:
         return True  # it answered (a login page or a redirect still means it is up)
@@ -257,48 +283,157 @@ def _answers(url: str) -> bool:
         return False
 
 
-def run(server: Server, *, wait: float = 120.0) -> int:
-    """Start the server, print its address once it answers, and run it in the foreground
-    until it stops (Ctrl+C stops it too).
+def _processes() -> dict[int, tuple[int, list[str]]]:
+    """Every process this user can see: its parent and its command line (from ``/proc``)."""
+    found: dict[int, tuple[int, list[str]]] = {}
+    proc = Path("/proc")
+    if not proc.is_dir():  # pragma: no cover - not Linux
+        return found
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text(encoding="utf-8", errors="replace")
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue  # it ended meanwhile
+        # The command's name, in brackets, may itself hold spaces and brackets.
+        parent = int(stat[stat.rindex(")") + 2 :].split()[1])
+        found[int(entry.name)] = (parent, [a.decode(errors="replace") for a in argv if a])
+    return found
 
+
+def kernel_pids(server_pid: int) -> list[int]:
+    """The kernels a server started: processes below it (kernels start in sessions of
+    their own, so they are not in its process group) whose command line names a kernel
+    connection file. Empty where there is no ``/proc``.
+
+    >>> kernel_pids(os.getpid())
+    []
+    """
+    processes = _processes()
+    below: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for pid, (parent, _) in processes.items():
+            if pid not in below and (parent == server_pid or parent in below):
+                below.add(pid)
+                grew = True
+    return sorted(pid for pid in below if _is_kernel(processes[pid][1]))
+
+
+def _is_kernel(argv: list[str]) -> bool:
+    """A Jupyter kernel is started with its connection file, ``kernel-ID.json``."""
+    return any(Path(a).name.startswith("kernel") and a.endswith(".json") for a in argv)
+
+
+def _alive_kernels(pids: list[int]) -> list[int]:
+    processes = _processes()
+    return [pid for pid in pids if pid in processes and _is_kernel(processes[pid][1])]
+
+
+def stop(process: subprocess.Popen[bytes], *, grace: float = 20.0) -> None:
+    """Stop a lesson server and every kernel it started: asked first, then forced."""
+    import signal
+
+    kernels = kernel_pids(process.pid)  # before it stops: its kernels then lose their parent
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    for sig, pause in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 0.0)):
+        for pid in _alive_kernels(kernels):
+            with contextlib.suppress(OSError):
+                os.kill(pid, sig)
+        deadline = time.monotonic() + pause
+        while _alive_kernels(kernels) and time.monotonic() < deadline:
+            time.sleep(0.2)
+
+
+def _why_slow(wait: float) -> str:
+    """Why a server may not have answered in time, in words a teacher can act on."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average on this system
+        return f"The lesson's server did not answer within {wait:.0f} s"
+    busy = (
+        f" (this machine is busy: a load of {load:.1f} on {cores} "
+        f"core{'s' if cores != 1 else ''}; close other programs and try again)"
+        if load > cores
+        else ""
+    )
+    return f"The lesson's server did not answer within {wait:.0f} s{busy}"
+
+
+def run(server: Server, *, wait: float = START_WAIT) -> int:
+    """Start the server, print its address once it answers, and run it in the foreground
+    until it stops (Ctrl+C stops it too, with every kernel it started).
+
+    Whether it is up is asked of :attr:`Server.ready_url`, which runs no notebook, so
+    waiting for a slow server never starts a kernel. A server that does not answer within
+    ``wait`` seconds is stopped, with everything it started, and the reason is shown.
     The server's own messages (start-up lines, kernels' warnings) go to its log file, so a
     teacher sees only the address; if it stops before answering, the log's end is shown."""
-    import subprocess
-
     if server.log is None:
         log = None
     else:
         server.log.parent.mkdir(parents=True, exist_ok=True)
         log = server.log.open("ab")
+    # A session of its own: Ctrl+C reaches this process only, which then stops the server
+    # and its kernels in order instead of all of them at once.
     process = subprocess.Popen(
-        server.command, env=server.env, stdout=log, stderr=subprocess.STDOUT if log else None
+        server.command,
+        env=server.env,
+        stdout=log,
+        stderr=subprocess.STDOUT if log else None,
+        start_new_session=True,
     )
     try:
         deadline = time.monotonic() + wait
-        while process.poll() is None and time.monotonic() < deadline:
-            if _answers(server.url):
+        while process.poll() is None:
+            if _answers(server.ready_url or server.url):
                 print(f"The lesson opens at {server.url}", flush=True)
                 if server.log is not None:
                     print(f"The server's messages go to {server.log}", flush=True)
                 print("Stop it with Ctrl+C.", flush=True)
                 break
-            time.sleep(0.25)
+            if time.monotonic() > deadline:
+                stop(process)
+                why = _why_slow(wait) + ", so it was stopped, with every kernel it started."
+                tail = _log_end(server.log) if server.log is not None else ""
+                print("\n".join(filter(None, [why, tail])), file=sys.stderr, flush=True)
+                return 1
+            time.sleep(0.5)
         code = process.wait()
-        if code and server.log is not None:
-            print(_log_end(server.log), file=sys.stderr, flush=True)
+        if code:
+            said = [f"The lesson's server stopped (exit code {code})."]
+            if server.log is not None:
+                said.append(_log_end(server.log))
+            print("\n".join(said), file=sys.stderr, flush=True)
         return code
-    except KeyboardInterrupt:  # pragma: no cover - interactive
-        process.terminate()
+    except KeyboardInterrupt:
+        stop(process)
         return 0
     finally:
+        if process.poll() is None:  # an unexpected error: leave nothing running
+            stop(process)
         if log is not None:
             log.close()
 
 
 def _log_end(log: Path, lines: int = 20) -> str:
-    """The last ``lines`` of the server's log, to show why it stopped."""
+    """The last ``lines`` of the server's log, to show why it stopped (read from its last
+    64 KiB: a log kept over many lessons can be long)."""
     try:
-        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+        with log.open("rb") as file:
+            file.seek(max(0, file.seek(0, os.SEEK_END) - 65536))
+            end = file.read().decode("utf-8", errors="replace")
+        tail = end.splitlines()[-lines:]
     except OSError:
         return f"the server stopped; its log {log} cannot be read"
-    return "\n".join([f"The server stopped. The end of its log ({log}):", *tail])
+    return "\n".join([f"The end of the server's log ({log}):", *tail])

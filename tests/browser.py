@@ -58,19 +58,6 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 
     raise TimeoutError(f"nothing listened on port {port} within {timeout} s")
 
 
-def kernel_pids(runtime_dir: Path) -> list[int]:
-    """Processes whose command line names a connection file in ``runtime_dir``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError):
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            if str(runtime_dir) in command and "kernel" in command:
-                found.append(int(entry.name))
-    return found
-
-
 @contextlib.contextmanager
 def running(server: launch.Server, port: int) -> Iterator[subprocess.Popen[bytes]]:
     """Run a server; afterwards stop it by its pid and check that no kernel is left."""
@@ -82,6 +69,7 @@ def running(server: launch.Server, port: int) -> Iterator[subprocess.Popen[bytes
         wait_for_port(port, process)
         yield process
     finally:
+        kernels = launch.kernel_pids(process.pid)
         os.kill(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=30)
@@ -90,13 +78,18 @@ def running(server: launch.Server, port: int) -> Iterator[subprocess.Popen[bytes
             process.wait(timeout=10)
         log.close()
         deadline = time.monotonic() + 15
-        while kernel_pids(runtime) and time.monotonic() < deadline:
+        while alive(kernels) and time.monotonic() < deadline:
             time.sleep(0.5)
-        left = kernel_pids(runtime)
+        left = alive(kernels)
         for pid in left:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         assert not left, f"kernel processes left running after the server stopped: {left}"
+
+
+def alive(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running."""
+    return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
 
 
 def save_screenshot(page: object, name: str) -> Path:

@@ -1,0 +1,182 @@
+"""``guts-teach present`` on a machine starved of CPU: it prints its address, starts no
+kernel until a browser opens the page, one page makes exactly one kernel, and closing the
+page stops it. A server that cannot answer in time is stopped, with all it started, and says
+why. Run as a teacher runs it: the command in a process of its own.
+
+Needs Voilà and (for the page) Chromium: skips loudly locally without them, fails in CI."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import require
+
+from guts_teach import launch
+
+
+def _have(module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+STARVE = "import time\nend = time.monotonic() + 600\nwhile time.monotonic() < end: pass\n"
+"""A worker that keeps one core busy (for ten minutes at most, should it be left behind)."""
+
+
+def starve(cores: int) -> list[subprocess.Popen[bytes]]:
+    """Two CPU-bound workers per core: every core busy, with a queue behind it."""
+    return [subprocess.Popen([sys.executable, "-c", STARVE]) for _ in range(2 * cores)]
+
+
+def release(workers: list[subprocess.Popen[bytes]]) -> None:
+    for worker in workers:
+        worker.kill()
+    for worker in workers:
+        worker.wait()
+
+
+def present(workdir: Path, port: int, *extra: str) -> subprocess.Popen[str]:
+    """``guts-teach present`` as a teacher types it, in a session of its own."""
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "guts_teach",
+            "present",
+            "--no-browser",
+            "--dir",
+            str(workdir),
+            "--port",
+            str(port),
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def address_of(process: subprocess.Popen[str], timeout: float) -> str:
+    """The address the command prints, read from its output as it comes."""
+    assert process.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(line) for line in process.stdout], daemon=True
+    ).start()  # type: ignore[union-attr]
+    deadline = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=0.5)
+        except queue.Empty:
+            assert process.poll() is None, f"present stopped: {seen}\n{process.stderr.read()}"  # type: ignore[union-attr]
+            continue
+        seen.append(line)
+        if line.startswith("The lesson opens at "):
+            return line.removeprefix("The lesson opens at ").strip()
+    raise AssertionError(f"no address within {timeout} s; printed: {seen!r}")
+
+
+def settle(process: subprocess.Popen[str], expected: int, timeout: float) -> list[int]:
+    """The command's kernels once their number is ``expected`` (or the time is up)."""
+    deadline = time.monotonic() + timeout
+    while len(found := launch.kernel_pids(process.pid)) != expected:
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    return found
+
+
+def interrupt(process: subprocess.Popen[str]) -> None:
+    """Ctrl+C, as the teacher stops it; then nothing it started may be left."""
+    started = launch.kernel_pids(process.pid)
+    if process.poll() is None:
+        os.kill(process.pid, signal.SIGINT)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    deadline = time.monotonic() + 15
+    while (
+        left := [p for p in started if Path(f"/proc/{p}").exists()]
+    ) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"kernels left after Ctrl+C: {left}"
+
+
+def test_present_on_a_starved_machine_starts_one_kernel_per_page(browser, tmp_path):
+    require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
+    workdir = tmp_path / "class"
+    port = launch.free_port()
+    workers = starve(os.cpu_count() or 1)
+    process = present(workdir, port)
+    try:
+        address = address_of(process, timeout=launch.START_WAIT + 30)
+        # Waiting for the server ran no notebook, and a few seconds on there is still none.
+        time.sleep(5)
+        assert launch.kernel_pids(process.pid) == []
+        release(workers)
+
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.set_default_timeout(180_000)
+        page.goto(address)
+        page.locator(".guts-slide.guts-current").wait_for(state="visible")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.voila-skeleton-container').length === 0",
+            timeout=180_000,
+        )
+        one = launch.kernel_pids(process.pid)
+        assert len(one) == 1, f"one page, kernels {one}"
+        time.sleep(3)
+        assert launch.kernel_pids(process.pid) == one  # nothing else started behind it
+        page.goto("about:blank")  # the teacher leaves the slides: the page stops its kernel
+        assert settle(process, 0, 30) == [], "leaving the page did not stop its kernel"
+        page.close()
+    finally:
+        release(workers)
+        interrupt(process)
+
+
+def test_a_server_that_never_answers_is_stopped_and_says_why(tmp_path, monkeypatch):
+    """The readiness check is told to wait two seconds for an address nothing serves: the
+    server is stopped with its kernels, and the teacher reads why."""
+    require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
+    workdir, _ = launch.prepare_notebooks(tmp_path / "class")
+    port = launch.free_port()
+    server = launch.voila_server(workdir, port=port)
+    unused = launch.free_port()
+    never = launch.Server(
+        server.command,
+        server.env,
+        server.url,
+        log=server.log,
+        ready_url=f"http://127.0.0.1:{unused}/",
+    )
+    lines: list[str] = []
+    monkeypatch.setattr("builtins.print", lambda *a, **k: lines.append(" ".join(map(str, a))))
+    code = launch.run(never, wait=2.0)
+    assert code == 1
+    said = "\n".join(lines)
+    assert "did not answer within 2 s" in said, said
+    assert "so it was stopped, with every kernel it started" in said
+    assert "The end of the server's log" in said
+    with pytest.raises(ConnectionRefusedError):  # nothing listens on the port any more
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    left = [pid for pid, (_, argv) in launch._processes().items() if f"--port={port}" in argv]
+    assert left == [], "the server is still running"
