@@ -32,7 +32,7 @@ def slides(cells: list[tuple[str, str]]) -> list[tuple[str, str]]:
     heading starts a cell of its own (and a slide of its own in `guts-teach present`)."""
     split: list[tuple[str, str]] = []
     for kind, source in cells:
-        if kind != "md":
+        if kind != "md":  # "notes" stay whole: a heading in them belongs to the presenter
             split.append((kind, source))
             continue
         pieces: list[list[str]] = [[]]
@@ -55,15 +55,19 @@ def make(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     # `guts-teach lesson` runs a notebook carrying this when it opens (guts_teach/labextension).
     notebook.metadata["guts_teach"] = {"run_on_open": True}
     for i, (kind, source) in enumerate(cells):
-        if kind in ("md", "md-lab"):
+        if kind in ("md", "md-lab", "notes"):
             cell = nbformat.v4.new_markdown_cell(source)
         else:
             cell = nbformat.v4.new_code_cell(source)
         cell["id"] = f"cell-{i:02d}"
         # Slides (guts-teach present): a new slide at the first cell and at every heading;
-        # "md-lab" cells (how to run the notebook in JupyterLab) are left out of the slides.
+        # "md-lab" cells (how to run the notebook in JupyterLab) are left out of the slides;
+        # "notes" cells (slide type "notes", as reveal.js and RISE call speaker notes) are the
+        # teacher's: shown in the notebook and in the presenter's window, not on the slide.
         starts = i == 0 or (kind == "md" and source.lstrip().startswith("#"))
-        cell.metadata["slideshow"] = {"slide_type": "slide" if starts else "-"}
+        cell.metadata["slideshow"] = {
+            "slide_type": "notes" if kind == "notes" else "slide" if starts else "-"
+        }
         if kind == "md-lab":
             cell.metadata["tags"] = ["lab-only"]
         notebook.cells.append(cell)

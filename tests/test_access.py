@@ -159,14 +159,22 @@ def test_one_four_colour_switch_redraws_every_card_picture():
     assert FOUR_COLOURS["d"] in card_svg(card("5d"), four_colour=DECK.four_colour)
 
 
-def test_the_last_next_moves_the_focus_to_restart_and_back_at_step_one_to_next(monkeypatch):
+def test_the_last_next_rests_the_focus_on_the_status_line_and_back_at_step_one_on_next(
+    monkeypatch,
+):
+    """Issue 23, item 5: after the last step the focus rests where one more Enter changes
+    nothing (the status line, which reads the last step out), never on Restart."""
+    import ipywidgets as widgets
+
     calls = focus_calls(monkeypatch)
+    monkeypatch.setattr(widgets.HTML, "focus", lambda self: calls.append("status line"))
     stepper = ExampleStepper(example("six-counter"))
     for _ in range(5):
         stepper.next_button.click()
     assert calls == []  # Next still enabled: the focus stays where it is
     stepper.next_button.click()
-    assert stepper.next_button.disabled and calls == ["⟲ Restart"]
+    assert stepper.next_button.disabled and calls == ["status line"]
+    assert "guts-status-line" in stepper.status._dom_classes  # made focusable by SCRIPT
     stepper.back_button.click()
     for _ in range(5):
         stepper.back_button.click()

@@ -32,7 +32,8 @@ def test_notebook_matches_its_builder_and_has_outputs(name):
     cells = build.slides(build.NOTEBOOKS[name])
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
     assert [(c.cell_type, c.source) for c in notebook.cells] == [
-        ("markdown" if kind in ("md", "md-lab") else "code", source) for kind, source in cells
+        ("markdown" if kind in ("md", "md-lab", "notes") else "code", source)
+        for kind, source in cells
     ]
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert all(c.execution_count for c in code), f"{name} was saved without running it"
@@ -71,7 +72,8 @@ def test_issue13_lesson_has_the_tie_the_nobody_in_switch_and_a_glossary():
     cells = builder().NOTEBOOKS["01_lesson.ipynb"]
     source = "\n".join(text for _, text in cells)
     assert 'example("three-way-tie")' in source and "nobody_in_switch()" in source
-    headings = [text.splitlines()[0] for kind, text in cells if kind == "md"]
+    # the glossary is the teacher's notes in the slides (issue 23, item 7)
+    headings = [text.splitlines()[0] for kind, text in cells if kind == "notes"]
     assert "## Glossary: the words of the game" in headings
     assert "## Glossary: the rule codes" in headings
     for word in ("ante", "pot", "limit", "cap", "reserve", "cycle"):
@@ -107,7 +109,8 @@ def test_issue13_quotations_beside_the_lessons_own_examples_stand_in_the_documen
 
     documents = " ".join(" ".join(seed_text(name).split()).lower() for name in SEED_FILES.values())
     cells = builder().NOTEBOOKS["01_lesson.ipynb"]
-    text = next(source for kind, source in cells if source.startswith("### Nobody in, both ways"))
+    at = next(i for i, (_, source) in enumerate(cells) if source == "### Nobody in, both ways")
+    text = cells[at + 1][1]  # the teacher's notes under the slide's heading
     quotes = re.findall(r'"([^"]+)"', text)
     assert len(quotes) == 2
     for quote in quotes:

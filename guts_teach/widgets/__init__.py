@@ -4,6 +4,7 @@ Install the ``lesson`` extra (ipywidgets). Each widget keeps its state in traitl
 redraws when they change; button callbacks only move that state.
 
 - :class:`ExampleStepper`: step through a worked example, a ledger or a session.
+- :class:`DealChooser`: a seeded table whose deals the learner decides with buttons.
 - :class:`ExampleSwitch`: two readings of a rule with one switch (:func:`nobody_in_switch`).
 - :class:`HandComparer`: type or pick two to ten hands and see them ranked, with reasons.
 - :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
@@ -20,6 +21,7 @@ drawn, never its Python repr.
 from __future__ import annotations
 
 from .comparer import HandComparer
+from .deal_chooser import DealChooser
 from .odds_explorer import OddsExplorer
 from .picker import RulesPicker, follow
 from .play_table import GutsTable
@@ -30,6 +32,7 @@ from .style import Panel, Progress
 from .switch import ExampleSwitch, nobody_in_switch
 
 __all__ = [
+    "DealChooser",
     "ExampleStepper",
     "ExampleSwitch",
     "GutsTable",

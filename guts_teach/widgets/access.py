@@ -12,7 +12,13 @@ page, which by class:
   roving tabindex that skips used, disabled cards);
 - makes each ``guts-live`` element a polite live region (``aria-live="polite"``), so a
   screen reader reads what changes in it;
-- names every slider's handle after the slider's label.
+- names every slider's handle after the slider's label;
+- keeps a worked example whole in view while it is stepped by keyboard or mouse: when the
+  focus enters a ``guts-stepper`` or ``guts-play`` panel, or a button in one is pressed, the
+  nearest scrolling box scrolls just enough to show its status line, picture, buttons and
+  sentence (a browser shows only the focused button, cutting the step line off);
+- makes a stepper's status line (``guts-status-line``) focusable from code, so that the
+  focus can rest there after the last step, where one more Enter changes nothing.
 
 Moving the focus when the focused button turns disabled is done in Python, with
 :func:`refocus` (ipywidgets 8 widgets have ``focus()``).
@@ -54,6 +60,35 @@ if (!window.gutsTeachAccess) {
     if (key === 'End') line = table[r].slice().reverse();
     return line.find(enabled);
   };
+  const scroller = (e) => {
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowY;
+      if ((o === 'auto' || o === 'scroll') && a.scrollHeight > a.clientHeight) return a;
+    }
+    return document.scrollingElement;
+  };
+  const reveal = (panel) => {
+    const parts = Array.from(panel.querySelectorAll(
+      '.guts-status, svg[role="img"], button, .guts-text')).filter((e) => e.offsetParent !== null);
+    if (!parts.length) return;
+    const box = scroller(panel);
+    const view = box === document.scrollingElement
+      ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
+    const top = Math.min(...parts.map((e) => e.getBoundingClientRect().top)) - 8;
+    const bottom = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom)) + 8;
+    if (bottom - top > view.bottom - view.top || top < view.top) {
+      box.scrollTop += top - view.top;
+    } else if (bottom > view.bottom) {
+      box.scrollTop += bottom - view.bottom;
+    }
+  };
+  const whole = (event) => {
+    const panel = event.target.closest && event.target.closest('.guts-stepper, .guts-play');
+    if (panel) {
+      reveal(panel);
+      [60, 400].forEach((wait) => setTimeout(() => reveal(panel), wait));  // redrawn by then
+    }
+  };
   const keys = (event) => {
     const target = event.target;
     const typing = target.matches('input, textarea, select, [contenteditable="true"]');
@@ -75,6 +110,11 @@ if (!window.gutsTeachAccess) {
       p.setAttribute('data-lm-suppress-shortcuts', 'true');
       p.addEventListener('keydown', keys);
       p.addEventListener('keyup', (event) => event.stopPropagation());
+      p.addEventListener('focusin', whole);
+      p.addEventListener('click', whole);
+    });
+    document.querySelectorAll('.guts-status-line:not([tabindex])').forEach((l) => {
+      l.setAttribute('tabindex', '-1');
     });
     document.querySelectorAll('.guts-live:not([aria-live])').forEach((l) => {
       l.setAttribute('aria-live', 'polite');

@@ -23,7 +23,7 @@ from ..game.shown import shown
 from ..lessons.scene import Scene
 from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
-from ..svg import table_svg
+from ..svg import table_pictures
 from .access import live, refocus
 from .codes import coded
 from .deck import deck_switch, follow_deck
@@ -255,6 +255,7 @@ class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.add_class("guts-panel")
+        self.add_class("guts-play")  # kept whole in view while played by keyboard (access.py)
         self._series = {name: Series() for name in ("your balance", "pot", "reserve")}
         self.deals = self.session.deal_count
         follow_deck(self)
@@ -355,7 +356,7 @@ class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
             winners=frozenset(last.winners) if last else frozenset(),
             dealt=bool(hands),
         )
-        self.picture.value = table_svg(scene, four_colour=self.four_colour)
+        self.picture.value = table_pictures(scene, four_colour=self.four_colour)
         if last is not None:
             heading = "" if shown == count else f"<b>Looking back at deal {shown}</b>"
             said = bots_sentence(last)  # told once, at the first deal: the heading names them

@@ -13,7 +13,7 @@ from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
 from ..lessons.quiz import Mark, Scenario, check, make_scenario
 from ..lessons.scene import Scene
-from ..svg import table_svg
+from ..svg import table_pictures
 from .access import live
 from .codes import explained
 from .deck import deck_switch, follow_deck
@@ -112,7 +112,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
             ghost_shown=True,
             hand_size=s.rules.hand_size,
         )
-        self.picture.value = table_svg(scene, four_colour=self.four_colour)
+        self.picture.value = table_pictures(scene, four_colour=self.four_colour)
 
     def mark(self) -> list[Mark]:
         """Check the four answers and show what was right and why anything was wrong."""

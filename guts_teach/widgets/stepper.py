@@ -15,7 +15,7 @@ from ..game.session import Session
 from ..game.shown import shown
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
-from ..svg import table_svg
+from ..svg import table_pictures
 from .access import live, refocus
 from .codes import coded
 from .deck import deck_switch, follow_deck
@@ -27,8 +27,9 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
 
     ``index`` is the current step; the buttons move it and everything else follows.
     The buttons are ordinary focusable buttons: Tab to them, Enter or Space to press; the
-    left and right arrows anywhere in the stepper are Back and Next. When Next or Back turns
-    disabled under the focus (the last or first step), the focus moves to Restart or Next.
+    left and right arrows anywhere in the stepper are Back and Next. When Next turns disabled
+    under the focus (the last step), the focus rests on the status line; when Back does (the
+    first step), it moves to Next.
     The step text is a polite live region; the cards follow the shared four-colour switch.
     """
 
@@ -58,7 +59,9 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.back_button.on_click(lambda _: self._move(self.stepper.back))
         self.next_button.on_click(lambda _: self._move(self.stepper.forward))
         self.restart_button.on_click(lambda _: self._move(self.stepper.restart))
-        refocus(self.next_button, lambda: [self.restart_button, self.back_button])
+        # After the last step the focus rests on the status line, which reads the last step
+        # out, and where one Enter too many wipes nothing (Restart would).
+        self.next_button.on_click(lambda _: self._rest_after_last())
         refocus(self.back_button, lambda: [self.next_button])
         live(self.status, self.explanation)
         header = widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))
@@ -79,6 +82,10 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         action()
         self.index = self.stepper.index
 
+    def _rest_after_last(self) -> None:
+        if self.next_button.disabled:
+            self.status.focus()
+
     @traitlets.observe("index", "four_colour")
     def _on_change(self, _change: Any) -> None:
         self.stepper.index = self.index
@@ -87,7 +94,7 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         frame = self.stepper.current
         self.status.value = f'<div class="guts-status">{self.stepper.status()}</div>'
-        self.picture.value = table_svg(frame.scene, four_colour=self.four_colour)
+        self.picture.value = table_pictures(frame.scene, four_colour=self.four_colour)
         self.explanation.value = coded(frame.step.text)
         self.back_button.disabled = self.stepper.at_start
         self.next_button.disabled = self.stepper.at_end

@@ -53,6 +53,7 @@ abbr.guts-code {{ text-decoration: underline dotted; cursor: help; }}
 .guts-panel .widget-hbox {{ padding: 5px 5px; gap: 6px; }}
 .guts-panel .jupyter-button.mod-success {{ background-color: {SUCCESS}; color: #ffffff; }}
 .guts-panel .jupyter-button.mod-primary {{ background-color: {PRIMARY}; color: #ffffff; }}
+.guts-panel .guts-deal-in.mod-active {{ background-color: {SUCCESS}; color: #ffffff; }}
 .guts-panel .jupyter-button:disabled {{ background-color: #e0e0e0; color: #616161;
   opacity: 1; }}  /* plainly not pressable, not a paler green */
 </style>

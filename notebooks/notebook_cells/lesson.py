@@ -1,12 +1,20 @@
 """01_lesson.ipynb: what Guts is, hand ranking, the worked examples, the quiz, a glossary."""
 
+from guts_teach.lessons.examples import example
 from guts_teach.lessons.glossary import markdown_codes, markdown_terms
 
 from .common import SETUP
 
+
+def example_notes(name: str, words: str) -> tuple[str, str]:
+    """The teacher's notes for a worked example: what to point at, the example's title and its
+    document's own words (which the slide leaves out to keep the table big)."""
+    item = example(name)
+    return ("notes", f"{words}\n\n*{item.title}.* {item.cited}:\n\n> {item.quote}")
+
 CELLS = [
     ("md", """\
-# Guts: a lesson in six steps
+# Guts: a lesson in five steps
 
 Guts is a quick relative of poker. Everyone gets **two cards** and then, all at the same moment,
 says whether they are **in** or **out**. Of the players who are in, the best hand takes the pot;
@@ -17,9 +25,10 @@ in a **reserve**.
 This notebook walks a class through the rules and through the worked examples of the two rule
 documents. **Next** and **Back** move through each example one step at a time, and every step
 says in plain words what happened, with the pot and the reserve on the status line. The buttons
-also work from the keyboard: press Tab to reach them and Enter or Space to press them. Each
-example shows its rule document's own words with the table. Words such as *ante*, *pot*, *cap*
-and *reserve*, and codes in brackets such as (R5), are explained in the glossary at the end."""),
+also work from the keyboard: press Tab to reach them and Enter or Space to press them."""),
+    ("notes", """\
+Words such as *ante*, *pot*, *cap* and *reserve*, and codes in brackets such as (R5), are
+explained in the glossary at the end of the notebook (teacher's notes in the slides)."""),
     ("md-lab", """Opened with `guts-teach lesson`, this notebook runs itself, so the buttons work as soon as it
 opens; opened another way, use **Run ▸ Run All Cells** first."""),
     ("code", SETUP),
@@ -36,9 +45,11 @@ opens; opened another way, use **Run ▸ Run All Cells** first."""),
 
 * **Any pair beats any two unequal cards.** Pairs rank by rank: aces highest, twos lowest.
 * Two unequal cards are compared by the **higher card first**, then the lower: A-K beats A-Q.
-* **Suits never count**, and there are no straights or flushes with two cards.
+* **Suits never count**, and there are no straights or flushes with two cards."""),
+    ("md", """\
+### Try it: which hand wins?
 
-Try it: change the hands in the box (one hand per line) or click cards to build new ones."""),
+Change the hands in the box (one hand per line) or click cards to build new ones."""),
     ("code", 'HandComparer("7♠ 7♥\\nA♣ K♦\\n3♦ 3♣\\nA♥ Q♠")'),
     ("md", """\
 ## 3. Who wins, who pays
@@ -48,28 +59,23 @@ Try it: change the hands in the box (one hand per line) or click cards to build 
   share the pot and pay nothing.
 * **One in:** that player takes the pot without showing, and the pot is empty.
 * **Nobody in:** the pot stays and the cards are dealt again without a fresh ante.
-* Players who were out neither win nor pay.
-
-### Worked example: the 6-counter pot
-
+* Players who were out neither win nor pay."""),
+    ("md", "### Worked example: the 6-counter pot"),
+    example_notes("six-counter", """\
 The teaching document's example, counted in counters. Step through it: watch why the next pot is
 **12, not 18**, and why D adds nothing."""),
     ("code", 'ExampleStepper(example("six-counter"))'),
-    ("md", """\
-### Worked example: the 10-chip pot
-
-The full rules' example, counted in chips: three are in, two are out."""),
+    ("md", "### Worked example: the 10-chip pot"),
+    example_notes("ten-chip", "The full rules' example, counted in chips: three are in, two are out."),
     ("code", 'ExampleStepper(example("ten-chip"))'),
-    ("md", """\
-### Worked example: three tie for 20
-
+    ("md", "### Worked example: three tie for 20"),
+    example_notes("three-way-tie", """\
 The documents give no example of a split pot, so here is one: three players tie with ace-king
 (suits never count) and share 20 counters, **6 2/3 each**. The teaching document says to write such
 fractional counters on paper. The fourth player, beaten by the tied hands, still pays the pot."""),
     ("code", 'ExampleStepper(example("three-way-tie"))'),
-    ("md", """\
-### Nobody in, both ways
-
+    ("md", "### Nobody in, both ways"),
+    ("notes", """\
 The two documents differ here. Both say the pot stays for the next deal; the teaching document
 redeals "without another ante", while the full rules add that "many groups play that everyone adds
 another ante". Switch between the two readings: the step you are on stays the same, so you can
@@ -80,20 +86,20 @@ compare the pots (4 chips, or 8)."""),
 
 The next pot is never bigger than the cap. Whatever the payments bring above it goes into the
 **reserve**. The reserve is never part of a prize or a payment; when a pot has been won and is empty,
-the reserve refills it (up to the cap) **before** anyone antes again.
-
-### Worked example: the cap of 20
-
-The teaching document's cap example: 36 counters against a cap of 20, then the refill."""),
+the reserve refills it (up to the cap) **before** anyone antes again."""),
+    ("md", "### Worked example: the cap of 20"),
+    example_notes(
+        "cap-reserve",
+        "The teaching document's cap example: 36 counters against a cap of 20, then the refill.",
+    ),
     ("code", 'ExampleStepper(example("cap-reserve"))'),
-    ("md", """\
-### Worked example: a pot of 80 with a limit of 100
-
+    ("md", "### Worked example: a pot of 80, a limit of 100"),
+    example_notes("limit-100", """\
 The full rules say *limit* where the teaching document says *cap*. Step on past the reserve: once
 the pot of 100 is won, chips from the reserve form the new pot."""),
     ("code", 'ExampleStepper(example("limit-100"))'),
-    ("md", """\
-## 5. Where the two rule documents differ
+    ("notes", """\
+## Where the two rule documents differ
 
 | | full rules (seed 000) | teaching profile (seed 002) |
 | --- | --- | --- |
@@ -110,11 +116,11 @@ Both documents give the same numbers for the reserve and the ante: while the res
 anything, the pot sits at the cap, so "play for the limit" and "refill up to the cap" come to the
 same thing, and an empty pot with chips in the reserve is refilled before anyone antes."""),
     ("md", """\
-## 6. A short quiz
-
+## 5. A short quiz"""),
+    ("notes", """\
 Settle the pot yourself: type who wins, what each losing player pays, and the next pot and reserve,
 then press **Check**. **New question** deals another table."""),
     ("code", "SettlementQuiz(seed=2026)"),
-    ("md", markdown_terms()),
-    ("md", markdown_codes()),
+    ("notes", markdown_terms()),
+    ("notes", markdown_codes()),
 ]

@@ -6,8 +6,9 @@ CELLS = [
     ("md", """\
 # Try hands yourself
 
-Four things to play with. Choose the rules first if you like: the hand comparer and the quiz
-follow them."""),
+Five things to play with: the rules, hands to compare, a quiz, the odds of a hand and a
+table of your own. Choose the rules first if you like: the hand comparer and the quiz follow
+them."""),
     ("code", SETUP),
     ("code", "picker = RulesPicker()\npicker"),
     ("md", """\
@@ -17,17 +18,21 @@ Type two to ten hands, one per line (`Qs Qh`, `Q♠Q♥` and `qs qh` all work), 
 A typo or a card used twice gets a friendly message."""),
     ("code", 'comparer = HandComparer("Qs Qh\\nAc Kd\\n9h 9d")\ncomparer'),
     ("md", """\
-## Settle the pot
-
+## Settle the pot"""),
+    ("notes", """\
 Each question is a table just before the showdown. Work out the result, then press **Check**."""),
     ("code", "quiz = SettlementQuiz(seed=7)\nquiz"),
     ("code", "follow(picker, comparer, quiz)"),
     ("md", """\
 ## How good is my hand?
 
-Type a hand and slide the number of players: the exact chance that it is the best hand if everyone
-stays in, and what going in with it is worth when everyone else plays the equilibrium (notebook 4
-explains both)."""),
+Type a hand and slide the number of players."""),
+    ("notes", """\
+The explorer shows the exact chance that the hand is the best if everyone stays in, and what
+going in with it is worth when everyone else plays the equilibrium (notebook 4 explains both).
+"Of the pot" counts in pots: +0.5 is half the pot before the showdown, on average, with 1/*n*
+of whatever carries over to the next pot counted as yours. The equilibrium is the way of
+playing that nobody gains by leaving when everyone plays it."""),
     ("code", """\
 from guts_teach.widgets import OddsExplorer
 
@@ -35,16 +40,16 @@ OddsExplorer("Ac 5d", players=6)"""),
     ("md", """\
 ## Deal a session yourself
 
-A table of four, dealt with a fixed seed so everyone in the class sees the same cards. Change the
-`in` lists to decide who goes in, run the cell again, and step through what happened."""),
+A table of four, dealt the same cards for everyone in the class. Press the names to choose who
+goes in at each deal."""),
     ("code", """\
-import random
-from guts_teach import Session, teaching
+from guts_teach.widgets import DealChooser
 
-table = Session(["You", "Ben", "Cleo", "Dev"], rules=teaching(), rng=random.Random(11))
-for ins in (["You", "Cleo"], ["Ben"], [], ["You", "Ben", "Dev"]):
-    table.deal_random()
-    table.declare_all(ins)
-    table.settle()
-ExampleStepper(table)"""),
+table = DealChooser(["You", "Ben", "Cleo", "Dev"], seed=11)
+table"""),
+    ("md", """\
+### What happened at your table
+
+Step through the deals you chose. Change a choice above and this table plays again."""),
+    ("code", "table.replay"),
 ]

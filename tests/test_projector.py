@@ -1,0 +1,146 @@
+"""Every slide of every notebook, as a projector shows it (issue 23, item 2): at 1280 x 720 and
+1024 x 768 no slide scrolls, no visible text is under 20 px (text inside SVG pictures measured
+at the size it is drawn), and no label is cut with an ellipsis.
+
+One Voilà server per notebook serves every test of this module (the notebook runs once); both
+screen sizes are measured on the same page. Like the other browser tests these skip locally
+when Chromium, Voilà or Playwright is missing, and fail in CI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser import opened, save_screenshot
+from test_slides import ALL_RUN
+
+from guts_teach import launch
+
+NOTEBOOKS = [
+    "01_lesson.ipynb",
+    "02_try_hands.ipynb",
+    "03_ledger.ipynb",
+    "04_strategy.ipynb",
+    "05_shelby.ipynb",
+]
+NOT_YET = {
+    "03_ledger.ipynb": "the evening's table and chart are drawn for a notebook's page",
+    "04_strategy.ipynb": "the heat maps, charts and printed tables are drawn for a page",
+    "05_shelby.ipynb": "the rounds and whole games are long pages of pictures, not steppers",
+}
+"""Notebooks whose slides do not read from the back row yet (issue 23, item 2): their test is
+expected to fail, and fails the run as soon as one passes, to be taken off this list."""
+SIZES = [(1280, 720), (1024, 768)]
+SMALLEST = 20  # px: the least a back row reads
+RUN_TIMEOUT = 600_000  # ms: notebook 05 plays whole games; the CI machine is loaded
+
+MEASURE = """(smallest) => {
+    const slide = document.querySelector('.guts-slide.guts-current');
+    const box = document.getElementById('rendered_cells');
+    const shown = (e) => {
+        for (let a = e; a && a.nodeType === 1; a = a.parentElement) {
+            const style = getComputedStyle(a);
+            if (style.display === 'none' || style.visibility === 'hidden'
+                || parseFloat(style.opacity) === 0) { return false; }
+        }
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+    };
+    const small = [];
+    const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+    const seen = new Set();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent.replace(/[\\s\\u00b6]/g, '');
+        const element = node.parentElement;
+        if (!text || seen.has(element) || !shown(element)) { continue; }
+        if (element.closest('.jp-InputArea, .jp-InputPrompt, .jp-OutputPrompt, script, style, title, desc')) { continue; }
+        seen.add(element);
+        let size = parseFloat(getComputedStyle(element).fontSize);
+        if (element instanceof SVGElement) {
+            const m = element.getScreenCTM();
+            size = size * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        }
+        if (size < smallest - 0.05) {
+            small.push([Math.round(size * 10) / 10, text.slice(0, 40)]);
+        }
+    }
+    const cut = [];
+    [slide, document.getElementById('guts-slide-bar')].forEach((root) => {
+        root.querySelectorAll('*').forEach((e) => {
+            if (getComputedStyle(e).textOverflow === 'ellipsis' && shown(e)
+                && e.scrollWidth > e.clientWidth + 1) {
+                cut.push(e.textContent.trim().slice(0, 40));
+            }
+        });
+    });
+    const wide = [...slide.querySelectorAll('*')].filter((e) => shown(e)
+        && /(auto|scroll)/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 2)
+        .map((e) => e.className.toString().slice(0, 40));
+    const heading = slide.querySelector('h1, h2, h3');
+    return {
+        title: heading ? heading.textContent.replace('\\u00b6', '').trim() : '',
+        over: box.scrollHeight - box.clientHeight,
+        wide: wide,
+        small: small,
+        least: small.length ? Math.min(...small.map((s) => s[0])) : null,
+        cut: cut,
+    };
+}"""
+"""What the current slide shows: how far it would scroll, its text under ``smallest`` px,
+its labels cut with an ellipsis (the slide bar's too)."""
+
+
+@pytest.fixture(scope="module", params=NOTEBOOKS)
+def slides_of(request, browser, tmp_path_factory) -> Iterator[object]:
+    """One notebook's slides, run once, on a page the tests share."""
+    notebook = request.param
+    workdir = tmp_path_factory.mktemp(notebook.split(".")[0])
+    launch.copy_notebooks(workdir)
+    port = launch.free_port()
+    server = launch.voila_server(workdir, port=port, notebook=notebook)
+    with opened(browser, server, port, *SIZES[0], timeout=RUN_TIMEOUT) as page:
+        page.locator(".guts-slide.guts-current").wait_for(timeout=RUN_TIMEOUT)
+        page.wait_for_function(ALL_RUN, timeout=RUN_TIMEOUT)
+        page.wait_for_timeout(1000)  # the last widgets drawn
+        page.guts_notebook = notebook  # type: ignore[attr-defined]
+        yield page
+
+
+def go_to(page, number: int) -> None:
+    page.evaluate("(n) => { location.hash = '#' + n; }", number)
+    page.wait_for_function(
+        "(n) => document.getElementById('guts-slide-count').textContent.startsWith('Slide ' + n + ' ')",
+        arg=number,
+    )
+    page.wait_for_timeout(150)  # pictures resized to the slide
+
+
+def test_every_slide_fits_and_reads_from_the_back_row(slides_of, request):
+    page = slides_of
+    notebook = page.guts_notebook
+    if notebook in NOT_YET:
+        request.applymarker(pytest.mark.xfail(reason=NOT_YET[notebook], strict=True))
+    total = page.locator(".guts-slide").count()
+    problems = []
+    least = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for number in range(1, total + 1):
+            go_to(page, number)
+            seen = page.evaluate(MEASURE, SMALLEST)
+            where = f"{notebook} {width}x{height} slide {number} ({seen['title']})"
+            if seen["least"] is not None:
+                least[where] = seen["least"]
+            if seen["over"] > 2:
+                problems.append(f"{where}: scrolls {seen['over']} px")
+            if seen["wide"]:
+                problems.append(f"{where}: scrolls sideways: {seen['wide']}")
+            if seen["small"]:
+                problems.append(f"{where}: text under {SMALLEST} px: {seen['small'][:6]}")
+            if seen["cut"]:
+                problems.append(f"{where}: cut with an ellipsis: {seen['cut']}")
+            if problems and problems[-1].startswith(where):
+                save_screenshot(page, f"projector-{notebook[:2]}-{width}-{number}.png")
+    print(f"{notebook}: {total} slides; smallest text", min(least.values(), default="none"))
+    assert not problems, "\n".join(problems)
