@@ -17,11 +17,12 @@ page, which by class:
   focus enters a ``guts-stepper`` or ``guts-play`` panel, or a button in one is pressed, the
   nearest scrolling box scrolls just enough to show its status line, picture, buttons and
   sentence (a browser shows only the focused button, cutting the step line off);
-- makes a stepper's status line (``guts-status-line``) focusable from code, so that the
-  focus can rest there after the last step, where one more Enter changes nothing.
+- when a stepper's Next turns disabled under the focus (the last step), rests the focus on
+  its status line (``guts-status-line``), which reads the last step out and where one more
+  Enter changes nothing (Restart, where it went before, wiped the picture).
 
-Moving the focus when the focused button turns disabled is done in Python, with
-:func:`refocus` (ipywidgets 8 widgets have ``focus()``).
+Moving the focus to another button when the focused button turns disabled is done in Python,
+with :func:`refocus` (ipywidgets 8 controls have ``focus()``; an HTML widget's does nothing).
 
 >>> SCRIPT.startswith("<img") and "data-lm-suppress-shortcuts" in SCRIPT
 True
@@ -60,33 +61,35 @@ if (!window.gutsTeachAccess) {
     if (key === 'End') line = table[r].slice().reverse();
     return line.find(enabled);
   };
-  const scroller = (e) => {
+  const seen = (e) => {
+    let top = 0, bottom = window.innerHeight;
     for (let a = e.parentElement; a; a = a.parentElement) {
-      const o = getComputedStyle(a).overflowY;
-      if ((o === 'auto' || o === 'scroll') && a.scrollHeight > a.clientHeight) return a;
+      if (getComputedStyle(a).overflowY !== 'visible') {
+        const r = a.getBoundingClientRect();
+        top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+      }
     }
-    return document.scrollingElement;
+    const bar = document.getElementById('guts-slide-bar');
+    if (bar) bottom = Math.min(bottom, bar.getBoundingClientRect().top);
+    return { top, bottom };
   };
   const reveal = (panel) => {
     const parts = Array.from(panel.querySelectorAll(
       '.guts-status, svg[role="img"], button, .guts-text')).filter((e) => e.offsetParent !== null);
-    if (!parts.length) return;
-    const box = scroller(panel);
-    const view = box === document.scrollingElement
-      ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
-    const top = Math.min(...parts.map((e) => e.getBoundingClientRect().top)) - 8;
-    const bottom = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom)) + 8;
-    if (bottom - top > view.bottom - view.top || top < view.top) {
-      box.scrollTop += top - view.top;
-    } else if (bottom > view.bottom) {
-      box.scrollTop += bottom - view.bottom;
+    const status = panel.querySelector('.guts-status') || parts[0];
+    if (!status) return;
+    const view = seen(panel);
+    const top = Math.min(...parts.map((e) => e.getBoundingClientRect().top));
+    const bottom = Math.max(...parts.map((e) => e.getBoundingClientRect().bottom));
+    if (top < view.top || bottom > view.bottom) {
+      status.scrollIntoView({ block: 'start', inline: 'nearest' });
     }
   };
   const whole = (event) => {
     const panel = event.target.closest && event.target.closest('.guts-stepper, .guts-play');
     if (panel) {
       reveal(panel);
-      [60, 400].forEach((wait) => setTimeout(() => reveal(panel), wait));  // redrawn by then
+      [60, 400].forEach((wait) => setTimeout(() => reveal(panel), wait));  /* redrawn by then */
     }
   };
   const keys = (event) => {
@@ -135,8 +138,19 @@ if (!window.gutsTeachAccess) {
       }
     });
   };
+  let last = null;  /* the element that last had the focus: a button keeps it as it disables */
+  document.addEventListener('focusin', (event) => { last = event.target; }, true);
+  const rest = (records) => records.forEach((record) => {
+    const button = record.target;
+    if (record.attributeName === 'disabled' && button === last && button.disabled
+        && button.matches('.guts-stepper button.guts-next')) {
+      const line = button.closest('.guts-stepper').querySelector('.guts-status-line');
+      if (line) { line.setAttribute('tabindex', '-1'); line.focus({ preventScroll: true }); }
+    }
+  });
   let queued = false;
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    rest(records);
     if (!queued) {
       queued = true;
       requestAnimationFrame(() => { queued = false; prepare(); });
@@ -147,6 +161,7 @@ if (!window.gutsTeachAccess) {
 }
 """
 
+# Written on one line into an attribute: comments in _CODE are /* */, never //.
 SCRIPT = (
     '<img src="data:," alt="" hidden class="guts-access" '
     f'onerror="{escape(" ".join(_CODE.split()), quote=True)}">'

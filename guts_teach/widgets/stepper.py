@@ -59,9 +59,7 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.back_button.on_click(lambda _: self._move(self.stepper.back))
         self.next_button.on_click(lambda _: self._move(self.stepper.forward))
         self.restart_button.on_click(lambda _: self._move(self.stepper.restart))
-        # After the last step the focus rests on the status line, which reads the last step
-        # out, and where one Enter too many wipes nothing (Restart would).
-        self.next_button.on_click(lambda _: self._rest_after_last())
+        # After the last step the shared script (access.py) rests the focus on the status line.
         refocus(self.back_button, lambda: [self.next_button])
         live(self.status, self.explanation)
         header = widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))
@@ -81,10 +79,6 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
     def _move(self, action: Any) -> None:
         action()
         self.index = self.stepper.index
-
-    def _rest_after_last(self) -> None:
-        if self.next_button.disabled:
-            self.status.focus()
 
     @traitlets.observe("index", "four_colour")
     def _on_change(self, _change: Any) -> None:
