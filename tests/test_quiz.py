@@ -6,7 +6,7 @@ import pytest
 
 from guts_teach.game.money import format_amount
 from guts_teach.game.rules import classic, teaching
-from guts_teach.lessons.quiz import SITUATIONS, check, make_scenario
+from guts_teach.lessons.quiz import FIELDS, SITUATIONS, check, make_scenario
 
 
 def right_answers(s):
@@ -90,7 +90,7 @@ def test_issue14_the_tied_winners_share_is_asked_and_explained():
     assert all(m.correct for m in check(s, **answers))
     wrong = check(s, **{**answers, "share": format_amount(s.record.pot_before)})[1]
     assert not wrong.correct and "share the pot" in wrong.message
-    assert f"{format_amount(share)} each, as an exact fraction (R5)" in wrong.message
+    assert f"{format_amount(share)} each, as an exact fraction." in wrong.message
 
 
 def test_issue14_names_are_matched_without_case_or_punctuation_and_nobody_is_an_answer():
@@ -119,3 +119,76 @@ def test_issue14_doubling_the_pot_is_told_as_such_not_as_dividing_it():
     doubled = check(s, **{**right_answers(s), "payment": format_amount(2 * stake)})[1]
     assert not doubled.correct and "not twice it" in doubled.message
     assert "divided" not in doubled.message
+
+
+# ------------------------------------------------------------------ fair marking
+
+CASES = [
+    (situation, profile, seed)
+    for situation in SITUATIONS
+    for profile in (teaching, classic)
+    for seed in range(8)
+]
+
+
+@pytest.mark.parametrize(("situation", "profile", "seed"), CASES)
+def test_where_nothing_is_paid_or_won_empty_0_and_none_are_right(situation, profile, seed):
+    """A learner leaves "Each loser pays" empty when nobody pays: that is right, as are 0,
+    "none" and "nothing" (three of six right answers were once marked wrong)."""
+    s = make_scenario(random.Random(seed), profile(), situation=situation)
+    answers = s.answers()
+    assert all(m.correct for m in check(s, **answers)), answers
+    r = s.record
+    for said in ("", "0", "none", "Nothing.", " nobody "):
+        if not r.payers:
+            assert check(s, **{**answers, "payment": said})[2].correct, said
+        if not r.winners:
+            assert check(s, **{**answers, "share": said})[1].correct, said
+    if r.payers:  # where someone does pay, an empty box is not an answer
+        empty = check(s, **{**answers, "payment": ""})[2]
+        assert not empty.correct and "the box is empty" in empty.message
+
+
+@pytest.mark.parametrize(("situation", "profile", "seed"), CASES)
+def test_every_mistake_is_told_with_its_why_in_the_boxes_words(situation, profile, seed):
+    s = make_scenario(random.Random(seed), profile(), situation=situation)
+    answers = s.answers()
+    for field in ("share", "payment", "next_pot", "reserve"):
+        marks = check(s, **{**answers, field: "999"})
+        wrong = [m for m in marks if not m.correct]
+        assert [m.field for m in wrong] == [FIELDS[field]]
+        _, _, why = wrong[0].message.partition(", not 999. ")
+        assert why.strip(), f"{field}: no why in {wrong[0].message!r}"
+    assert {m.field for m in check(s, **answers)} == set(FIELDS.values())
+
+
+def test_nobody_in_reads_in_nobody_and_a_lone_players_cards_stay_hidden():
+    nobody = make_scenario(random.Random(3), situation="nobody in")
+    assert "In: nobody." in nobody.question()
+    alone = make_scenario(random.Random(3), situation="one in")
+    (player,) = alone.ins
+    assert f"In: {player} alone (so nobody sees the cards)." in alone.question()
+    assert str(alone.hands[player]) not in alone.question()
+
+
+def test_the_reante_mistake_is_told_why():
+    """Nobody in: the learner adds everyone's ante to the pot; the pot only stays."""
+    s = make_scenario(random.Random(5), teaching(), situation="nobody in")
+    antes = s.rules.ante * len(s.players)
+    mark = check(s, **{**s.answers(), "next_pot": format_amount(s.record.pot_after + antes)})[3]
+    assert not mark.correct
+    assert "Nobody antes again when nobody is in: the pot just stays as it was." in mark.message
+
+
+def test_an_emptied_pot_may_be_read_as_the_next_deals_antes():
+    """After a lone winner empties pot and reserve, "the next pot" is 0 once settled, or
+    everyone's fresh ante: both readings are right, and the mark says which is which."""
+    for seed in range(50):
+        s = make_scenario(random.Random(seed), teaching(), situation="one in")
+        if not s.record.reserve_after and not s.record.pot_after:
+            break
+    antes = format_amount(s.rules.ante * len(s.players))
+    for said in ("0", antes):
+        mark = check(s, **{**s.answers(), "next_pot": said})[3]
+        assert mark.correct, said
+    assert "opens with everyone's ante" in check(s, **{**s.answers(), "next_pot": antes})[3].message

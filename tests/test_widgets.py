@@ -114,6 +114,74 @@ def test_quiz_marks_answers_and_explains():
     assert quiz.scenario.question() != before and quiz.winners.value == ""
 
 
+def submit(box):
+    """Enter in a text box, as the browser reports it to the kernel."""
+    message = {"method": "custom", "content": {"event": "submit"}}
+    box._handle_msg({"content": {"data": message}, "buffers": []})
+
+
+def quiz_at(situation):
+    """A quiz whose current question is of ``situation``."""
+    from guts_teach.lessons.quiz import SITUATIONS
+
+    assert situation in SITUATIONS
+    for seed in range(1, 200):
+        quiz = SettlementQuiz(seed=seed)
+        r = quiz.scenario.record
+        kind = "nobody in" if not r.ins else "one in" if len(r.ins) == 1 else "showdown"
+        if kind == situation:
+            return quiz
+    raise AssertionError(situation)
+
+
+def test_quiz_enter_checks_and_empty_boxes_are_right_where_nothing_is_paid():
+    quiz = quiz_at("one in")
+    record = quiz.scenario.record
+    (winner,) = record.ins
+    quiz.winners.value = winner
+    quiz.share.value = format_amount(record.settlement.share)
+    quiz.payment.value = ""  # nobody pays: nothing to write
+    quiz.next_pot.value = format_amount(record.pot_after)
+    quiz.reserve.value = format_amount(record.reserve_after)
+    submit(quiz.reserve)
+    assert "5 of 5 right." in quiz.feedback.value
+    assert "<b>Each loser pays</b> ✔ Right: nobody pays." in quiz.feedback.value
+    assert "Score: 1 of 1 question settled right at the first check." in quiz.feedback.value
+
+
+def test_quiz_a_lone_winners_cards_stay_face_down_and_nobody_in_reads_nobody():
+    quiz = quiz_at("one in")
+    (alone,) = quiz.scenario.ins
+    assert str(quiz.scenario.hands[alone]) not in quiz.question.value
+    assert "alone (so nobody sees the cards)" in quiz.question.value
+    for card in quiz.scenario.hands[alone].cards:  # the picture's words name no card of theirs
+        assert card.name not in quiz.picture.value
+    assert alone in quiz.picture.value
+    nobody = quiz_at("nobody in")
+    assert "In: nobody." in nobody.question.value
+
+
+def test_quiz_show_the_answer_fills_the_boxes_says_why_and_does_not_count():
+    quiz = quiz_at("showdown")
+    quiz.answer_button.click()
+    answers = quiz.scenario.answers()
+    assert quiz.payment.value == answers["payment"] and quiz.winners.value == answers["winners"]
+    assert "The answers, with why (this question is not scored):" in quiz.feedback.value
+    assert "✘" not in quiz.feedback.value
+    assert "Score: 0 of 0 questions settled right at the first check (1 shown, not scored)" in (
+        quiz.feedback.value
+    )
+    quiz.check_button.click()  # checking the shown answers scores nothing
+    assert quiz.score == 0
+    quiz.new_question()
+    for name, value in quiz.scenario.answers().items():
+        getattr(quiz, name).value = value
+    quiz.check_button.click()
+    assert "Score: 1 of 1 question settled right at the first check (1 shown, not scored)" in (
+        quiz.feedback.value
+    )
+
+
 def test_rules_picker_drives_the_other_widgets():
     picker = RulesPicker()
     comparer = HandComparer("Qs Jd 10c\nAs 9s 4s")

@@ -1,6 +1,13 @@
 """Plain words (issue 13, item 7): a player called "You", and each profile's own words."""
 
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from guts_teach import Session, classic, teaching
+from guts_teach.game.cards import Deck
 from guts_teach.game.wording import CHIPS, COUNTERS, does, possessive, words_for
 
 
@@ -95,3 +102,35 @@ def test_issue13_the_sessions_refusals_speak_to_you():
         GutsError, match=r"^it is Bo's turn to declare, not yours: in turn from the dealer's left"
     ):
         turns.declare("You", True)
+
+
+def _you_inside_a_sentence(text):
+    """Where a "You" stands that does not open a sentence."""
+    return [
+        m.start()
+        for m in re.finditer(r"\bYou\b", text)
+        if m.start() and not re.search(r"[.!?]\s+$|^\s*$", text[: m.start()])
+    ]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    seat=st.integers(0, 3),
+    ins=st.lists(st.booleans(), min_size=4, max_size=4),
+    seed=st.integers(0, 10_000),
+    profile=st.sampled_from([teaching, classic]),
+)
+def test_you_is_lower_case_inside_every_sentence(seat, ins, seed, profile):
+    """A player called "You" is "You" opening a sentence and "you" inside one, wherever
+    they sit and whoever is in (the reveal once said "all of You, Bot 1 and Bot 2")."""
+    players = ["Bot 1", "Bot 2", "Bot 3"]
+    players.insert(seat, "You")
+    table = Session(players, rules=profile(), pot=6)
+    for deal in range(3):
+        dealt = Deck(random.Random(seed + deal)).deal(4, 2)
+        hands = {
+            p: " ".join(str(c) for c in cards) for p, cards in zip(players, dealt, strict=True)
+        }
+        table.play([p for p, i in zip(players, ins, strict=True) if i], hands=hands)
+    for text in (s.text for s in table.steps()):
+        assert not _you_inside_a_sentence(text), text

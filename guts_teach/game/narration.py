@@ -87,8 +87,8 @@ def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
     best_text = join_names(
         [f"{possessive(p, start=not i)} {h.name}" for i, (p, h) in enumerate(top)]
     )
-    if not rest:
-        return f"{best_text} tie for the best hand ({explain(top[0][1], top[-1][1])})."
+    if not rest:  # the same ranks all round: say so once, however many tie
+        return f"{best_text} tie for the best hand (the same ranks, and suits never count)."
     verb = "beats" if len(top) == 1 else "tie and beat"
     rest_text = join_names([f"{possessive(p, start=False)} {h.name}" for p, h in rest])
     return f"{best_text} {verb} {rest_text} ({explain(top[0][1], rest[0][1])})."
@@ -111,10 +111,10 @@ def _reveal_text(record: DealRecord) -> str:
 def _declared_text(record: DealRecord) -> str:
     ins, outs = record.ins, record.outs
 
-    def are(names: Sequence[str]) -> str:
+    def are(names: Sequence[str]) -> str:  # always inside a sentence here
         if len(names) == 1:
-            return does(names[0], "is")
-        return f"{join_names(list(names))} are"
+            return does(names[0], "is", start=False)
+        return f"{join_names(list(names), start=False)} are"
 
     if record.kind == "dealer_takes" or (record.ghost and record.dealer_took):
         before = [p for p in _turn_order(record) if p != record.dealer]
@@ -141,11 +141,14 @@ def _declared_text(record: DealRecord) -> str:
             return f"{counts} Nobody drops: all hold (V2)."
         if not ins:
             return f"{counts} Everyone drops their cards (V2)."
-        return f"{counts} {are(outs)} out, dropping their cards; {join_names(list(ins))} hold (V2)."
+        return (
+            f"{counts} {are(outs)} out, dropping their cards; "
+            f"{join_names(list(ins), start=False)} hold (V2)."
+        )
     if not ins:
         return "Everyone opens their fists at once: nobody is in."
     if not outs:
-        return f"Everyone opens their fists at once: all of {join_names(list(ins))} are in."
+        return f"Everyone opens their fists at once: all of {join_names(list(ins), start=False)} are in."
     return f"Everyone opens their fists at once: {are(ins)} in; {are(outs)} out."
 
 

@@ -46,16 +46,45 @@ class Scenario:
     record: DealRecord
 
     def question(self) -> str:
-        """The question in words."""
+        """The question in words. Only the cards a showdown would show are given: a player
+        who is in alone takes the pot without showing them.
+
+        >>> import random
+        >>> print(make_scenario(random.Random(1), situation="nobody in").question())
+        ... # doctest: +ELLIPSIS
+        The pot holds ... In: nobody. ... are out. Who wins? What does each player who ...
+        """
         cap = "no cap" if self.rules.cap is None else f"the cap is {format_amount(self.rules.cap)}"
-        shown = "; ".join(f"{p} {self.hands[p]}" for p in self.ins)
+        if not self.ins:
+            shown_in = "nobody"
+        elif len(self.ins) == 1:
+            shown_in = f"{self.ins[0]} alone (so nobody sees the cards)"
+        else:
+            shown_in = "; ".join(f"{p} {self.hands[p]}" for p in self.ins)
         outs = [p for p in self.players if p not in self.ins]
         out_text = f" {join_names(outs)} {'is' if len(outs) == 1 else 'are'} out." if outs else ""
         return (
             f"The pot holds {format_amount(self.pot)} and the reserve "
-            f"{format_amount(self.reserve)}; {cap}. In: {shown}.{out_text} Who wins, what does "
-            "each losing player pay, and what are the next pot and the reserve?"
+            f"{format_amount(self.reserve)}; {cap}. In: {shown_in}.{out_text} Who wins? What "
+            "does each player who loses pay? What do the next pot and the reserve hold once the "
+            "deal is settled?"
         )
+
+    def answers(self) -> dict[str, str]:
+        """The right answer for every box, as a learner would type it.
+
+        >>> import random
+        >>> make_scenario(random.Random(1), situation="nobody in").answers()["payment"]
+        'nothing'
+        """
+        record = self.record
+        return {
+            "winners": join_names(list(record.winners)) or "nobody",
+            "share": format_amount(record.settlement.share) if record.winners else "nothing",
+            "payment": format_amount(record.settlement.payment) if record.payers else "nothing",
+            "next_pot": format_amount(record.pot_after),
+            "reserve": format_amount(record.reserve_after),
+        }
 
 
 @dataclass(frozen=True)
@@ -143,6 +172,17 @@ def _deal(
 
 
 NOBODY = frozenset({"nobody", "none", "no one", "noone", "-", "the ghost", "ghost"})
+NOTHING = frozenset({"", "0", "none", "nothing", "nobody", "no one", "noone", "-", "n/a", "nil"})
+"""Answers that say "nothing" in a box where nothing is paid or won: all of them are right."""
+
+FIELDS = {
+    "winners": "Who wins",
+    "share": "Each winner takes",
+    "payment": "Each loser pays",
+    "next_pot": "Next pot",
+    "reserve": "Reserve",
+}
+"""Each answer box's label: the quiz widget shows these, and every mark names its box so."""
 
 
 def _names(text: str, players: tuple[str, ...]) -> list[str]:
@@ -167,44 +207,82 @@ def check(
     share: str | None = None,
 ) -> list[Mark]:
     """Mark the learner's answers (``share``, each winner's take, when asked); every wrong
-    one says what was expected and why."""
+    one says what was expected and why. Where nothing is paid or won, an empty box, 0 and
+    "none" are all right."""
     record = scenario.record
     steps = {step.kind: step.text for step in record.steps()}
     marks = [_check_winners(scenario, winners, steps)]
     if share is not None:
-        marks.append(_check_amount("share", share, record.settlement.share, _why_share(record)))
+        marks.append(
+            _check_amount(
+                "share",
+                share,
+                record.settlement.share,
+                _why_share(record),
+                nothing=not record.winners,
+            )
+        )
     given = _amount_or_none(payment)
     marks.append(
-        _check_amount("payment", payment, record.settlement.payment, _why_payment(record, given))
+        _check_amount(
+            "payment",
+            payment,
+            record.settlement.payment,
+            _why_payment(record, given),
+            nothing=not record.payers,
+        )
     )
-    marks.append(_check_amount("next pot", next_pot, record.pot_after, _why_pot(record, steps)))
+    fresh = _fresh_ante(scenario)
     marks.append(
-        _check_amount("reserve", reserve, record.reserve_after, _why_reserve(record, steps))
+        _check_amount(
+            "next_pot",
+            next_pot,
+            record.pot_after,
+            _why_pot(scenario, steps, _amount_or_none(next_pot)),
+            also=fresh,
+        )
+    )
+    marks.append(
+        _check_amount("reserve", reserve, record.reserve_after, _why_reserve(scenario, steps))
     )
     return marks
 
 
+def _fresh_ante(scenario: Scenario) -> Fraction | None:
+    """When the deal leaves pot and reserve empty, the next deal opens with everyone's
+    ante: "the next pot" may fairly be read as that too."""
+    record = scenario.record
+    if record.pot_after or record.reserve_after:
+        return None
+    return scenario.rules.ante * len(scenario.players)
+
+
 def _check_winners(scenario: Scenario, answer: str, steps: dict[str, str]) -> Mark:
     truth = scenario.record.winners
-    story = steps.get("showdown", "") or steps.get("nobody_in", "") or steps.get("weenie", "")
+    label = FIELDS["winners"]
+    story = (
+        steps.get("showdown", "")
+        or steps.get("uncontested", "")
+        or steps.get("nobody_in", "")
+        or steps.get("weenie", "")
+    )
     if not truth and answer.strip().strip(".!").lower() in NOBODY | {""}:
-        why = "the ghost hand is best, so nobody wins (V5)" if scenario.record.ghost else ""
-        return Mark("winners", True, f"Right: nobody wins. {why or story}".strip())
+        why = "the ghost hand is best, so nobody wins" if scenario.record.ghost else ""
+        return Mark(label, True, f"Right: nobody wins. {why or story}".strip())
     given = _names(answer, scenario.players)
     strangers = [n for n in given if n not in scenario.players]
     if strangers:
         return Mark(
-            "winners",
+            label,
             False,
             f"{strangers[0]} is not at this table; the players are "
             f"{join_names(list(scenario.players))}.",
         )
     if set(given) == set(truth):
-        return Mark("winners", True, f"Right. {story}")
+        return Mark(label, True, f"Right. {story}")
     said = join_names(list(truth)) or "nobody"
-    return Mark(
-        "winners", False, f"Not quite: {said} {'wins' if len(truth) == 1 else 'win'}. {story}"
-    )
+    verb = "wins" if len(truth) == 1 else "win"
+    return Mark(label, False, f"Not quite: {said} {verb}. {story}")
 
 
 def _amount_or_none(answer: str) -> Fraction | None:
@@ -214,18 +292,67 @@ def _amount_or_none(answer: str) -> Fraction | None:
         return None
 
 
-def _check_amount(field: str, answer: str, truth: Fraction, why: str) -> Mark:
+WRONG = {
+    "share": "Each winner takes {truth}, not {given}.",
+    "payment": "Each player who loses pays {truth}, not {given}.",
+    "next_pot": "The next pot is {truth}, not {given}.",
+    "reserve": "The reserve is {truth}, not {given}.",
+}
+WRONG_NOTHING = {
+    "share": "Nobody takes anything here, not {given}.",
+    "payment": "Nobody pays here, not {given}.",
+}
+RIGHT_NOTHING = {
+    "share": "Right: nobody wins, so nobody takes anything.",
+    "payment": "Right: nobody pays.",
+}
+WHAT = {
+    "share": "what each winner takes",
+    "payment": "what each player who loses pays",
+    "next_pot": "the next pot",
+    "reserve": "the reserve",
+}
+
+
+def _check_amount(
+    field: str,
+    answer: str,
+    truth: Fraction,
+    why: str,
+    *,
+    nothing: bool = False,
+    also: Fraction | None = None,
+) -> Mark:
+    """One amount box: right, or what it should be and why. ``nothing``: nothing is paid
+    or won here, so a box left empty or saying so is right; ``also``: a second reading of
+    the question that is right too."""
+    label = FIELDS[field]
+    text = answer.strip().strip(".!").strip()
+    if nothing and text.lower() in NOTHING:
+        return Mark(label, True, RIGHT_NOTHING[field])
+    if not text:
+        return Mark(
+            label, False, f"Write {WHAT[field]} as an amount, like 12 or 7/2: the box is empty."
+        )
     try:
-        value = as_amount(answer.strip() or "?", what=field)
+        value = as_amount(text, what=field)
     except GutsError:
         return Mark(
-            field, False, f'Write the {field} as an amount, like 12 or 7/2 (got "{answer}").'
+            label, False, f'Write {WHAT[field]} as an amount, like 12 or 7/2 (got "{answer}").'
         )
     if value == truth:
-        return Mark(field, True, f"Right: {format_amount(truth)}.")
-    return Mark(
-        field, False, f"The {field} is {format_amount(truth)}, not {format_amount(value)}. {why}"
+        return Mark(label, True, f"Right: {format_amount(truth)}.")
+    if also is not None and value == also:
+        return Mark(
+            label,
+            True,
+            f"Right: the pot is empty once the deal is settled ({format_amount(truth)}), and the "
+            f"next deal opens with everyone's ante, {format_amount(also)}.",
+        )
+    wrong = (WRONG_NOTHING if nothing else WRONG)[field].format(
+        truth=format_amount(truth), given=format_amount(value)
     )
+    return Mark(label, False, f"{wrong} {why}".strip())
 
 
 def _why_payment(record: DealRecord, given: Fraction | None = None) -> str:
@@ -233,29 +360,29 @@ def _why_payment(record: DealRecord, given: Fraction | None = None) -> str:
     stake = record.pot_before
     if not record.payers:
         if not record.ins:
-            return "Nobody was in, so nobody pays: the pot stays for the next deal (R3)."
+            return "Nobody was in, so nobody pays: the pot stays for the next deal."
         if len(record.ins) == 1:
-            return "Only one player was in: they take the pot and nobody pays (R4)."
-        return "Everyone who was in tied for the best hand, so nobody pays (R5)."
+            return "Only one player was in: they take the pot, and nobody pays."
+        return "Everyone who was in tied for the best hand, so nobody pays."
     payers = len(record.payers)
     if given is not None and payers > 1 and given == stake * payers:
         return (
-            f"{format_amount(given)} is all the payments together: each losing player pays "
-            f"the pot once, {format_amount(stake)} (R5)."
+            f"{format_amount(given)} is all the payments together: each player who loses pays "
+            f"the pot once, {format_amount(stake)}."
         )
     if given is not None and given == stake * 2 and record.settlement.payment == stake:
         return (
-            f"Each losing player pays an amount equal to the pot before the showdown, "
-            f"{format_amount(stake)}: the pot itself, not twice it (R5)."
+            f"Each player who loses pays the same as the pot before the showdown, "
+            f"{format_amount(stake)}: the pot itself, not twice it."
         )
     if given is not None and payers > 1 and given * payers == stake:
         return (
             f"Each player who was in and lost pays the whole pot before the showdown, "
-            f"{format_amount(stake)}; it is not divided among the losers (R5)."
+            f"{format_amount(stake)}; it is not divided among the losers."
         )
     return (
         f"Each player who was in and lost pays the whole pot before the showdown, "
-        f"{format_amount(stake)} (R5)."
+        f"{format_amount(stake)}."
     )
 
 
@@ -267,24 +394,39 @@ def _why_share(record: DealRecord) -> str:
         return f"{record.winners[0]} takes the whole pot, {format_amount(share)}."
     return (
         f"The tied winners share the pot of {format_amount(record.pot_before)} equally: "
-        f"{format_amount(share)} each, as an exact fraction (R5)."
+        f"{format_amount(share)} each, as an exact fraction."
     )
 
 
-def _why_pot(record: DealRecord, steps: dict[str, str]) -> str:
-    parts = [steps[k] for k in ("payments", "cap", "refill") if k in steps]
-    hint = (
-        " The prize has already left the pot: only the payments form the next one."
-        if (record.payers and record.winners)
-        else ""
-    )
-    return " ".join(parts) + hint
+POT_STEPS = ("nobody_in", "uncontested", "payments", "cap", "refill", "cycle_end")
+"""The steps of a deal that say where the next pot comes from."""
 
 
-def _why_reserve(record: DealRecord, steps: dict[str, str]) -> str:
+def _why_pot(scenario: Scenario, steps: dict[str, str], given: Fraction | None) -> str:
+    record, rules = scenario.record, scenario.rules
+    parts = [steps[k] for k in POT_STEPS if k in steps]
+    antes = rules.ante * len(scenario.players)
+    if not record.ins and given is not None:
+        if not rules.reante_when_nobody_in and given == record.pot_after + antes:
+            parts.append("Nobody antes again when nobody is in: the pot just stays as it was.")
+        elif rules.reante_when_nobody_in and given == record.pot_before:
+            parts.append("Under these rules everyone antes again when nobody is in.")
+    if record.payers and record.winners:
+        over = record.settlement.overflow and given is not None and given > record.pot_after
+        parts.append(
+            "The pot never goes over the cap: the rest waits in the reserve."
+            if over
+            else "The prize has already left the pot: only the payments form the next one."
+        )
+    return " ".join(parts)
+
+
+def _why_reserve(scenario: Scenario, steps: dict[str, str]) -> str:
+    record = scenario.record
     if "cap" in steps or "refill" in steps:
         return " ".join(steps[k] for k in ("cap", "refill") if k in steps)
+    if scenario.rules.cap is None:
+        return "There is no cap, so nothing goes to the reserve."
     return (
-        f"Nothing went over the cap, so the reserve stays at {format_amount(record.reserve_after)} "
-        "(R6)."
+        f"Nothing went over the cap, so the reserve stays at {format_amount(record.reserve_after)}."
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from html import escape
 from typing import Any
 
@@ -11,7 +12,7 @@ import traitlets
 
 from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
-from ..lessons.quiz import Mark, Scenario, check, make_scenario
+from ..lessons.quiz import FIELDS, Mark, Scenario, check, make_scenario
 from ..lessons.scene import Scene
 from ..svg import table_pictures
 from .access import live
@@ -24,7 +25,9 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
     """Settle a random pot: who wins and what each winner takes, each loser's payment, the
     next pot and the reserve. Questions cover every situation (nobody in, one in, a tie with a
     fractional share, the cap, a refill from the reserve); answers can be checked again after
-    a correction, and ``score`` counts the questions settled right at the first check."""
+    a correction (Enter in any box checks), and ``score`` counts the questions settled right
+    at the first check. "Show the answer" fills in the answers with why, for a class; a
+    question shown so is not counted (``shown`` counts them)."""
 
     fallback_title = "The settlement quiz"
 
@@ -38,17 +41,28 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         self._rng = random.Random(seed)
         self.picture = widgets.HTML()
         self.question = widgets.HTML()
-        self.winners = widgets.Text(description="Winner(s)", placeholder="e.g. Ben, or nobody")
-        self.share = widgets.Text(description="Each winner takes", placeholder="e.g. 6 or 7/2")
-        self.payment = widgets.Text(description="Each loser pays", placeholder="e.g. 6")
-        self.next_pot = widgets.Text(description="Next pot", placeholder="e.g. 12")
-        self.reserve = widgets.Text(description="Reserve", placeholder="e.g. 0")
+        self.winners = widgets.Text(
+            description=FIELDS["winners"], placeholder="e.g. Ben, or nobody"
+        )
+        self.share = widgets.Text(description=FIELDS["share"], placeholder="e.g. 6 or 7/2")
+        self.payment = widgets.Text(description=FIELDS["payment"], placeholder="e.g. 6, or nothing")
+        self.next_pot = widgets.Text(description=FIELDS["next_pot"], placeholder="e.g. 12")
+        self.reserve = widgets.Text(description=FIELDS["reserve"], placeholder="e.g. 0")
         for box in self._boxes():
             box.style.description_width = "120px"
+            with warnings.catch_warnings():
+                # ipywidgets 8 deprecates on_submit for continuous_update=False, which also
+                # fires when the focus leaves a box: Tab to the next box would then check.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                box.on_submit(lambda _: self.mark())
         self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.answer_button = widgets.Button(
+            description="Show the answer", tooltip="Fill in the answers, with why (not scored)"
+        )
         self.new_button = widgets.Button(description="New question")
         self.feedback = widgets.HTML()
         self.check_button.on_click(lambda _: self.mark())
+        self.answer_button.on_click(lambda _: self.show_answer())
         self.new_button.on_click(lambda _: self.new_question())
         super().__init__(
             [
@@ -61,14 +75,14 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
                 self.payment,
                 self.next_pot,
                 self.reserve,
-                widgets.HBox([self.check_button, self.new_button]),
+                widgets.HBox([self.check_button, self.answer_button, self.new_button]),
                 self.feedback,
             ],
             **kwargs,
         )
         self.add_class("guts-panel")
         live(self.feedback)
-        self.asked, self.score, self._first_check = 1, 0, True
+        self.asked, self.score, self.shown, self._first_check = 1, 0, 0, True
         self.rules = rules or teaching()  # before the first question, which it must not skip
         self.scenario: Scenario = make_scenario(self._rng, self.rules)
         follow_deck(self)
@@ -99,6 +113,9 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
 
     def _draw(self) -> None:
         s = self.scenario
+        # Cards are face up exactly where a showdown shows them: a player in alone takes
+        # the pot without showing, and nobody shows when nobody is in.
+        showing = frozenset(s.ins) if len(s.ins) > 1 else frozenset()
         scene = Scene(
             players=s.players,
             dealer=s.record.dealer,
@@ -106,7 +123,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
             reserve=s.reserve,
             balances={p: s.record.balances_before[i] for i, p in enumerate(s.players)},
             hands={p: s.hands[p].cards for p in s.ins},
-            face_up=frozenset(s.ins),
+            face_up=showing,
             declared={p: p in s.ins for p in s.players},
             ghost=s.record.ghost.cards if s.record.ghost else None,
             ghost_shown=True,
@@ -114,29 +131,49 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         )
         self.picture.value = table_pictures(scene, four_colour=self.four_colour)
 
+    def _answers(self) -> dict[str, str]:
+        return {
+            "winners": self.winners.value,
+            "share": self.share.value,
+            "payment": self.payment.value,
+            "next_pot": self.next_pot.value,
+            "reserve": self.reserve.value,
+        }
+
     def mark(self) -> list[Mark]:
-        """Check the four answers and show what was right and why anything was wrong."""
-        marks = check(
-            self.scenario,
-            winners=self.winners.value,
-            share=self.share.value,
-            payment=self.payment.value,
-            next_pot=self.next_pot.value,
-            reserve=self.reserve.value,
-        )
-        items = "".join(
-            f'<li class="{"guts-ok" if m.correct else "guts-wrong"}">'
-            f"<b>{escape(m.field)}</b> {'✔' if m.correct else '✘'} {explained(m.message)}</li>"
-            for m in marks
-        )
+        """Check the answers and show what was right and why anything was wrong."""
+        marks = check(self.scenario, **self._answers())
         right = sum(m.correct for m in marks)
         if self._first_check and right == len(marks):
             self.score += 1
         self._first_check = False
         again = "" if right == len(marks) else " Correct what is marked and check again."
-        self.feedback.value = (
-            f'<div class="guts-text">{right} of {len(marks)} right.{again}<ul>{items}</ul>'
-            f"Score: {self.score} of {self.asked} question{'s' if self.asked > 1 else ''} "
-            "settled right at the first check.</div>"
-        )
+        self._say(f"{right} of {len(marks)} right.{again}", marks)
         return marks
+
+    def show_answer(self) -> list[Mark]:
+        """Fill in the right answers and say why each is right; the question no longer
+        counts towards the score."""
+        if self._first_check:
+            self.shown += 1
+        self._first_check = False
+        for name, value in self.scenario.answers().items():
+            getattr(self, name).value = value
+        marks = check(self.scenario, **self._answers())
+        self._say("The answers, with why (this question is not scored):", marks)
+        return marks
+
+    def _say(self, heading: str, marks: list[Mark]) -> None:
+        items = "".join(
+            f'<li class="{"guts-ok" if m.correct else "guts-wrong"}">'
+            f"<b>{escape(m.field)}</b> {'✔' if m.correct else '✘'} {explained(m.message)}</li>"
+            for m in marks
+        )
+        counted = self.asked - self.shown
+        score = (
+            f"Score: {self.score} of {counted} question{'s' if counted != 1 else ''} settled "
+            "right at the first check"
+        )
+        if self.shown:
+            score += f" ({self.shown} shown, not scored)"
+        self.feedback.value = f'<div class="guts-text">{heading}<ul>{items}</ul>{score}.</div>'
