@@ -130,8 +130,8 @@ def test_cap_reserve_steps_show_cap_then_refill():
     refill = next(s for s in steps if s.kind == "refill")
     assert (cap.pot, cap.reserve) == (20, 16)
     assert cap.text == (
-        "That is 36, more than the cap of 20: the pot stays at 20 and 16 counters go to the reserve, "
-        "which now holds 16."
+        "That is 36, more than the cap of 20: the next pot is kept at 20 and the extra 16 counters "
+        "move to the reserve, which now holds 16."
     )
     assert (refill.pot, refill.reserve) == (16, 0)
     assert "instead of a fresh ante" in refill.text

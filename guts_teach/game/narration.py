@@ -370,8 +370,8 @@ def narrate(record: DealRecord) -> Iterable[Step]:
         capped = s.pot - s.refill
         text = (
             f"That is {format_amount(capped + s.overflow)}, more than the {words.limit} of "
-            f"{format_amount(capped)}: the pot stays at {format_amount(capped)} and "
-            f"{words.amount(s.overflow)} go to the reserve, which now holds "
+            f"{format_amount(capped)}: the next pot is kept at {format_amount(capped)} and the "
+            f"extra {words.amount(s.overflow)} move to the reserve, which now holds "
             f"{format_amount(reserve + s.overflow)}."
         )
         yield step("cap", text, capped, reserve + s.overflow, "R6")

@@ -115,8 +115,18 @@ CAP_RESERVE = WorkedExample(
         players=("A", "B", "C", "D", "E"),
         pot=Fraction(12),
         deals=(
-            # The document gives no cards: A wins, B, C and D are the three losers.
-            LedgerDeal(ins=("A", "B", "C", "D"), winners=("A",)),
+            # The document gives no cards, only that A wins and B, C and D are the three
+            # losers. These cards fit that, so the showdown the step tells is one a learner
+            # sees (the package ranks them: A's pair is best).
+            LedgerDeal(
+                ins=("A", "B", "C", "D"),
+                hands=(
+                    ("A", hand("9♠ 9♦")),
+                    ("B", hand("K♣ J♥")),
+                    ("C", hand("Q♦ 5♠")),
+                    ("D", hand("8♥ 6♣")),
+                ),
+            ),
             # "won uncontested": only one player is in (B, the next player to the left).
             LedgerDeal(ins=("B",)),
         ),
@@ -142,7 +152,16 @@ LIMIT_100 = WorkedExample(
         players=("Anna", "Ben", "Carla", "Dan", "Eva"),
         pot=Fraction(80),
         deals=(
-            LedgerDeal(ins=("Anna", "Ben", "Carla", "Dan"), winners=("Anna",)),
+            # The document gives no cards, only that Anna wins; these fit (her pair is best).
+            LedgerDeal(
+                ins=("Anna", "Ben", "Carla", "Dan"),
+                hands=(
+                    ("Anna", hand("J♠ J♥")),
+                    ("Ben", hand("A♦ Q♣")),
+                    ("Carla", hand("10♣ 9♦")),
+                    ("Dan", hand("6♠ 4♥")),
+                ),
+            ),
             # "played for the limit; once that pot is won": Ben, alone in, wins the 100.
             LedgerDeal(ins=("Ben",)),
         ),

@@ -25,7 +25,9 @@ class Scene:
     ``hands`` are the cards each player holds; ``face_up`` those shown to everyone;
     ``declared`` maps players to in (True) or out (False) once declarations are open;
     ``winners`` are highlighted; ``ghost`` is the ghost hand (V5), face up when
-    ``ghost_shown``; ``dealt`` is False between deals, when nobody holds cards.
+    ``ghost_shown``; ``dealt`` is False between deals, when nobody holds cards;
+    ``pot_label`` names the amount in the middle ("Paid in" while payments over the cap
+    have come in and are not yet split into pot and reserve); ``caption`` is a line under it.
     """
 
     players: tuple[str, ...]
@@ -41,4 +43,5 @@ class Scene:
     ghost_shown: bool = False
     hand_size: int = 2
     dealt: bool = True
+    pot_label: str = "Pot"
     caption: str = ""

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..game.money import format_amount
 from ..game.narration import Step
 from ..game.records import DealRecord
 from ..game.session import Session
+from ..game.wording import words_for
 from .examples import WorkedExample
 from .scene import Scene
 
@@ -42,6 +44,10 @@ REVEALED = frozenset(
 SHOWN = frozenset(
     {"showdown", "ghost_wins", "tie_stays", "award", "payments", "cap", "refill", "cycle_end"}
 )
+"""Steps after which the cards of a showdown are face up (if the deal had one)."""
+SHOWDOWNS = frozenset({"showdown", "ghost_wins", "tie_stays"})
+"""Steps that show cards: a deal with none of them (nobody in, one player in alone, the
+dealer taking the pot) keeps every hand face down to the end."""
 WON = frozenset({"uncontested", "dealer_takes", "award", "payments", "cap", "refill", "cycle_end"})
 
 
@@ -72,16 +78,32 @@ def scene_for(step: Step, record: DealRecord | None, session: Session) -> Scene:
         return blank
     hands = {p: h.cards for p, h in (record.hands or ())}
     kind = step.kind
+    showed = any(s.kind in SHOWDOWNS for s in record.steps())
+    over = _over_the_cap(step, session)
+    shown = kind in SHOWN and showed
     return replace(
         blank,
         dealt=True,
         hands=hands,
-        face_up=frozenset(p for p in record.ins if p in hands) if kind in SHOWN else frozenset(),
+        face_up=frozenset(p for p in record.ins if p in hands) if shown else frozenset(),
         declared={p: p in record.ins for p in record.players} if kind in REVEALED else {},
         winners=frozenset(record.winners) if kind in WON else frozenset(),
         ghost=record.ghost.cards if record.ghost else None,
         ghost_shown=kind in SHOWN,
+        pot_label=over[0],
+        caption=over[1],
     )
+
+
+def _over_the_cap(step: Step, session: Session) -> tuple[str, str]:
+    """The payments of a deal that go over the cap have come in but are not yet split into
+    the next pot and the reserve (the next step does that): the picture calls the amount
+    what was paid in, not the pot, and says it is over the cap."""
+    cap = session.rules.cap
+    if step.kind != "payments" or cap is None or step.pot <= cap:
+        return "Pot", ""
+    word = words_for(session.rules.starting_stack is not None).limit
+    return "Paid in", f"Over the {word} of {format_amount(cap)}"
 
 
 class Stepper:
@@ -129,5 +151,11 @@ class Stepper:
         self.index = 0
 
     def status(self) -> str:
-        """``"Step 3 of 7 · Pot 12 · Reserve 0"``, numbers in the exact format."""
-        return f"Step {self.index + 1} of {len(self.frames)} · {self.current.step.status()}"
+        """``"Step 3 of 7 · Pot 12 · Reserve 0"``, numbers in the exact format; while
+        payments over the cap wait to be split, ``"Paid in 36 (over the cap of 20)"``."""
+        frame = self.current
+        money = frame.step.status()
+        if frame.scene.pot_label != "Pot":
+            money = money.replace("Pot ", f"{frame.scene.pot_label} ", 1)
+            money = money.replace(" · ", f" ({frame.scene.caption.lower()}) · ", 1)
+        return f"Step {self.index + 1} of {len(self.frames)} · {money}"
