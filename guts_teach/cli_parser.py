@@ -101,9 +101,21 @@ def _lesson(commands: Commands) -> None:
     )
 
 
+CLASS_DECK = "00_class.ipynb"
+"""The 45-minute class deck, with presenter's notes (``present --class``)."""
+
+
 def _present(commands: Commands) -> None:
     """``present``: the lesson as a Voilà app."""
     _launch(commands, "present", "serve the lesson as a Voilà app for projecting in class")
+    present = commands.choices["present"]
+    present.add_argument(
+        "--class",
+        dest="notebook",
+        action="store_const",
+        const=CLASS_DECK,
+        help=f"the 45-minute class deck with presenter's notes ({CLASS_DECK}); S opens them",
+    )
 
 
 def _classroom(commands: Commands) -> None:

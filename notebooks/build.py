@@ -16,9 +16,10 @@ from nbclient import NotebookClient
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the cells live beside this script
 
-from notebook_cells import ledger, lesson, shelby, strategy, try_hands  # noqa: E402
+from notebook_cells import class_deck, ledger, lesson, shelby, strategy, try_hands  # noqa: E402
 
 NOTEBOOKS = {
+    "00_class.ipynb": class_deck.CELLS,
     "01_lesson.ipynb": lesson.CELLS,
     "02_try_hands.ipynb": try_hands.CELLS,
     "03_ledger.ipynb": ledger.CELLS,

@@ -171,7 +171,9 @@ def test_an_unknown_notebook_is_named_before_any_server_starts(tmp_path, capsys)
     code = main(["present", "--notebook", "09_nothing.ipynb", "--dir", str(tmp_path / "w")])
     assert code == 2
     error = capsys.readouterr().err
-    assert "no notebook 09_nothing.ipynb; the notebooks are 01_lesson.ipynb" in error
+    assert (
+        "no notebook 09_nothing.ipynb; the notebooks are 00_class.ipynb, 01_lesson.ipynb" in error
+    )
     assert "04_strategy.ipynb" in error
 
 

@@ -41,3 +41,11 @@ def test_anything_else_gets_every_command(capsys):
     code, _, err = said(parser("reply"), ["reply"], capsys)
     assert code == 2 and "invalid choice: 'reply'" in err and "'replay'" in err
     assert all(name in parser().format_help() for name in ("replay", "strategy", "rank"))
+
+
+def test_present_class_serves_the_class_deck():
+    """Issue 23, item 3: ``present --class`` is the 45-minute deck; plain ``present`` the lesson."""
+    from guts_teach.cli_parser import parser
+
+    assert parser().parse_args(["present", "--class"]).notebook == "00_class.ipynb"
+    assert parser().parse_args(["present"]).notebook == "01_lesson.ipynb"

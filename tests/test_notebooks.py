@@ -20,6 +20,7 @@ def builder():
 @pytest.mark.parametrize(
     "name",
     [
+        "00_class.ipynb",
         "01_lesson.ipynb",
         "02_try_hands.ipynb",
         "03_ledger.ipynb",

@@ -1,6 +1,7 @@
 """Every slide of every notebook, as a projector shows it (issue 23, item 2): at 1280 x 720 and
 1024 x 768 no slide scrolls, no visible text is under 20 px (text inside SVG pictures measured
-at the size it is drawn), and no label is cut with an ellipsis.
+at the size it is drawn), and no label is cut with an ellipsis. The class deck's presenter's
+window (item 3) shows the notes, the next slide and a clock, and follows the slides.
 
 One Voilà server per notebook serves every test of this module (the notebook runs once); both
 screen sizes are measured on the same page. Like the other browser tests these skip locally
@@ -9,15 +10,18 @@ when Chromium, Voilà or Playwright is missing, and fail in CI.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from browser import opened, save_screenshot
+from test_browser import expect
 from test_slides import ALL_RUN
 
 from guts_teach import launch
 
 NOTEBOOKS = [
+    "00_class.ipynb",
     "01_lesson.ipynb",
     "02_try_hands.ipynb",
     "03_ledger.ipynb",
@@ -144,3 +148,29 @@ def test_every_slide_fits_and_reads_from_the_back_row(slides_of, request):
                 save_screenshot(page, f"projector-{notebook[:2]}-{width}-{number}.png")
     print(f"{notebook}: {total} slides; smallest text", min(least.values(), default="none"))
     assert not problems, "\n".join(problems)
+
+
+def test_the_presenters_window_shows_notes_the_next_slide_and_a_clock(slides_of):
+    page = slides_of
+    if page.guts_notebook != "00_class.ipynb":
+        pytest.skip("the class deck's presenter's window is tried once, on the class deck")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.keyboard.press("Home")
+    with page.expect_popup() as opening:
+        page.keyboard.press("s")
+    presenter = opening.value
+    presenter.wait_for_selector("#guts-notes")
+    expect(presenter.locator("#guts-notes")).to_contain_text("The plan (45 minutes)")
+    expect(presenter.locator("#guts-next h2")).to_contain_text("What Guts is")
+    expect(presenter.locator("#guts-now")).to_contain_text("Slide 1 of")
+    expect(presenter.locator("#guts-clock")).to_have_text(re.compile(r"\d\d:\d\d · 0:0\d since"))
+    page.keyboard.press("ArrowRight")  # the projector's window turns: the presenter follows
+    expect(presenter.locator("#guts-now")).to_contain_text("Slide 2 of")
+    expect(presenter.locator("#guts-notes")).to_contain_text("5 minutes")
+    expect(presenter.locator("#guts-next h2")).to_contain_text("Which hand is best")
+    presenter.keyboard.press("ArrowRight")  # and the presenter turns the projector's
+    expect(page.locator("#guts-slide-count")).to_contain_text("Slide 3 of")
+    expect(presenter.locator("#guts-notes")).to_contain_text("8 minutes")
+    assert page.locator(".guts-slide.guts-current .guts-notes").first.is_hidden()  # not on the screen
+    save_screenshot(presenter, "presenter.png")
+    presenter.close()
