@@ -113,7 +113,7 @@ def test_V6_exactly_as_many_classes_as_distinct_strengths():
     ("a", "b", "text"),
     [
         ("Qs Jd 10c", "As 9s 4s", "Q-J-10 beats A-9-4: a straight beats a flush"),
-        ("9s 9d Ac", "9h 9c Kd", "9-9-A beats 9-9-K: same pair, kicker A beats K"),
+        ("9s 9d Ac", "9h 9c Kd", "9-9-A beats 9-9-K: same pair, so the third card decides: A beats K"),
         ("10s 10d 2c", "9h 9c Ad", "10-10-2 beats 9-9-A: tens beat nines"),
         ("As 9d 4c", "Ah 9c 3d", "A-9-4 beats A-9-3: then 4 beats 3"),
         ("2h 3d 4c", "Ah 2d 3c", "4-3-2 beats 3-2-A: 4 beats 3"),
@@ -124,7 +124,7 @@ def test_V6_explanations(a, b, text):
 
 
 def test_V6_names():
-    assert USUAL.hand("9s 9d Ac").name == "pair of nines, ace kicker"
+    assert USUAL.hand("9s 9d Ac").name == "pair of nines and an ace"
     assert USUAL.hand("As 9s 4s").name == "flush, ace-nine-four"
     assert USUAL.hand("Qs Js 10s").name == "straight flush, queen high"
     assert USUAL.hand("Ad Kc 9h").name == "ace-king-nine"

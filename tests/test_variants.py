@@ -151,8 +151,9 @@ def test_V3_everyone_antes_every_deal_and_only_the_worst_pays():
     text = next(s for s in r1.steps() if s.kind == "payments").text
     assert (
         text
-        == "Only B, holding the worst hand among those in, pays 4 counters, the pot before the showdown; the next pot is 4, not 8: the previous prize "
-        "has already left. D was out and adds nothing."
+        == "B holds the worst hand among those in, so only B pays. B pays 4 counters, the pot "
+        "before the showdown; the next pot is 4, not 8: the previous prize has already left. D "
+        "was out and adds nothing."
     )
 
 

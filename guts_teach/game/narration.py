@@ -148,7 +148,8 @@ def _declared_text(record: DealRecord) -> str:
     if not ins:
         return "Everyone opens their fists at once: nobody is in."
     if not outs:
-        return f"Everyone opens their fists at once: all of {join_names(list(ins), start=False)} are in."
+        everyone = join_names(list(ins), start=False)
+        return f"Everyone opens their fists at once: all of {everyone} are in."
     return f"Everyone opens their fists at once: {are(ins)} in; {are(outs)} out."
 
 
@@ -194,11 +195,12 @@ def _payments_text(record: DealRecord) -> str:
     payers = list(record.payers)
     one = len(payers) == 1
     if _single_loser(record):
+        worst = "the worst hand among those in"
         who = (
-            f"Only {name(payers[0], start=False)}, holding the worst hand among those in, "
-            f"{verb_for(payers[0], 'pays')}"
+            f"{does(payers[0], 'holds')} {worst}, so only {name(payers[0], start=False)} "
+            f"{verb_for(payers[0], 'pays')}. {does(payers[0], 'pays')}"
             if one
-            else f"{join_names(payers)} tie for the worst hand among those in and each pay"
+            else f"{join_names(payers)} tie for {worst}, so they each pay"
         )
     else:
         who = does(payers[0], "pays") if one else f"{join_names(payers)} each pay"
@@ -254,9 +256,9 @@ def narrate(record: DealRecord) -> Iterable[Step]:
             )
             rule = "R2"
         if record.ante_overflow:
-            text = text[:-1] + (
-                f"; {words.amount(record.ante_overflow)} over the {words.limit} go to the reserve."
-            )
+            over = words.amount(record.ante_overflow)
+            go = "goes" if record.ante_overflow == 1 else "go"
+            text = text[:-1] + f"; {over} over the {words.limit} {go} to the reserve."
         yield step("ante", text, pot, reserve, rule)
     first = _turn_order(record)[0]
     ghost = ", then a ghost hand that belongs to nobody (V5)" if record.ghost else ""

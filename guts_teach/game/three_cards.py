@@ -58,14 +58,15 @@ class ThreeCardStrength(StrengthOrder):
 
     @property
     def name(self) -> str:
-        """In words: ``"straight, queen high"``, ``"pair of nines, ace kicker"``."""
+        """In words: ``"straight, queen high"``, ``"pair of nines and an ace"``."""
         top = self.ranks[0]
         if self.category == TRIPS:
             return f"three {RANK_PLURALS[top]}"
         if self.category in (STRAIGHT, STRAIGHT_FLUSH):
             return f"{self.category}, {RANK_NAMES[top]} high"
         if self.category == PAIR:
-            return f"pair of {RANK_PLURALS[top]}, {RANK_NAMES[self.ranks[2]]} kicker"
+            odd = RANK_NAMES[self.ranks[2]]
+            return f"pair of {RANK_PLURALS[top]} and {'an' if odd[0] in 'ae' else 'a'} {odd}"
         spelled = "-".join(RANK_NAMES[r] for r in self.ranks)
         return f"flush, {spelled}" if self.category == FLUSH else spelled
 
@@ -85,7 +86,10 @@ class ThreeCardStrength(StrengthOrder):
         if self.category == PAIR and self.ranks[0] != loser.ranks[0]:
             return f"{RANK_PLURALS[self.ranks[0]]} beat {RANK_PLURALS[loser.ranks[0]]}"
         if self.category == PAIR:
-            return f"same pair, kicker {_symbol(self.ranks[2])} beats {_symbol(loser.ranks[2])}"
+            return (
+                f"same pair, so the third card decides: {_symbol(self.ranks[2])} beats "
+                f"{_symbol(loser.ranks[2])}"
+            )
         for mine, theirs in zip(self.ranks, loser.ranks, strict=True):
             if mine != theirs:
                 prefix = "" if mine == self.ranks[0] and theirs == loser.ranks[0] else "then "

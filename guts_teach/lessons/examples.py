@@ -32,7 +32,7 @@ from ..game.shown import shown
 
 SEED_FULL = "000_eca3ec6743a9638c.txt"
 SEED_TEACHING = "002_c6dd8c3385d04218.txt"
-DOCUMENTS = {SEED_FULL: "the full rules", SEED_TEACHING: "the teaching profile"}
+DOCUMENTS = {SEED_FULL: "the full rules", SEED_TEACHING: "the teaching rules"}
 """The rule documents by file, as a reader knows them."""
 
 
@@ -55,7 +55,7 @@ class WorkedExample:
         """Where the example comes from, as a reader knows the document.
 
         >>> example("six-counter").cited
-        'the teaching profile, section 06'
+        'the teaching rules, section 06'
         """
         document, _, where = self.source.partition(", ")
         return f"{DOCUMENTS.get(document, document)}, {where}" if where else document

@@ -9,7 +9,7 @@ next. Among paired hands the lower pair wins, then the lower kicker.
 >>> lowest_three(parse_cards("Ah 2d 3c Ks Kh")).name
 '3-2-A low'
 >>> lowest_three(parse_cards("9h 9d 9c 9s Kh")).name
-'pair of nines, king kicker (low)'
+'pair of nines and a king (low)'
 """
 
 from __future__ import annotations
@@ -46,15 +46,16 @@ class LowStrength(StrengthOrder):
 
     @property
     def name(self) -> str:
-        """In words: ``"3-2-A low"``, ``"pair of nines, king kicker (low)"``."""
+        """In words: ``"3-2-A low"``, ``"pair of nines and a king (low)"``."""
         if self.paired == 0:
             return "-".join(_symbol(r) for r in self.ranks) + " low"
         if self.paired == 2:
             return f"three {RANK_PLURALS[14 if self.ranks[0] == 1 else self.ranks[0]]} (low)"
         pair, kicker = self.ranks[0], self.ranks[2]
+        odd = RANK_NAMES[14 if kicker == 1 else kicker]
         return (
-            f"pair of {RANK_PLURALS[14 if pair == 1 else pair]}, "
-            f"{RANK_NAMES[14 if kicker == 1 else kicker]} kicker (low)"
+            f"pair of {RANK_PLURALS[14 if pair == 1 else pair]} and "
+            f"{'an' if odd[0] in 'ae' else 'a'} {odd} (low)"
         )
 
     @property

@@ -100,6 +100,30 @@ class Advice:
             f"{self.unit} with the pot at {float(self.pot):g}. {verdict[self.better]}"
         )
 
+    def plain(self) -> str:
+        """The advice in a learner's words: what going in wins or costs, as a share of the
+        pot on average, and what to do.
+
+        >>> from guts_teach.strategy.thresholds import equilibrium
+        >>> print(going_in("Ac 5d", players=6, others=equilibrium(players=6).threshold,
+        ...                rules=Rules(), pot=Fraction(20)).plain())  # doctest: +ELLIPSIS
+        With ace-five, when the others go in with ..., going in costs you about ...%... Stay out.
+        """
+        if abs(self.share) < 0.0005:
+            worth = "going in wins about as much as it costs"
+        elif self.share > 0:
+            worth = f"going in wins you about {self.share:.1%} of the pot on average"
+        else:
+            worth = f"going in costs you about {-self.share:.1%} of the pot on average"
+        if not isinstance(self.per_pot, Fraction):
+            worth += f" (worked out from {self.per_pot.samples:,} practice deals)"
+        verdict = {"in": "Go in.", "out": "Stay out.", "either": "It hardly matters."}
+        if isinstance(self.others, tuple):
+            who = "the others play as they do"
+        else:
+            who = f"the others go {self.others}"
+        return f"With {self.hand}, when {who}, {worth}. {verdict[self.better]}"
+
 
 def going_in(
     held: str | tuple[Card, ...],

@@ -1,16 +1,14 @@
-"""Rule codes a learner can open: "(R5)" in a widget's text explains itself.
+"""Rule codes stay off a learner's screen: "the pot stays (R5)" reads "the pot stays".
 
-The narration cites the package's readings of the rule documents by code ("the pot stays
-(R5)"). In a widget each code becomes an ``<abbr>`` whose title is the glossary's meaning
-(:data:`guts_teach.lessons.glossary.CODES`), and the text is followed by a short visible line
-saying what every code in it means, so nobody needs a mouse to hover or the glossary page
-to read it.
+The narration cites the package's readings of the rule documents by code ("R5", "V1, V5")
+for teachers: the command line's replay, the glossary and the teacher's notes keep them.
+A learner of about fourteen is helped by the sentence, not the code, so every widget shows
+its sentences through :func:`coded`, which leaves the codes out.
 
->>> html = coded("The pot stays (R6).")
->>> '<abbr class="guts-code" title="R6: ' in html and '<div class="guts-codes">' in html
-True
->>> coded("No codes here.")
-'<div class="guts-text">No codes here.</div>'
+>>> coded("The pot stays (R6).")
+'<div class="guts-text">The pot stays.</div>'
+>>> plain("In turn from the dealer's left: Ann in, Ben out (V1). R3: the pot stays (R3, R6).")
+"In turn from the dealer's left: Ann in, Ben out. The pot stays."
 """
 
 from __future__ import annotations
@@ -21,10 +19,14 @@ from html import escape
 from ..lessons.glossary import CODES
 
 CODE = re.compile(r"\b([RVS]\d{1,2}[a-z]?)\b")
+_GROUP = re.compile(r"\s*\((?:[RVS]\d{1,2}[a-z]?(?:,\s*|\s+and\s+)?)+\)")
+"""A bracket of codes and the space before it: " (R5)", " (V1, V5)"."""
+_LEAD = re.compile(r"(^|(?<=[.!?]\s))[RVS]\d{1,2}[a-z]?:\s*(\w)")
+"""A code opening a sentence: "R3: the pot stays"."""
 
 
 def codes_in(text: str) -> list[str]:
-    """The glossary's codes cited in ``text``, each once, in order.
+    """The glossary's codes cited in ``text``, each once, in order (for teachers' views).
 
     >>> codes_in("R5 and V3, then R5 again")
     ['R5', 'V3']
@@ -36,22 +38,17 @@ def codes_in(text: str) -> list[str]:
     return found
 
 
+def plain(text: str) -> str:
+    """``text`` with its rule codes left out, its sentences still whole."""
+    text = _GROUP.sub("", text)
+    return _LEAD.sub(lambda m: m.group(1) + m.group(2).upper(), text)
+
+
 def coded(text: str, css: str = "guts-text") -> str:
-    """``text`` as an escaped paragraph whose rule codes explain themselves."""
+    """``text`` as an escaped paragraph for a learner: its rule codes left out."""
     return f'<div class="{css}">{explained(text)}</div>'
 
 
 def explained(text: str) -> str:
-    """``text`` escaped, its codes as abbreviations, and a line saying what they mean."""
-    cited = codes_in(text)
-    body = escape(text)
-    if not cited:
-        return body
-    body = CODE.sub(lambda m: _abbr(m.group(1)) if m.group(1) in CODES else m.group(1), body)
-    meanings = "; ".join(f"<b>{code}</b>: {escape(CODES[code])}" for code in cited)
-    return f'{body}<div class="guts-codes">{meanings}</div>'
-
-
-def _abbr(code: str) -> str:
-    title = escape(f"{code}: {CODES[code]}", quote=True)
-    return f'<abbr class="guts-code" title="{title}">{code}</abbr>'
+    """``text`` escaped, for a learner: its rule codes left out."""
+    return escape(plain(text))

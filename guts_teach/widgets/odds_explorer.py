@@ -86,33 +86,29 @@ class OddsExplorer(TextFallback, widgets.VBox):  # type: ignore[misc]
             f"<tr><td>tied with {t} other{'s' if t > 1 else ''}</td><td>{_percent(p)}</td></tr>"
             for t, p in odds.ties.items()
         )
-        verdict = {"in": "go in", "out": "stay out", "either": "either will do"}[advice.better]
         cards = hand_svg(held.cards, four_colour=self.four_colour)
         self.result.value = (
             f"<div style='display:flex;gap:18px;align-items:flex-start'>{cards}"
             f"<div class='guts-text'><b>{escape(held.strength.name)}</b> against {n - 1} other "
             f"hand{'s' if n > 2 else ''}, if everyone stays in:"
-            f"<table class='guts-ledger'><tr><td>best outright</td>"
-            f"<td>{_percent(odds.best)}</td></tr>{ties}<tr><td>expected share of the pot</td>"
-            f"<td>{_percent(odds.share)}</td></tr></table>"
-            f"<p>When everyone else plays the equilibrium ({escape(str(others))}), going in "
-            f"is worth <b>{advice.share:+.3f}</b> of the pot: <b>{verdict}</b>.</p>"
-            f"<p class='guts-note'>{_meaning(n, advice.share)}</p></div></div>"
+            f"<table class='guts-ledger'><tr><td>best of all</td>"
+            f"<td>{_percent(odds.best)}</td></tr>{ties}<tr><td>your share of the pot, "
+            f"on average</td><td>{_percent(odds.share)}</td></tr></table>"
+            f"<p>{escape(advice.plain())}</p>"
+            f"<p class='guts-note'>{_meaning(str(others), n, advice.share)}</p></div></div>"
         )
 
 
-def _meaning(players: int, share: float) -> str:
-    """What the numbers mean, in a line: the pot as the unit, the equilibrium, and why."""
+def _meaning(plan: str, players: int, share: float) -> str:
+    """What the advice means, in a line: the best plan, and why this hand wins or loses."""
     why = (
-        "you win more pots (and others' payments) than you pay"
+        "you win more pots than you pay"
         if share > 0
         else "you pay the pot more often than you win it"
         if share < 0
         else "it wins as much as it pays"
     )
     return (
-        f'"Of the pot" counts in pots: +0.5 is half the pot before the showdown, on average, '
-        f"with 1/{players} of whatever carries over to the next pot counted as yours. The "
-        "equilibrium is the way of playing that nobody gains by leaving when everyone plays it. "
-        f"With this hand against it, {why}."
+        f"Going {escape(plan)} is the best plan at {players} players: a way to play that "
+        f"nobody can beat by playing some other way. With this hand against it, {why}."
     )

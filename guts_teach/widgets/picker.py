@@ -14,24 +14,24 @@ from ..game.rules import FLAGS, PROFILES, Rules, profile
 from .style import CSS, TextFallback, error_html
 
 LABELS = {
-    "reante_when_nobody_in": "When nobody is in, everyone antes again (R3)",
-    "no_overdraft": "Nobody may go in with fewer chips than the pot (R8)",
-    "single_loser": "Only the worst hand pays (single loser, V3)",
-    "split_pots": "Tied best hands share the pot (off: the pot stays, V4)",
-    "ghost_hand": "A ghost hand must be beaten (V5)",
-    "straight_flush_over_trips": "A straight flush beats three of a kind (V6)",
-    "flush_over_straight": "A flush beats a straight (V6)",
-    "weenie_rule": "When nobody is in, the best hand pays the pot (weenie rule, V7)",
+    "reante_when_nobody_in": "When nobody is in, everyone antes again",
+    "no_overdraft": "Nobody may go in with fewer chips than the pot",
+    "single_loser": "Only the worst hand pays",
+    "split_pots": "Tied best hands share the pot (off: the pot stays)",
+    "ghost_hand": "A ghost hand must be beaten",
+    "straight_flush_over_trips": "A straight flush beats three of a kind",
+    "flush_over_straight": "A flush beats a straight",
+    "weenie_rule": "When nobody is in, the best hand pays the pot",
 }
 THREE_CARD_ONLY = ("straight_flush_over_trips", "flush_over_straight")
 PROFILE_WORDS = {
-    "teaching": "teaching: the teaching document (seed 002): ante 1, limit 20, net counters",
-    "classic": "classic: the full rules (seed 000): ante 1, limit 100, 100-chip stacks",
+    "teaching": "Class rules: ante 1, cap 20, scores on paper",
+    "classic": "Club rules: ante 1, limit 100, 100 chips each",
 }
 DECLARING = (
     ("all at once (fists open together)", "simultaneous"),
-    ("one at a time from the dealer's left (V1)", "in_turn"),
-    ("on a count: 1 - 2 - 3 - drop! (V2)", "drop"),
+    ("one at a time from the dealer's left", "in_turn"),
+    ("on a count: 1 - 2 - 3 - drop!", "drop"),
 )
 
 

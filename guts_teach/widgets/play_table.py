@@ -284,8 +284,8 @@ class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
             pot=session.pot,
         )
         self.hint.value = (
-            '<div class="guts-text guts-hint"><b>Hint</b> (if everyone else played the '
-            f"equilibrium): {escape(str(advice))}</div>"
+            '<div class="guts-text guts-hint"><b>Hint</b> (if everyone else used the best '
+            f"plan): {escape(advice.plain())}</div>"
         )
 
     def _deal(self) -> None:

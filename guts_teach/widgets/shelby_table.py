@@ -148,7 +148,7 @@ class ShelbyTable(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.hint.value = (
             '<div class="guts-text guts-hint"><b>Hint</b>: your '
             f"{escape(name)} beats about {share:.0%} of the hands one rival could hold this "
-            f"round ({HINT_SAMPLES} sampled hands, ties half). Holding alone earns a Shelby; "
+            "round. Holding alone earns a Shelby; "
             "holding against a better hand makes you pay the winner. A steady player needs "
             f"{needed:.0%} against {len(game.players) - 1} rivals, so would {advice}.</div>"
         )

@@ -11,7 +11,7 @@ widget only wires buttons to them.
 >>> "Bo: ace-king" in shown_hands(game, game.steps[-1])
 True
 >>> your_hand_words(game, "You")
-'Your cards: Q♠ Q♥ 2♣. Round 2 (three cards), your hand: pair of queens, two kicker.'
+'Your cards: Q♠ Q♥ 2♣. Round 2 (three cards), your hand: pair of queens and a two.'
 """
 
 from __future__ import annotations

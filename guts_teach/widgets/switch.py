@@ -65,6 +65,6 @@ def nobody_in_switch() -> ExampleSwitch:
     return ExampleSwitch(
         [
             ("The pot stays (both documents)", example("nobody-in-stays")),
-            ("Everyone antes again (seed 000: many groups)", example("nobody-in-antes")),
+            ("Everyone antes again (as many groups play)", example("nobody-in-antes")),
         ]
     )

@@ -1,0 +1,142 @@
+"""Words on a learner's screen read at about a fourteen-year-old's level.
+
+Measured, not promised: the Flesch-Kincaid grade (textstat) over every step sentence the
+lesson's examples and a spread of played deals tell, every quiz question and mark, and every
+hint and label the widgets write, each group at grade 8 or below; no single sentence above
+grade 12; and none of the words a learner was once shown without explanation: rule codes,
+"seed 000", "profile", "equilibrium", "kicker", "sampled"."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from html import unescape
+
+import pytest
+import textstat
+
+from guts_teach.game.cards import Deck
+from guts_teach.game.rules import classic, teaching
+from guts_teach.game.session import Session
+from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES
+from guts_teach.lessons.quiz import SITUATIONS, check, make_scenario
+from guts_teach.strategy.advice import going_in
+from guts_teach.strategy.thresholds import equilibrium
+from guts_teach.widgets import OddsExplorer, RulesPicker, ShelbyTable, nobody_in_switch
+from guts_teach.widgets.codes import plain
+
+GRADE = 8.0
+"""The target for each group of sentences (US school grade; 14-year-olds are in grade 8-9)."""
+WORST = 12.0
+"""No single sentence may read above this grade."""
+JARGON = re.compile(
+    r"\b[RVS]\d{1,2}\b|seed 0\d\d|\bprofile\b|equilibri|kicker|sampled", re.IGNORECASE
+)
+
+VARIANTS = (
+    {},
+    {"declaration": "in_turn"},
+    {"declaration": "drop"},
+    {"ghost_hand": True},
+    {"weenie_rule": True},
+    {"single_loser": True},
+    {"split_pots": False},
+    {"reante_when_nobody_in": True},
+)
+
+
+def played_steps() -> list[str]:
+    """The step sentences of many deals: both profiles, every variant, random cards."""
+    said: set[str] = set()
+    players = ("Ana", "Ben", "Cleo", "Dev")
+    for variant in VARIANTS:
+        for profile in (teaching, classic):
+            rules = profile().replace(**variant)
+            for seed in range(6):
+                rng = random.Random(seed)
+                table = Session(players, rules=rules, pot=rng.randint(2, 20))
+                for _ in range(6):
+                    dealt = Deck(rng).deal(4, 2, extra=1 if rules.ghost_hand else 0)
+                    hands = {p: " ".join(map(str, c)) for p, c in zip(players, dealt, strict=False)}
+                    ghost = {"ghost": " ".join(map(str, dealt[-1]))} if rules.ghost_hand else {}
+                    table.play([p for p in players if rng.random() < 0.45], hands=hands, **ghost)
+                said |= {s.text for s in table.steps()}
+    return sorted(said)
+
+
+def example_steps() -> list[str]:
+    return [s.text for item in (*EXAMPLES, *LESSON_EXAMPLES) for s in item.steps()]
+
+
+def quiz_lines() -> list[str]:
+    lines: list[str] = []
+    for situation in SITUATIONS:
+        for profile in (teaching, classic):
+            for seed in range(4):
+                s = make_scenario(random.Random(seed), profile(), situation=situation)
+                lines.append(s.question())
+                answers = s.answers()
+                tries = [
+                    answers,
+                    *({**answers, f: "999"} for f in answers),
+                    {**answers, "next_pot": ""},
+                ]
+                for given in tries:
+                    lines += [m.message for m in check(s, **given)]
+    return sorted(set(lines))
+
+
+def visible(html: str) -> str:
+    """The words of a widget's HTML as the screen shows them."""
+    text = re.sub(r"<(svg|style)\b.*?</\1>", " ", html, flags=re.DOTALL)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", text))).strip()
+
+
+def hints() -> list[str]:
+    lines: list[str] = []
+    for text, players in (("A-5", 6), ("7-7", 3), ("K-Q", 4), ("3-2", 2), ("A-A", 8)):
+        explorer = OddsExplorer(text=text, players=players)
+        lines.append(visible(explorer.result.value))
+    for cards in ("Ac 5d", "7s 7h", "Kd 9c"):
+        others = equilibrium(players=4).threshold
+        advice = going_in(cards, players=4, others=others, rules=teaching(), pot=Fraction(6))
+        lines.append(advice.plain())
+    table = ShelbyTable(seed=4)
+    table.deal_button.click()
+    table._hint()
+    lines.append(visible(table.hint.value))
+    picker = RulesPicker()
+    lines += [label for label, _ in picker.profile.options]
+    lines += [box.description for box in picker.flags.values()]
+    lines += [label for label, _ in nobody_in_switch().toggle.options]
+    return lines
+
+
+GROUPS = {
+    "the worked examples' steps": example_steps,
+    "the steps of played deals": played_steps,
+    "the quiz's questions and marks": quiz_lines,
+    "the widgets' hints and labels": hints,
+}
+
+
+def sentences(lines: list[str]) -> list[str]:
+    return [s for line in lines for s in re.split(r"(?<=[.!?])\s+", plain(line)) if s.strip()]
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_learners_words_read_at_grade_8_or_below(group):
+    lines = [plain(line) for line in GROUPS[group]()]
+    assert lines, group
+    grade = textstat.flesch_kincaid_grade(" ".join(lines))
+    assert grade <= GRADE, f"{group}: grade {grade:.1f}"
+    hardest = max(sentences(lines), key=textstat.flesch_kincaid_grade)
+    assert textstat.flesch_kincaid_grade(hardest) <= WORST, hardest
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_no_unexplained_jargon_reaches_a_learner(group):
+    for line in GROUPS[group]():
+        shown = plain(line)
+        assert not JARGON.search(shown), shown
