@@ -23,8 +23,11 @@ from pathlib import Path
 from .game.errors import GutsError
 from .game.hands import Strength, all_hands, hand
 from .game.money import format_amount
+from .game.rules import Rules
 from .lessons.examples import EXAMPLES, WorkedExample
+from .lessons.quiz import FIELDS, Scenario, quiz_set
 from .lessons.stepper import Stepper
+from .lessons.words import plain
 from .svg import hand_svg, table_svg
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -91,6 +94,17 @@ h3 { font-size: 11pt; margin: 3mm 0 1mm; }
 .step p { margin: 1mm 0; font-size: 8.5pt; min-height: 4.4em; }
 .step svg { width: 100%; height: auto; }
 .step .balances { font-size: 8pt; font-weight: bold; color: #333; margin-bottom: 0.5mm; }
+.question { break-inside: avoid; border-top: 1px solid #ccc; padding: 2mm 0 4mm; }
+.question .table { display: flex; gap: 5mm; align-items: flex-start; }
+.question .table > svg { width: 88mm !important; max-height: none !important; flex: none; }
+.question p { margin: 0 0 2mm; }
+.boxes { display: grid; grid-template-columns: max-content 1fr; gap: 2.5mm 3mm; }
+.boxes span { border-bottom: 1px solid #777; min-width: 40mm; height: 6mm; }
+.key { break-inside: avoid; margin-bottom: 3mm; }
+.key dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5mm 3mm; margin: 1mm 0; }
+.key dt { font-weight: bold; }
+.key dd { margin: 0; }
+.key p { margin: 0.5mm 0; font-size: 9.5pt; }
 """
 
 
@@ -151,10 +165,10 @@ def example_html(item: WorkedExample, *, four_colour: bool = False) -> str:
     stepper = Stepper.of_example(item)
     steps = []
     for number, frame in enumerate(stepper.frames, start=1):
-        status = f"Step {number} of {len(stepper.frames)} · {frame.step.status()}"
+        stepper.index = number - 1
         steps.append(
-            f'<div class="step"><div class="status">{html.escape(status)}</div>'
-            f"<p>{html.escape(frame.step.text)}</p>"
+            f'<div class="step"><div class="status">{html.escape(stepper.status())}</div>'
+            f"<p>{html.escape(plain(frame.step.text))}</p>"
             f'<div class="balances">{html.escape(balances(frame.step.balances))}</div>'
             f"{table_svg(frame.scene, four_colour=four_colour)}</div>"
         )
@@ -182,6 +196,78 @@ def handout_html(*, four_colour: bool = False) -> str:
         "players who are in, the best hand takes the pot; every other player who was in pays an "
         "amount equal to the pot, and those payments make the next pot.</p>"
         f"{RULES}</section>{ranking_html()}{examples}</body></html>\n"
+    )
+
+
+WHY_STEPS = (
+    "nobody_in",
+    "weenie",
+    "uncontested",
+    "showdown",
+    "ghost_wins",
+    "tie_stays",
+    "award",
+    "payments",
+    "cap",
+    "refill",
+    "cycle_end",
+)
+"""The steps of a deal that say why the answers are what they are."""
+
+
+def question_html(number: int, scenario: Scenario, *, four_colour: bool = False) -> str:
+    """One printed question: the table, the question and a line to write each answer on."""
+    boxes = "".join(f"<b>{html.escape(label)}</b><span></span>" for label in FIELDS.values())
+    return (
+        f'<div class="question"><h3>Question {number}</h3><div class="table">'
+        f"{table_svg(scenario.scene(), four_colour=four_colour, large=True)}<div>"
+        f"<p>{html.escape(scenario.question())}</p>"
+        f'<div class="boxes">{boxes}</div></div></div></div>'
+    )
+
+
+def key_html(number: int, scenario: Scenario) -> str:
+    """One question's answers, each in its box's words, and the deal told step by step."""
+    answers = scenario.answers()
+    given = "".join(
+        f"<dt>{html.escape(FIELDS[name])}</dt><dd>{html.escape(value)}</dd>"
+        for name, value in answers.items()
+    )
+    why = "".join(
+        f"<p>{html.escape(plain(step.text))}</p>"
+        for step in scenario.record.steps()
+        if step.kind in WHY_STEPS
+    )
+    return f'<div class="key"><h3>Question {number}</h3><dl>{given}</dl>{why}</div>'
+
+
+def quiz_html(
+    count: int, *, seed: int = 1, rules: Rules | None = None, four_colour: bool = False
+) -> str:
+    """A printed quiz of ``count`` seeded questions (:func:`~guts_teach.lessons.quiz.quiz_set`),
+    then its answer key on pages of its own, as one self-contained HTML page.
+
+    >>> page = quiz_html(6, seed=3)
+    >>> page.count('<div class="question">'), page.count('<div class="key">')
+    (6, 6)
+    """
+    scenarios = quiz_set(count, seed=seed, rules=rules)
+    questions = "".join(
+        question_html(number, scenario, four_colour=four_colour)
+        for number, scenario in enumerate(scenarios, start=1)
+    )
+    keys = "".join(key_html(number, s) for number, s in enumerate(scenarios, start=1))
+    empty = "Where nothing is paid or won, write nothing (or 0)."
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>Guts: settle the pot ({count} questions, seed {seed})</title>"
+        f"<style>{STYLE}</style></head><body>"
+        f'<section class="page"><h1>Settle the pot</h1>'
+        "<p>For each table: who wins, what each winner takes, what each player who loses "
+        f"pays, and what the next pot and the reserve hold once the deal is settled. {empty}</p>"
+        f"{questions}</section>"
+        f'<section class="page"><h1>Answer key</h1><p class="source">{count} questions, seed '
+        f"{seed}: the same seed prints the same quiz.</p>{keys}</section></body></html>\n"
     )
 
 
@@ -243,13 +329,21 @@ def write_handout(
     *,
     chromium: str | None = None,
     four_colour: bool = False,
+    quiz: int | None = None,
+    seed: int = 1,
 ) -> list[Path]:
-    """Write the HTML page and, unless ``pdf_path`` is None, the PDF printed from it."""
+    """Write the HTML page and, unless ``pdf_path`` is None, the PDF printed from it: the
+    handout, or with ``quiz`` a quiz sheet of that many seeded questions and its key."""
+    page = (
+        handout_html(four_colour=four_colour)
+        if quiz is None
+        else quiz_html(quiz, seed=seed, four_colour=four_colour)
+    )
     program = find_chromium(chromium) if pdf_path is not None else ""
     for path in (html_path, pdf_path):
         if path is not None and not path.parent.is_dir():
             raise HandoutError(f"cannot write {path}: the folder {path.parent} does not exist")
-    _write_atomic(html_path, handout_html(four_colour=four_colour))
+    _write_atomic(html_path, page)
     if pdf_path is None:
         return [html_path]
     print_pdf(html_path, pdf_path, chromium=program)

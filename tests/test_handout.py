@@ -13,18 +13,23 @@ import sys
 import pytest
 from conftest import SIX_COUNTER_STATUS, require
 
-from guts_teach.handout import handout_html, ranking_html
+from guts_teach.game.hands import hand
+from guts_teach.handout import handout_html, quiz_html, ranking_html
 from guts_teach.lessons.examples import EXAMPLES
+from guts_teach.lessons.quiz import FIELDS, quiz_set
+from guts_teach.lessons.stepper import Stepper
+from guts_teach.lessons.words import plain
 
 
 def test_every_step_of_the_four_examples_is_on_the_page():
     page = handout_html()
     for item in EXAMPLES:
         assert html.escape(item.title) in page
-        steps = item.steps()
-        for number, step in enumerate(steps, start=1):
-            assert f"Step {number} of {len(steps)} · {step.status()}" in page
-            assert html.escape(step.text) in page
+        stepper = Stepper.of_example(item)
+        for index, frame in enumerate(stepper.frames):
+            stepper.index = index
+            assert html.escape(stepper.status()) in page
+            assert html.escape(plain(frame.step.text)) in page
     for status in SIX_COUNTER_STATUS:
         assert status in page
     assert page.count("<svg") >= sum(len(item.steps()) for item in EXAMPLES)
@@ -123,3 +128,73 @@ def test_pdf_renders_to_images_with_ink(printed, tmp_path):
             grey = image.convert("L")
             dark = sum(grey.histogram()[:128])
             assert dark > 0.005 * grey.width * grey.height, f"{path.name} is nearly blank"
+
+
+# ------------------------------------------------------------------ the printed quiz
+
+
+def settled(scenario):
+    """The answers worked out here from the rules (R2-R7) and the table the question shows,
+    not from the package's settlement: the package only ranks the hands."""
+    pot, reserve, cap = scenario.pot, scenario.reserve, scenario.rules.cap
+    ins = list(scenario.ins)
+    if not ins:
+        return {"winners": [], "share": 0, "payment": 0, "next_pot": pot, "reserve": reserve}
+    if len(ins) == 1:
+        winners, payers = ins, []
+    else:
+        best = max(hand(str(scenario.hands[p])).strength.value for p in ins)
+        winners = [p for p in ins if hand(str(scenario.hands[p])).strength.value == best]
+        payers = [p for p in ins if p not in winners]
+    collected = pot * len(payers)
+    next_pot = collected if cap is None else min(collected, cap)
+    reserve += collected - next_pot
+    if next_pot == 0 and reserve:  # a won pot left empty: the reserve refills it (R7)
+        next_pot = reserve if cap is None else min(reserve, cap)
+        reserve -= next_pot
+    share = pot / len(winners)
+    return {
+        "winners": winners,
+        "share": share,
+        "payment": pot if payers else 0,
+        "next_pot": next_pot,
+        "reserve": reserve,
+    }
+
+
+def test_the_printed_quiz_asks_every_situation_and_its_key_is_right():
+    from guts_teach.game.money import format_amount
+
+    scenarios = quiz_set(12, seed=5)
+    page = quiz_html(12, seed=5)
+    assert page.count('<div class="question">') == 12 and page.count('<div class="key">') == 12
+    assert "In: nobody." in page and "alone (so nobody sees the cards)" in page
+    keys = page.split("<h1>Answer key</h1>")[1].split('<div class="key">')[1:]
+    for scenario, key in zip(scenarios, keys, strict=True):
+        truth = settled(scenario)
+        said = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", key))
+        assert set(said) == set(FIELDS.values())
+        winners = said[FIELDS["winners"]]
+        assert sorted(re.split(r", | and ", winners)) == sorted(truth["winners"]) or (
+            winners == "nobody" and not truth["winners"]
+        )
+        for field in ("share", "payment", "next_pot", "reserve"):
+            expected = format_amount(truth[field]) if truth[field] else ("0", "nothing")
+            assert html.unescape(said[FIELDS[field]]) in (
+                expected if isinstance(expected, tuple) else (expected,)
+            ), (field, key)
+        assert not re.search(r"\([RVS]\d", key)  # the why is in plain words
+    assert quiz_html(12, seed=5) == page and quiz_html(12, seed=6) != page
+
+
+def test_guts_teach_handout_quiz_writes_the_sheet_and_refuses_a_bad_count(tmp_path):
+    done = guts_teach("--quiz", "6", "--seed", "3", "--no-pdf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "wrote guts-quiz.html\n"
+    assert (tmp_path / "guts-quiz.html").read_text(encoding="utf-8") == quiz_html(6, seed=3)
+    for bad in ("0", "41"):
+        refused = guts_teach("--quiz", bad, "--no-pdf", "--html", "bad.html", cwd=tmp_path)
+        assert refused.returncode == 2, refused.stderr
+        assert f"a quiz has 1 to 40 questions; got {bad}" in refused.stderr
+        assert "Traceback" not in refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["guts-quiz.html"]

@@ -1,8 +1,8 @@
-"""The lesson's glossary: the words of the game and every rule code a learner meets.
+"""The lesson's glossary: the words of the game and every rule code the narration cites.
 
-The narration, the quiz and the widgets cite rulings in brackets, such as "(R5)" or
-"(V3)" (the package's reading of the two rule documents, kept in RULINGS.md). A learner
-can open what each means here: the lesson ends with these two tables.
+The narration and the command line cite rulings in brackets, such as "(R5)" or "(V3)" (the
+package's reading of the two rule documents, kept in RULINGS.md); learners' screens leave
+the codes out (:mod:`guts_teach.lessons.words`). The teacher's notes hold these two tables.
 
 >>> TERMS["cap"][:40]
 "The teaching document's word for the lim"

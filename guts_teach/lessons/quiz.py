@@ -29,6 +29,7 @@ from ..game.records import DealRecord
 from ..game.rules import Rules, teaching
 from ..game.session import Session
 from ..game.shown import shown
+from .scene import Scene
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 
@@ -68,6 +69,25 @@ class Scenario:
             f"{format_amount(self.reserve)}; {cap}. In: {shown_in}.{out_text} Who wins? What "
             "does each player who loses pay? What do the next pot and the reserve hold once the "
             "deal is settled?"
+        )
+
+    def scene(self) -> Scene:
+        """The table just before the showdown, as its picture shows it. Cards are face up
+        exactly where a showdown shows them: a player in alone takes the pot without showing,
+        and nobody shows when nobody is in."""
+        record = self.record
+        return Scene(
+            players=self.players,
+            dealer=record.dealer,
+            pot=self.pot,
+            reserve=self.reserve,
+            balances={p: record.balances_before[i] for i, p in enumerate(self.players)},
+            hands={p: self.hands[p].cards for p in self.ins},
+            face_up=frozenset(self.ins) if len(self.ins) > 1 else frozenset(),
+            declared={p: p in self.ins for p in self.players},
+            ghost=record.ghost.cards if record.ghost else None,
+            ghost_shown=True,
+            hand_size=self.rules.hand_size,
         )
 
     def answers(self) -> dict[str, str]:
@@ -144,6 +164,36 @@ def make_scenario(
     table = Session(players, rules=rules, pot=pot, reserve=reserve)
     record = table.play(ins, hands=hands, ghost=ghost)
     return Scenario(rules, players, record.pot_before, record.reserve_before, hands, ins, record)
+
+
+QUIZ_MOST = 40
+"""The most questions one printed quiz holds."""
+
+
+def quiz_set(count: int, *, seed: int = 1, rules: Rules | None = None) -> list[Scenario]:
+    """``count`` seeded questions for a printed quiz, the situations taken in turn (a
+    showdown, nobody in, one in, a tie, the cap, a refill) so a short quiz meets them all.
+
+    >>> [len(s.ins) for s in quiz_set(3, seed=2)][1:]
+    [0, 1]
+    >>> quiz_set(0)
+    Traceback (most recent call last):
+    ...
+    guts_teach.lessons.quiz.QuizError: a quiz has 1 to 40 questions; got 0
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= QUIZ_MOST:
+        raise QuizError(f"a quiz has 1 to {QUIZ_MOST} questions; got {shown(count)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise QuizError(f"the seed must be a whole number; got {shown(seed)}")
+    rng = random.Random(seed)
+    return [
+        make_scenario(rng, rules, situation=SITUATIONS[number % len(SITUATIONS)])
+        for number in range(count)
+    ]
+
+
+class QuizError(GutsError):
+    """A printed quiz asked for with a number of questions or a seed it cannot have."""
 
 
 def _deal(

@@ -13,7 +13,6 @@ import traitlets
 from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
 from ..lessons.quiz import FIELDS, Mark, Scenario, check, make_scenario
-from ..lessons.scene import Scene
 from ..svg import table_pictures
 from .access import live
 from .codes import explained
@@ -112,24 +111,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.feedback.value = ""
 
     def _draw(self) -> None:
-        s = self.scenario
-        # Cards are face up exactly where a showdown shows them: a player in alone takes
-        # the pot without showing, and nobody shows when nobody is in.
-        showing = frozenset(s.ins) if len(s.ins) > 1 else frozenset()
-        scene = Scene(
-            players=s.players,
-            dealer=s.record.dealer,
-            pot=s.pot,
-            reserve=s.reserve,
-            balances={p: s.record.balances_before[i] for i, p in enumerate(s.players)},
-            hands={p: s.hands[p].cards for p in s.ins},
-            face_up=showing,
-            declared={p: p in s.ins for p in s.players},
-            ghost=s.record.ghost.cards if s.record.ghost else None,
-            ghost_shown=True,
-            hand_size=s.rules.hand_size,
-        )
-        self.picture.value = table_pictures(scene, four_colour=self.four_colour)
+        self.picture.value = table_pictures(self.scenario.scene(), four_colour=self.four_colour)
 
     def _answers(self) -> dict[str, str]:
         return {
