@@ -93,12 +93,15 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
                 stdout.write(replay_table(session) + "\n")
         elif args.command == "examples":
-            from .lessons.examples import EXAMPLES, example
+            from .lessons.examples import EXAMPLES, LESSON_EXAMPLES, example
             from .replay_text import narrate_example
 
             if args.list:
                 for item in EXAMPLES:
-                    stdout.write(f"{item.name:12}  {item.title}\n")
+                    stdout.write(f"{item.name:15}  {item.title}\n")
+                stdout.write("The lesson's own, each on a rule with no worked example:\n")
+                for item in LESSON_EXAMPLES:
+                    stdout.write(f"{item.name:15}  {item.title}\n")
             else:
                 chosen = [example(args.name)] if args.name else list(EXAMPLES)
                 stdout.write("\n\n".join(narrate_example(item) for item in chosen) + "\n")

@@ -10,7 +10,7 @@ import pytest
 
 from guts_teach.cli import main
 from guts_teach.game.ledger import save
-from guts_teach.lessons.examples import example
+from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES, example
 
 
 def run(*argv):
@@ -110,7 +110,10 @@ def test_examples_narrate_all_or_one():
     )
     code, out = run("examples")
     assert all(e.title in out for e in [example("limit-100"), example("ten-chip")])
-    assert run("examples", "--list")[1].splitlines()[0].startswith("six-counter")
+    listed = run("examples", "--list")[1]
+    assert listed.splitlines()[0].startswith("six-counter")
+    for item in (*EXAMPLES, *LESSON_EXAMPLES):  # every example a name can narrate is listed
+        assert f"{item.name:15}  {item.title}" in listed
 
 
 def test_rank():
