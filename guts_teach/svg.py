@@ -46,10 +46,12 @@ to a projector, and never so tall that the buttons under it fall below the fold.
 
 def _svg(width: float, height: float, label: str, body: str, *, fluid: bool = False) -> str:
     text = escape(label)
+    # A picture of fixed size carries its width for the slides' style sheet, which draws it
+    # 1.5 times as big (guts-slides); ``class`` alone cannot say how wide that is.
     size = (
         f'width="{width:g}" height="{height:g}" style="{FLUID}"'
         if fluid
-        else f'width="{width:g}" height="{height:g}"'
+        else f'width="{width:g}" height="{height:g}" class="guts-fixed" style="--guts-w: {width:g}"'
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '

@@ -62,14 +62,15 @@ def make(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
             cell = nbformat.v4.new_code_cell(source)
         cell["id"] = f"cell-{i:02d}"
         # Slides (guts-teach present): a new slide at the first cell and at every heading;
-        # "md-lab" cells (how to run the notebook in JupyterLab) are left out of the slides;
+        # "md-lab" and "code-lab" cells (how to run the notebook in JupyterLab, a table of
+        # data to look through) are left out of the slides;
         # "notes" cells (slide type "notes", as reveal.js and RISE call speaker notes) are the
         # teacher's: shown in the notebook and in the presenter's window, not on the slide.
         starts = i == 0 or (kind == "md" and source.lstrip().startswith("#"))
         cell.metadata["slideshow"] = {
             "slide_type": "notes" if kind == "notes" else "slide" if starts else "-"
         }
-        if kind == "md-lab":
+        if kind in ("md-lab", "code-lab"):
             cell.metadata["tags"] = ["lab-only"]
         notebook.cells.append(cell)
     return notebook

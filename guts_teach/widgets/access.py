@@ -7,7 +7,7 @@ page, which by class:
 - keeps keys pressed inside a ``guts-panel`` from reaching JupyterLab's own shortcuts (the
   panel gets ``data-lm-suppress-shortcuts``, which Lumino honours, and key presses stop
   bubbling at the panel, so a right arrow or Enter never moves to or edits the next cell);
-- lets a ``guts-stepper`` take the left and right arrows (Back and Next);
+- lets a ``guts-stepper`` or ``guts-pages`` take the left and right arrows (Back and Next);
 - makes each ``guts-card-grid`` one Tab stop whose arrow keys move between its cards (a
   roving tabindex that skips used, disabled cards);
 - makes each ``guts-live`` element a polite live region (``aria-live="polite"``), so a
@@ -86,7 +86,8 @@ if (!window.gutsTeachAccess) {
     }
   };
   const whole = (event) => {
-    const panel = event.target.closest && event.target.closest('.guts-stepper, .guts-play');
+    const panel = event.target.closest
+      && event.target.closest('.guts-stepper, .guts-play, .guts-pages');
     if (panel) {
       reveal(panel);
       [60, 400].forEach((wait) => setTimeout(() => reveal(panel), wait));  /* redrawn by then */
@@ -96,7 +97,7 @@ if (!window.gutsTeachAccess) {
     const target = event.target;
     const typing = target.matches('input, textarea, select, [contenteditable="true"]');
     const grid = target.closest('.guts-card-grid');
-    const stepper = target.closest('.guts-stepper');
+    const stepper = target.closest('.guts-stepper, .guts-pages');
     if (grid && target.matches('button')) {
       const next = step(grid, target, event.key);
       if (next) { event.preventDefault(); stop(grid, next); next.focus(); }
@@ -143,8 +144,8 @@ if (!window.gutsTeachAccess) {
   const rest = (records) => records.forEach((record) => {
     const button = record.target;
     if (record.attributeName === 'disabled' && button === last && button.disabled
-        && button.matches('.guts-stepper button.guts-next')) {
-      const line = button.closest('.guts-stepper').querySelector('.guts-status-line');
+        && button.matches('.guts-stepper button.guts-next, .guts-pages button.guts-next')) {
+      const line = button.closest('.guts-stepper, .guts-pages').querySelector('.guts-status-line');
       if (line) { line.setAttribute('tabindex', '-1'); line.focus({ preventScroll: true }); }
     }
   });

@@ -51,13 +51,14 @@ def round_html(game: ShelbyGame, title: str = "", *, four_colour: bool = False) 
     for player in game.players:
         held = game.held(player)
         seats.append(
-            f"<figure style='{FIGURE}'>"
+            f"<figure class='guts-seat' style='{FIGURE}'>"
             f"{hand_svg(held, four_colour=four_colour)}<figcaption>{escape(player)}: "
             f"{escape(hand_name(game, game.round, held))}</figcaption></figure>"
         )
     note = escape(card_count_note(game.rules, game.round))
     return (
-        f"<div><h4>{escape(heading)}</h4><div style='{NOTE}'>{note}</div>"
+        f"<div class='guts-round'><h4>{escape(heading)}</h4>"
+        f"<div class='guts-round-note' style='{NOTE}'>{note}</div>"
         f"<div style='display:flex;flex-wrap:wrap;gap:12px'>{''.join(seats)}</div></div>"
     )
 
@@ -65,7 +66,8 @@ def round_html(game: ShelbyGame, title: str = "", *, four_colour: bool = False) 
 def step_html(step: ShelbyStep) -> str:
     """One step of the game as a sentence, with the pot after it."""
     return (
-        f"<div style='font-size:16px;line-height:1.45;margin:4px 0'>{escape(step.text)} "
+        f"<div class='guts-step' style='font-size:16px;line-height:1.45;margin:4px 0'>"
+        f"{escape(step.text)} "
         f"<i>Pot {format_amount(step.pot)}.</i></div>"
     )
 
@@ -78,7 +80,8 @@ def standings_html(game: ShelbyGame) -> str:
         for p in game.players
     )
     return (
-        f"<table style='{TABLE}'><caption style='text-align:left;font-weight:bold'>"
+        f"<table class='guts-standings' style='{TABLE}'>"
+        "<caption style='text-align:left;font-weight:bold'>"
         "Balances and Shelbys</caption>"
         "<tr><th>Player</th><th>Balance</th><th>Shelbys</th></tr>"
         f"{rows}</table>"
