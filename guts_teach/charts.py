@@ -24,8 +24,12 @@ from html import escape
 PALETTE = ("#0d47a1", "#b35900", "#2e7d32", "#6a1b9a", "#424242", "#00838f")
 """Series colours, dark enough for 4.5:1 on white and told apart without red against green."""
 
-WIDTH, HEIGHT = 900, 330
-LEFT, RIGHT, TOP, BOTTOM = 78, 24, 44, 62
+WIDTH, HEIGHT = 900, 380
+LEFT, RIGHT, TOP, BOTTOM = 100, 24, 50, 84
+TICK, WORDS, TITLE = 20, 21, 24
+"""Type sizes, in the chart's own units: drawn 900 wide, as on a slide, every word is 20 px or
+more (guts-teach present; issue 23), and on a notebook's narrower page it shrinks with the
+chart."""
 FONT = "font-family:DejaVu Sans,Verdana,sans-serif"
 
 
@@ -101,13 +105,13 @@ def _title_and_grid(
     title: str, ticks: Sequence[float], py: Callable[[float], float], width: int
 ) -> list[str]:
     """The chart's title, and a light grid line with its value at every y tick."""
-    body = [_text(width / 2, 26, title, size=17, weight="bold")]
+    body = [_text(width / 2, 30, title, size=TITLE, weight="bold")]
     for t in ticks:
         body.append(
             f'<line x1="{LEFT}" x2="{width - RIGHT}" y1="{py(t):.1f}" y2="{py(t):.1f}" '
             'stroke="#e0e0e0"/>'
         )
-        body.append(_text(LEFT - 8, py(t) + 5, _number(t), size=13, anchor="end"))
+        body.append(_text(LEFT - 8, py(t) + 7, _number(t), size=TICK, anchor="end"))
     return body
 
 
@@ -121,18 +125,18 @@ def _legend(items: Sequence[tuple[str, str, bool]], y: float, width: int) -> tup
     """Swatches and labels in rows below the plot; returns the drawing and the height used."""
     parts, x, row = [], float(LEFT), 0
     for label, colour, dashed in items:
-        size = 26 + 7.6 * len(label) + 18
+        size = 26 + 0.6 * TICK * len(label) + 24
         if x + size > width - RIGHT and x > LEFT:
             x, row = float(LEFT), row + 1
-        ly = y + 20 * row
+        ly = y + 30 * row
         dash = ' stroke-dasharray="6 4"' if dashed else ""
         parts.append(
-            f'<line x1="{x:.1f}" y1="{ly - 5:.1f}" x2="{x + 20:.1f}" y2="{ly - 5:.1f}" '
+            f'<line x1="{x:.1f}" y1="{ly - 7:.1f}" x2="{x + 20:.1f}" y2="{ly - 7:.1f}" '
             f'stroke="{colour}" stroke-width="3"{dash}/>'
         )
-        parts.append(_text(x + 26, ly, label, size=13, anchor="start"))
+        parts.append(_text(x + 26, ly, label, size=TICK, anchor="start"))
         x += size
-    return "".join(parts), 20.0 * (row + 1) if items else 0.0
+    return "".join(parts), 30.0 * (row + 1) if items else 0.0
 
 
 def line_chart(
@@ -183,9 +187,9 @@ def line_chart(
         body.append(
             _text(
                 px(value),
-                plot_bottom + 18,
+                plot_bottom + 26,
                 label,
-                size=12,
+                size=TICK,
                 anchor="end" if rotate else "middle",
                 rotate=rotate,
             )
@@ -215,9 +219,9 @@ def line_chart(
                 f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3.5" fill="{colour}"/>'
                 for x, y in zip(xs, s.ys, strict=True)
             )
-    body.append(_text((LEFT + width - RIGHT) / 2, plot_bottom + 46, x_label, size=14))
-    body.append(_text(20, (TOP + plot_bottom) / 2, y_label, size=14, rotate=-90))
-    legend, _ = _legend(items, plot_bottom + 70, width)
+    body.append(_text((LEFT + width - RIGHT) / 2, plot_bottom + 56, x_label, size=WORDS))
+    body.append(_text(26, (TOP + plot_bottom) / 2, y_label, size=WORDS, rotate=-90))
+    legend, _ = _legend(items, plot_bottom + 88, width)
     body.append(legend)
     alt = alt_text(title, y_label, [label for label, _, _ in items], x_label)
     return _svg("".join(body), alt, width, height + 10)
@@ -253,9 +257,9 @@ def bar_chart(
             f'height="{base - y:.1f}" fill="{colour}"><title>{escape(label)}: '
             f"{_number(value)}</title></rect>"
         )
-        body.append(_text(x + slot * 0.35, plot_bottom + 18, label, size=12))
-    body.append(_text((LEFT + width - RIGHT) / 2, plot_bottom + 44, x_label, size=14))
-    body.append(_text(20, (TOP + plot_bottom) / 2, y_label, size=14, rotate=-90))
+        body.append(_text(x + slot * 0.35, plot_bottom + 26, label, size=TICK))
+    body.append(_text((LEFT + width - RIGHT) / 2, plot_bottom + 56, x_label, size=WORDS))
+    body.append(_text(26, (TOP + plot_bottom) / 2, y_label, size=WORDS, rotate=-90))
     return _svg("".join(body), alt_text(title, y_label, [], x_label), width, height)
 
 

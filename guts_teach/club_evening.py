@@ -21,11 +21,12 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .game.errors import GutsError
+from .game.errors import ArgumentError, GutsError
 from .game.ledger_file import load_replayed, parse_json
 from .game.replay import replay
 from .game.rules import teaching
 from .game.session import Session
+from .game.shown import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -130,9 +131,19 @@ def evening_table(session: Session) -> pd.DataFrame:
     return frame.rename(columns=HEADERS)
 
 
-def evening_chart(session: Session, title: str = "The evening, deal by deal") -> str:
+def evening_chart(
+    session: Session, title: str = "The evening, deal by deal", *, part: str = "both"
+) -> str:
     """Pot and reserve above, every player's balance below: two SVG charts (drawn by
-    :mod:`guts_teach.charts`, legends below the lines) under one heading, as HTML."""
+    :mod:`guts_teach.charts`, legends below the lines) under one heading, as HTML; ``part``
+    "pot" or "balances" draws one of them alone (a slide holds one chart).
+
+    >>> from guts_teach.club_evening import sample_evening
+    >>> evening_chart(sample_evening(), part="pot").count("<svg")
+    1
+    """
+    if part not in ("both", "pot", "balances"):
+        raise ArgumentError(f'part must be "both", "pot" or "balances"; got {shown(part)}')
     from html import escape
 
     from . import charts
@@ -161,7 +172,8 @@ def evening_chart(session: Session, title: str = "The evening, deal by deal") ->
         x_label="deal",
         y_label=f"balance ({unit})",
     )
+    drawn = {"both": pot + balances, "pot": pot, "balances": balances}[part]
     return (
         f'<figure class="guts-evening-chart" style="margin:0"><figcaption style="font-weight:'
-        f'bold;font-size:1.15em">{escape(title)}</figcaption>{pot}{balances}</figure>'
+        f'bold;font-size:1.15em">{escape(title)}</figcaption>{drawn}</figure>'
     )

@@ -29,7 +29,6 @@ NOTEBOOKS = [
     "05_shelby.ipynb",
 ]
 NOT_YET = {
-    "03_ledger.ipynb": "the evening's table and chart are drawn for a notebook's page",
     "04_strategy.ipynb": "the heat maps, charts and printed tables are drawn for a page",
 }
 """Notebooks whose slides do not read from the back row yet (issue 23, item 2): their test is
@@ -203,3 +202,25 @@ def test_the_presenters_window_shows_notes_the_next_slide_and_a_clock(slides_of)
     ).first.is_hidden()  # not on the screen
     save_screenshot(presenter, "presenter.png")
     presenter.close()
+
+
+SHOW_ALL = """(all) => document.querySelectorAll('.guts-slide').forEach(
+    (slide, i) => slide.classList.toggle('guts-current', all || i === 0))"""
+
+
+def test_axe_core_finds_no_serious_violation_on_the_slides(slides_of):
+    """Issue 23: the slides' own markup (the scroll box, the bar, every widget and picture,
+    the players slider) passes axe-core's critical and serious rules, every slide at once."""
+    from test_browser_access import axe_problems
+
+    page = slides_of
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.keyboard.press("Home")
+    for _ in range(page.locator(".guts-slide").count()):
+        page.keyboard.press("ArrowRight")  # each slide shown once, as in class
+    page.evaluate(SHOW_ALL, True)  # axe checks only what is shown
+    try:
+        problems = axe_problems(page, "#rendered_cells") + axe_problems(page, "#guts-slide-bar")
+    finally:
+        page.evaluate(SHOW_ALL, False)
+    assert not problems, (page.guts_notebook, problems)

@@ -87,6 +87,8 @@ class Panel(TextFallback, widgets.VBox):  # type: ignore[misc]
     def __init__(self, children: list[Any], *, title: str, **kwargs: Any) -> None:
         self.fallback_title = title
         super().__init__(children, **kwargs)
+        # the shared script's keys and names (a slider's handle named after its label)
+        self.add_class("guts-panel")
 
 
 class Progress(TextFallback, widgets.IntProgress):  # type: ignore[misc]

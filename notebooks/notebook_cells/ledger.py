@@ -26,10 +26,21 @@ its deals, the standings and the chart appear here. Until you do, it shows the s
     ("md", """\
 ## The sample evening, one row per deal
 
-Deal 12 is a split pot: Ana and Ben share it, Cleo pays."""),
-    ("code", "evening_table(evening).head(14)"),
+Who dealt, who was in, who won, and the pot and the reserve after each deal."""),
+    ("notes", "Deal 12 is a split pot: Ana and Ben share it, Cleo pays."),
+    ("code", """\
+deals = evening_table(evening)[
+    ["Dealer", "Who was in", "Who won", "Pot at stake", "Pot after", "Reserve after"]
+]
+deals.head(7)"""),
+    ("md", "### Deals 8 to 14"),
+    ("code", "deals.iloc[7:14]"),
+    ("md-lab", "Every column of the first 14 deals, with each player's balance after each deal:"),
+    ("code-lab", "evening_table(evening).head(14)"),
     ("md", "## The standings\n\nEqual balances share a place."),
     ("code", 'standings_frame(evening).set_index("place")'),
-    ("md", "## Pot, reserve and balances over the evening"),
-    ("code", "display(HTML(evening_chart(evening)))"),
+    ("md", "## Pot and reserve over the evening"),
+    ("code", 'display(HTML(evening_chart(evening, "The sample evening", part="pot")))'),
+    ("md", "## Balances over the evening"),
+    ("code", 'display(HTML(evening_chart(evening, "The sample evening", part="balances")))'),
 ]
