@@ -160,11 +160,13 @@ for name, edge in rows[5:8]:
 ## The repeated game: do the stakes shrink?
 
 The equilibria above share whatever carries over to the next pot 1/*n* each. Played out deal
-after deal instead, a pot gives you *alpha* now (what you take or pay) and carries *beta* of
-itself over, so it is worth *alpha* / (1 - *beta*), but only while the stakes shrink,
-*beta* < 1. When everyone plays the same threshold the carry-over stays below the pot in a band
-around the equilibrium (J-7 heads-up: *beta* = 0.48), but with everyone in nearly always it is
-close to *n* - 1 pots. Against others who do not play alike, the two ways of counting can pick
+after deal instead, a pot gives you something now (what you take or pay) and passes part of
+itself on to the next pot, which passes part of that on, and so on. Added up over every deal to
+come, the pot is worth what you get now divided by (1 minus the part passed on), but only while
+the part passed on is less than the whole pot, so that the stakes shrink. When everyone plays
+the same threshold the next pot stays below this one in a band around the equilibrium (J-7
+heads-up: the next pot is 0.48 of this one), but with everyone in nearly always it is close to
+*n* - 1 pots. Against others who do not play alike, the two ways of counting can pick
 different best replies:"""),
     ("code", """\
 kept = stored("repeated")
@@ -172,15 +174,16 @@ classes = kept["classes"]
 charts.show(charts.line_chart(
     [charts.Series(label=f"{players} players", ys=betas, markers=True)
      for players, betas in kept["betas"].items()],
-    levels=[charts.Level(y=1, label="beta = 1: the stakes stop shrinking")],
+    levels=[charts.Level(y=1, label="1 pot: the stakes stop shrinking")],
     x_ticks=list(enumerate(classes)), title="The next pot, as a share of this one",
     x_label="everyone goes in with this hand or better", y_label="carry-over, in pots"))
 print(kept["report"])"""),
     ("md", """\
-## Fictitious play: averaging the cycle
+## Answering the average: when best replies go round in circles
 
 Where best replies only go round two thresholds (the weenie rule at three players: Q-4, Q-5,
-Q-4, ...), let every player answer the average of all the play so far instead. The average is
+Q-4, ...), let every player answer the average of all the play so far instead (game theorists
+call this *fictitious play*). The average is
 itself a mixed threshold, so every answer is exact, and the share of rounds that went in with
 Q-4 drifts to the mixed equilibrium, 712/1497 of the time:"""),
     ("code", """\
@@ -192,7 +195,7 @@ charts.show(charts.line_chart(
     levels=[charts.Level(y=float(Fraction(found["equilibrium"])), colour=colour,
                          label=f"{players} players: the mixed equilibrium")
             for (players, found), colour in zip(play.items(), charts.PALETTE)],
-    log_x=True, y_range=(0, 1), title="Fictitious play meets the mixed equilibrium (dashed)",
+    log_x=True, y_range=(0, 1), title="Answering the average meets the mixed equilibrium (dashed)",
     x_label="round (log scale)", y_label="share of rounds"))"""),
     ("md", """\
 ## Three-card Guts
@@ -205,16 +208,18 @@ for name, exact, mean, error in stored("three_cards"):
     print(f"{name:>26}: heads-up {float(Fraction(exact)):6.2%} exact;"
           f" 6 players {mean:6.2%} +/- {error:.2%}")"""),
     ("md", """\
-## Declaring in turn (V1)
+## Declaring in turn
 
 Declaring one at a time changes the game: later players hear the earlier ones, and if everyone
-before the dealer is out the dealer takes the pot. Heads-up the whole game is a linear programme
-over the chance of going in with each of the 91 classes, solved here in exact fractions: the
+before the dealer is out the dealer takes the pot. Heads-up the whole game can be solved
+exactly: the package finds the best chance of going in with each of the 91 classes of hand, in
+exact fractions (a *linear programme*, in the mathematicians' words): the
 dealer calls an "in" with 10-3 or better (10-2 a twenty-fourth of the time), and the first player
 goes in with 10-2 or better **and bluffs** with low hands that hold no 2 and nothing above 9
 (against those calls they all lose the same, so they are worth the same as bluffs). The dealer's
 seat is worth more than half the pot. At three players best replies only go round, so the
-chances below come from fictitious play over thresholds that depend on what each seat heard."""),
+chances below come from answering the average of the play so far, over thresholds that depend
+on what each seat heard."""),
     ("code", """\
 from guts_teach.game.hands import ALL_STRENGTHS
 
@@ -223,7 +228,7 @@ first, dealer = (float(Fraction(v)) for v in turns["shares"])
 print(f"heads-up: first player {turns['first']}")
 print(f"          dealer after 'in': {turns['dealer']}")
 print(f"          shares of the pot: first {first:.4f}, dealer {dealer:.4f}")
-print("three players (fictitious play):")
+print("three players (answering the average):")
 for name, said, _ in turns["three"]:
     print(f"  {name:>22}: {said}")
 print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*turns["three_shares"]))
@@ -235,7 +240,7 @@ charts.show(
                        charts.Series(label="dealer after 'in'", ys=turns["dealer_chances"], step=True)],
                       title="Heads-up (exact)", **axes),
     charts.line_chart([charts.Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
-                      title="Three players (fictitious play)", **axes))"""),
+                      title="Three players (answering the average)", **axes))"""),
     ("md", """\
 ## Coalitions: can two players gang up on one?
 
