@@ -40,6 +40,15 @@ REPRS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
     .filter(e => /children=|layout=Layout|\\w+\\(value=/.test(e.textContent)).length"""
 
 
+VIEW = """() => {
+    const box = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');
+    const tab = [...document.querySelectorAll('.lm-TabBar-tab')]
+        .find((t) => t.textContent.includes('01_lesson.ipynb'));
+    return [box ? box.scrollTop : 0, tab ? tab.classList.contains('jp-mod-dirty') : false];
+}"""
+"""How far the notebook is scrolled, and whether its tab says it is unsaved."""
+
+
 def wait_until_live(page, timeout=TIMEOUT):
     """Wait for the lesson's extension to have run the open notebook (never Run All)."""
     page.locator(".jp-NotebookPanel[data-guts-teach-ran]").first.wait_for(
@@ -68,14 +77,17 @@ def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):
     port = launch.free_port()
     server = launch.lab_server(workdir, port=port, token="")
     with opened(browser, server, port, 1400, 1000) as page:
-        seen = []
+        seen, views = [], []
         for _ in range(240):  # every quarter second until the run is done
             seen.append(page.evaluate(REPRS))
+            views.append(page.evaluate(VIEW))
             if page.locator(".jp-NotebookPanel[data-guts-teach-ran]").count():
                 break
             page.wait_for_timeout(250)
         wait_until_live(page)
         assert max(seen) == 0, "a widget showed its Python repr while the lesson opened"
+        # issue 23, item 8: the view stays at the top while the notebook runs itself
+        assert max(top for top, _ in views) < 40, views
         expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_in_viewport()  # at the top
         tab = page.locator(".lm-TabBar-tab", has_text="01_lesson.ipynb")
         expect(tab).not_to_have_class("jp-mod-dirty")

@@ -4,7 +4,8 @@
  * When a notebook whose metadata says {"guts_teach": {"run_on_open": true}} opens (and again
  * after the page is reloaded), it runs every cell once the kernel is ready, so the lesson's
  * widgets are live without the teacher pressing anything; the run's new outputs do not mark
- * the notebook modified. Only the package's own notebooks carry that metadata, and only a
+ * the notebook modified, and the view stays where the reader is while it runs. Only the
+ * package's own notebooks carry that metadata, and only a
  * server started by `guts-teach lesson` or `guts-teach classroom` loads this extension.
  *
  * JupyterLab loads a federated extension as a container with `init` and `get`; this one
@@ -54,23 +55,57 @@
         if (!wantsRun(panel)) {
           return undefined;
         }
+        // From the moment it opens until its own run is done, the tab does not say "unsaved":
+        // what changes meanwhile (the kernel's details, the run's outputs) is not the reader's.
+        var model = panel.context.model;
+        var clean = function (_model, change) {
+          if (change.name === "dirty" && change.newValue) { model.dirty = false; }
+        };
+        model.stateChanged.connect(clean);
+        var settle = function () { model.stateChanged.disconnect(clean); };
         return panel.sessionContext.ready
           .then(function () { return whenCurrent(app, panel); })
           .then(function () {
             var notebook = panel.content;
             var scroller = notebook.outerNode || notebook.node;  // JupyterLab 4's scroller
             var where = { cell: notebook.activeCellIndex, top: scroller.scrollTop };
-            return app.commands.execute("notebook:run-all-cells").then(function () {
-              // Running moved the cursor to the last cell and scrolled there as the outputs
-              // came: once they are drawn, put the reader back where they were.
+            // While the notebook runs, the view stays where the reader is: running moves the
+            // cursor from cell to cell and scrolls with it, and that scrolling is undone; the
+            // reader's own (a wheel, a key, a touch or the scroll bar, just before) is kept.
+            var touched = 0;
+            var touch = function () { touched = Date.now(); };
+            var hold = function () {
+              if (Date.now() - touched < 800) {
+                where.top = scroller.scrollTop;
+              } else if (Math.abs(scroller.scrollTop - where.top) > 1) {
+                scroller.scrollTop = where.top;
+              }
+            };
+            var events = ["wheel", "keydown", "pointerdown", "touchstart"];
+            events.forEach(function (name) { scroller.addEventListener(name, touch, true); });
+            scroller.addEventListener("scroll", hold);
+            var done = function () {
               notebook.activeCellIndex = where.cell;
-              return settled().then(function () { scroller.scrollTop = where.top; });
+              return settled().then(function () {
+                scroller.scrollTop = where.top;
+                scroller.removeEventListener("scroll", hold);
+                events.forEach(function (name) {
+                  scroller.removeEventListener(name, touch, true);
+                });
+              });
+            };
+            return app.commands.execute("notebook:run-all-cells").then(done, function (error) {
+              return done().then(function () { throw error; });
             });
           })
           .then(function () {
             // The outputs are the run's own: the file on disk is unchanged and stays so.
-            panel.context.model.dirty = false;
+            settle();
+            model.dirty = false;
             panel.node.setAttribute("data-guts-teach-ran", "true");
+          }, function (error) {
+            settle();
+            throw error;
           });
       })
       .catch(function (error) {
