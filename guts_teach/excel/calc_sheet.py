@@ -11,7 +11,7 @@ from openpyxl import Workbook
 
 from .evenings import evening_calc, here_formula
 from .formulas import _append_text, _cap, _head, first_column, is_x, not_mark, same_style
-from .layout import AMOUNT_FORMAT, CALC, DEALS, TINY, Layout, col
+from .layout import AMOUNT_FORMAT, CALC, DEALS, SEATS_SHEET, TINY, Layout, col
 
 
 def deals_ranges(layout: Layout, r: int) -> dict[str, str]:
@@ -38,6 +38,7 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
     for s in range(layout.width):
         sheet.cell(1, layout.here_col(s), f"here seat {s + 1}")
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
+    bits = f"2^({SEATS_SHEET}!$B$1:${col(layout.width + 1)}$1-1)"
     for r in range(2, layout.drawn_last + 1):
         on = f"${col(layout.here_col(0))}{r}:${col(layout.here_col(layout.width - 1))}{r}"
         p = r - 1  # the previous row; row 1 is the header, so deal 1 starts from the Rules
@@ -52,10 +53,21 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
         def at(name: str, r: int = r) -> str:
             return f"{c[name]}{r}"
 
+        # A deal number bigger than every number above it repeats none of them, so only
+        # a number out of order is looked up among the rows above: a book numbered in order
+        # recalculates in time proportional to its rows, not to their square.
+        above = "0" if first else at("numbers above", p)
+        repeated = (
+            f"IF({number}>{above},FALSE,ISNUMBER(MATCH({number},{DEALS}!$A$1:$A{p},0)))"
+            if not first
+            else "FALSE"
+        )
+        won_if_in = f"(({at('in')}=1)+({at('in')}<>1)*{is_x(d['won'])})"
+        won_now = f"{is_x(d['in'])}*{on}*{won_if_in}"
         problem = (  # the codes of problems.CODES, checked in this order
             f'=IF({at("content")}=0,0,IF({number}="",1,IF(NOT(ISNUMBER({number})),2,'
             f"IF(OR({number}<1,{number}<>INT({number})),2,"
-            f"IF(ISNUMBER(MATCH({number},{DEALS}!$A$1:$A{p},0)),3,"
+            f"IF({repeated},3,"
             f"IF({at('evening at')}<0,4,IF({at('evening back')}=1,5,"
             f"IF({at('bad marks')}>0,6,IF({at('empty seat column')}<1000,7,"
             f"IF({at('absent column')}<1000,8,IF({at('won not in')}>0,9,"
@@ -104,20 +116,29 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
             "reserve after": (f"=IF({at('used')}=0,{prev_res},{reserve_then}-{at('refill')})"),
             "deals so far": f"={'0' if first else at('deals so far', p)}+{at('used')}",
             **evening_calc(layout, r, at),
+            # Who is in, who wins and who pays, as bits (seat s: 2^s), worked out once per
+            # row from the marks: the running balances below and the Ledger's names read a
+            # bit each rather than the marks again, so a correction near the top redoes
+            # little on every row below it.
+            "in seats": f"=SUMPRODUCT({is_x(d['in'])}*{on}*{bits})",
+            "won seats": f"=SUMPRODUCT({won_now}*{bits})",
+            "paying seats": (
+                f"=IF({at('payers')}>0,SUMPRODUCT({is_x(d['in'])}*{on}*(1-{won_if_in})*{bits}),0)"
+            ),
+            "numbers above": (f"=IF(ISNUMBER({number}),MAX({above},{number}),{above})"),
         }
         for name, formula in f.items():
             sheet.cell(r, layout.calc(name), formula)
         for s in range(layout.width):
             sheet.cell(r, layout.here_col(s), here_formula(layout, r, s, at))
             seat_on = f"{col(layout.here_col(s))}{r}=1"  # seated, and there this evening
-            in_cell = f"AND({seat_on},{is_x(f'{DEALS}!${col(layout.first_in + s)}{r}')})"
-            won_cell = is_x(f"{DEALS}!${col(layout.first_won + s)}{r}")
-            won = f"IF({at('in')}=1,{in_cell},AND({in_cell},{won_cell}))"
+            won = f"MOD(INT({at('won seats')}/{2**s}),2)=1"
+            pays = f"MOD(INT({at('paying seats')}/{2**s}),2)=1"
             prev = "0" if first else f"{col(layout.state_col(s))}{p}"
             change = (
                 f"IF({seat_on},-{at('ante')}*Ante-IF({at('ante again')}>0,Ante,0),0)"
                 f"+IF({won},{at('share')},0)"
-                f"-IF(AND({in_cell},NOT({won}),{at('payers')}>0),{at('pot before')},0)"
+                f"-IF({pays},{at('pot before')},0)"
             )
             sheet.cell(r, layout.state_col(s), f"={prev}+IF({at('used')}=0,0,{change})")
     if layout.last_row >= 2:

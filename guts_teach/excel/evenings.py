@@ -51,6 +51,10 @@ dealer's place among those there, less one (hidden, like the label's text)."""
 THERE_FROM = 20
 """Evenings columns T to AC (hidden): 1 where seat ``s`` (column ``THERE_FROM + s``) is
 seated and there, so that each Calc row looks attendance up once, shortly."""
+FIRST_ROW_COL, LAST_ROW_COL = 30, 31
+"""Evenings columns AD and AE (hidden): the Calc rows of the evening's first and last deal
+(0: none). They read only which evening each row belongs to, never a mark, so a mark
+corrected leaves them be, and the sums over an evening read its own rows only."""
 DATES_FROM = 10_000
 """A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
 DATES_TO = 2_958_465
@@ -132,12 +136,25 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
         k = r - 1
         label = f"$A{r}"
         there = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn)"
-        last_row = f"SUMPRODUCT(MAX(({calc['evening at']}={k})*ROW({calc['used']})))"
+        first_row, last_row = f"${col(FIRST_ROW_COL)}{r}", f"${col(LAST_ROW_COL)}{r}"
+        sheet.cell(
+            r,
+            FIRST_ROW_COL,
+            f'=IF({label}="","",IFERROR(MATCH({k},{calc["evening at"]},0)+1,0))',
+        )
+        sheet.cell(
+            r,
+            LAST_ROW_COL,
+            f'=IF({label}="","",SUMPRODUCT(MAX(({calc["evening at"]}={k})'
+            f"*ROW({calc['evening at']}))))",
+        )
         sheet.cell(r, THERE_COL, f'=IF({label}="","",{there})')
+        own = window(calc["evening at"], first_row, last_row, 2)
+        used = window(calc["used"], first_row, last_row, 2)
         sheet.cell(
             r,
             DEALS_COL,
-            f'=IF({label}="","",SUMPRODUCT(({calc["evening at"]}={k})*{calc["used"]}))',
+            f'=IF({label}="","",IF({last_row}=0,0,SUMPRODUCT(({own}={k})*{used})))',
         )
         for column, name in ((POT_COL, "pot after"), (RESERVE_COL, "reserve after")):
             left = f"INDEX({calc[name]},{last_row}-1)"
@@ -170,7 +187,8 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.column_dimensions[col(DEALER_COL)].width = 8
     for column in (THERE_COL, DEALS_COL, POT_COL, RESERVE_COL):
         sheet.column_dimensions[col(column)].width = 7
-    for hidden in (TEXT_COL, OFFSET_COL, *range(THERE_FROM, THERE_FROM + SEATS)):
+    hidden_columns = (TEXT_COL, OFFSET_COL, *range(THERE_FROM, THERE_FROM + SEATS))
+    for hidden in (*hidden_columns, FIRST_ROW_COL, LAST_ROW_COL):
         sheet.column_dimensions[col(hidden)].hidden = True
     sheet.column_dimensions[col(PROBLEM_COL)].width = 18
     sheet.row_dimensions[1].height = 58
@@ -204,6 +222,12 @@ def _attendance_marks(sheet: Any) -> None:
         sheet.add_data_validation(validation)
 
 
+def window(whole: str, first: str, last: str, top: int) -> str:
+    """The rows ``first`` to ``last`` (row numbers, formulas) of the column range ``whole``,
+    whose first cell is on row ``top``: INDEX(...):INDEX(...), which reads no other row."""
+    return f"INDEX({whole},{first}-{top - 1}):INDEX({whole},{last}-{top - 1})"
+
+
 def evening_calc(layout: Layout, r: int, at: Any) -> dict[str, str]:
     """The Calc sheet's evening columns for Deals row ``r`` (``at(name)`` is a Calc cell)."""
     typed = f"{DEALS}!${col(layout.evening_col)}{r}"
@@ -226,8 +250,10 @@ def evening_calc(layout: Layout, r: int, at: Any) -> dict[str, str]:
         "evening back": (
             "=0"
             if first
-            else f'=IF(AND({typed}<>"",{at("evening")}<>{carried},ISNUMBER(MATCH('
-            f"{at('evening')},{col_of(at('evening'))}$2:{at('evening', r - 1)},0))),1,0)"
+            # Nested IFs, not AND, which evaluates all its arguments: the rows above are
+            # looked through only on a row where another evening is typed.
+            else f'=IF({typed}="",0,IF({at("evening")}={carried},0,IF(ISNUMBER(MATCH('
+            f"{at('evening')},{col_of(at('evening'))}$2:{at('evening', r - 1)},0)),1,0)))"
         ),
         "absent column": f"={_first_absent(layout, r)}",
         "evening deals": f"={at('used')}"

@@ -218,6 +218,10 @@ class Layout:
         "absent column",
         "evening deals",
         "dealer seat",
+        "numbers above",
+        "in seats",
+        "won seats",
+        "paying seats",
     )
 
     def calc(self, name: str) -> int:

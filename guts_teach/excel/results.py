@@ -12,7 +12,7 @@ from openpyxl.styles.cell_style import StyleArray
 
 from .chart import STACK, balance_chart, sorted_view
 from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
-from .formulas import _append_text, _head, _table, is_x, same_style
+from .formulas import _append_text, _head, _table, same_style
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -102,13 +102,13 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
         def show(expr: str, used: str = used) -> str:
             return f'=IF({used},"",{expr})'
 
+        # A row the Ledger shows has no mark for a player who is not there (that is a
+        # problem), so the Calc sheet's bits of who is in and who won name them.
         ins = []
         wins = []
         for s in range(w):
-            on = f"{seat_cell('plays', s)}=1"
-            in_cell = f"AND({on},{is_x(f'{DEALS}!${col(layout.first_in + s)}{r}')})"
-            won_cell = is_x(f"{DEALS}!${col(layout.first_won + s)}{r}")
-            won = f"IF({CALC}!{c['in']}{r}=1,{in_cell},AND({in_cell},{won_cell}))"
+            in_cell = f"MOD(INT({CALC}!{c['in seats']}{r}/{2**s}),2)=1"
+            won = f"MOD(INT({CALC}!{c['won seats']}{r}/{2**s}),2)=1"
             ins.append(f'IF({in_cell},{seat_cell("name", s)}&" ","")')
             wins.append(f'IF({won},{seat_cell("name", s)}&" ","")')
         dealer = f"INDEX(PlayerNames,{CALC}!{c['dealer seat']}{r})"

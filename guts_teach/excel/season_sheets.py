@@ -19,7 +19,14 @@ from __future__ import annotations
 from openpyxl import Workbook
 
 from .chart import STACK
-from .evenings import TEXT_COL, evening_range, label_formula
+from .evenings import (
+    FIRST_ROW_COL,
+    LAST_ROW_COL,
+    TEXT_COL,
+    evening_range,
+    label_formula,
+    window,
+)
 from .formulas import _head, is_x
 from .layout import (
     AMOUNT_FORMAT,
@@ -61,12 +68,14 @@ def _result(layout: Layout, k: int, s: int) -> str:
     at = col(layout.calc("evening at"))
     net = col(layout.state_col(s))
     last = layout.last_row
-    rest = (
-        f"SUMPRODUCT(({CALC}!${at}$3:${at}${last}={k})"
-        f"*({CALC}!${net}$3:${net}${last}-{CALC}!${net}$2:${net}${last - 1}))"
-        if last >= 3
-        else "0"
-    )
+    # Only the evening's own rows, from its first (row 3 at the earliest) to its last deal
+    # (:data:`.evenings.FIRST_ROW_COL`): the rows of other evenings add nothing to the sum.
+    first_row = f"MAX({EVENINGS}!${col(FIRST_ROW_COL)}${k + 1},3)"
+    last_row = f"{EVENINGS}!${col(LAST_ROW_COL)}${k + 1}"
+    rows = window(f"{CALC}!${at}$3:${at}${last}", first_row, last_row, 3)
+    nets = window(f"{CALC}!${net}$3:${net}${last}", first_row, last_row, 3)
+    before = window(f"{CALC}!${net}$2:${net}${last - 1}", first_row, last_row, 3)
+    rest = f"IF({last_row}<3,0,SUMPRODUCT(({rows}={k})*({nets}-{before})))" if last >= 3 else "0"
     return f"({CALC}!${at}$2={k})*{CALC}!${net}$2+{rest}"
 
 
