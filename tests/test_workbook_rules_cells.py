@@ -59,3 +59,52 @@ def test_issue12_half_typed_as_ante_is_a_half_and_mistakes_are_marked_invalid(tm
         assert marked == invalid, (name, text, shown)
         if value is not None:
             assert kind == 1 and Fraction(got).limit_denominator(1000) == value, (name, text)
+
+
+def test_a_date_pasted_into_the_cap_is_flagged_in_the_book_and_refused_alike(tmp_path):
+    """A date lands in the cap as its serial number (46346), which the formulas would take
+    for a cap of 46,346, that is no cap: the Status column says so and the import refuses
+    it in the same words; text there, which the formulas pass over, likewise."""
+    import pytest
+
+    from guts_teach.excel.file_import import import_ledger
+    from guts_teach.excel.reader import WorkbookError
+
+    for text, words in (("2026-11-20", "46346 is more than 40,000"), ("ten", '"ten" is not')):
+        folder = tmp_path / text
+        folder.mkdir()
+        path = folder / "club.xlsx"
+        save_atomic(new_workbook(("Ana", "Ben", "Cleo"), teaching(), rows=5), path)
+        typed = type_in(
+            path,
+            [
+                (RULES, "READ", "C4"),
+                (RULES, "B4", text),
+                (RULES, "READ", "C4"),
+                (RULES, "SAVE", ""),
+            ],
+            folder,
+        )
+        before, status = typed[0][2], typed[2][2]
+        assert before == "" and status.startswith(words), (text, status)
+        with pytest.raises(WorkbookError) as refused:
+            import_ledger(str(path))
+        assert str(refused.value) == f"sheet {RULES!r}, row 4, column B: {status}"
+
+
+def test_the_profile_cell_is_a_yellow_drop_down_of_the_profiles(tmp_path):
+    """A book whose rules a club turns into classic ones says so in the Profile cell, which
+    the import reads the rules not on the sheet from (issue 28, item 11)."""
+    from guts_teach.excel.file_import import import_ledger
+    from guts_teach.game.rules import PROFILES
+
+    path = tmp_path / "club.xlsx"
+    save_atomic(new_workbook(("Ana", "Ben"), teaching(), rows=5), path)
+    book = load_workbook(path)
+    sheet = book[RULES]
+    assert sheet["B10"].value == "teaching" and sheet["B10"].protection.locked is False
+    lists = [v for v in sheet.data_validations.dataValidation if "B10" in str(v.sqref)]
+    assert [v.formula1 for v in lists] == [f'"{",".join(PROFILES)}"']
+    sheet["B10"] = "classic"
+    book.save(path)
+    assert import_ledger(str(path)).profile == "classic"

@@ -122,6 +122,22 @@ def _whole(value: Any, row: int, what: str, *, least: int = 1) -> int:
     return value
 
 
+def rules_amount_refusal(value: Any) -> str | None:
+    """What the Rules sheet's Status column says of an amount cell holding ``value``
+    (:func:`.rules_sheet.status_formula`), in its words: text or TRUE/FALSE where the
+    formulas want a number, or more than a Rules cell takes (a date pasted there)."""
+    from .problems import shown as as_the_book_shows
+    from .rules_sheet import LARGEST, NOT_A_NUMBER, TOO_BIG
+
+    if isinstance(value, Formula) or value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return NOT_A_NUMBER.format(value=as_the_book_shows(value))
+    if value > LARGEST:
+        return TOO_BIG.format(value=as_the_book_shows(value))
+    return None
+
+
 def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int]:
     """Rules, profile name, starting pot and reserve and first dealer seat from the Rules grid.
 
@@ -135,6 +151,9 @@ def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int]:
         value = values[key]
         if value in (None, "") and blank_ok:
             return None
+        refusal = rules_amount_refusal(value)
+        if refusal:
+            raise WorkbookError(f"{where_in(RULES, row, 2)}: {refusal}")
         try:
             return cell_amount(value, key)
         except GutsError as error:

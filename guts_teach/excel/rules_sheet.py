@@ -11,16 +11,21 @@ number, 46024 in 2026, is above the largest amount a cell here takes).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.styles import Font
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..game.rules import Rules, closest_profile
-from .cells import amount_cell
+from ..game.money import format_amount
+from ..game.rules import PROFILES, Rules, closest_profile
+from .cells import WorkbookError, amount_cell
+from .deals_sheet import flag_problems
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
 from .layout import AMOUNT_FORMAT, MORE_RULE_CELLS, PROFILE_ROW, RULE_CELLS, RULES, TINY
+from .problems import shown_formula, spliced
 
 LARGEST = 40_000
 """The largest amount a Rules cell takes: a club's ante, cap or stack is far below it, and
@@ -33,6 +38,41 @@ AMOUNTS = {
     "StartReserve": ("between", 0, "the reserve before the first deal", False),
 }
 """The Rules cells that take an amount: (operator, least, what it is, blank allowed)."""
+NOT_A_NUMBER = (
+    "{value} is not a number, so the formulas cannot use it: type the amount as a number "
+    "(2, 0.5 or 1/2)"
+)
+TOO_BIG = (
+    "{value} is more than " + f"{LARGEST:,}" + ", the most a Rules amount takes (a date "
+    "pasted here?): type the amount (2, 0.5 or 1/2)"
+)
+"""What the Status column says of an amount cell, and the import in the same words: a
+date pasted into the cap is its serial number (46346), which the formulas would take for
+a cap, and text they would pass over as if the cell were blank."""
+STATUS_COL = 3
+"""The Rules column (C) saying what is wrong with an amount typed beside it."""
+
+
+def status_formula(ref: str, what: str, blank: bool) -> str:
+    """The Status cell of the amount cell ``ref``: :data:`NOT_A_NUMBER`, :data:`TOO_BIG`,
+    or (when it may not be blank) that it is missing; empty when the amount is fine."""
+    value = shown_formula(ref)
+    missing = '""' if blank else f'"type {what}"'
+    return (
+        f'=IF(ISERROR({ref}),"an error, not an amount: type the amount",IF({ref}="",{missing},'
+        f"IF(NOT(ISNUMBER({ref})),{spliced(NOT_A_NUMBER, value=value)},"
+        f'IF({ref}>{LARGEST},{spliced(TOO_BIG, value=value)},""))))'
+    )
+
+
+def rules_amount(value: Fraction, what: str) -> int | str:
+    """An amount for a Rules cell, refused (naming it) when it is more than the cell takes."""
+    if value > LARGEST:
+        raise WorkbookError(
+            f"{what} is {format_amount(value)}, more than {LARGEST:,}, the most a Rules cell "
+            "of the workbook takes: keep this game as a ledger file"
+        )
+    return amount_cell(value, what)
 
 
 def _amount_only(sheet: Any, ref: str, operator: str, least: int, what: str, blank: bool) -> None:
@@ -56,18 +96,39 @@ def _amount_only(sheet: Any, ref: str, operator: str, least: int, what: str, bla
     sheet.add_data_validation(rule)
 
 
+def profile_list(ref: str) -> DataValidation:
+    """The Profile cell's drop-down: the named profiles, nothing else."""
+    names = ",".join(PROFILES)
+    rule = DataValidation(
+        type="list",
+        formula1=f'"{names}"',
+        allow_blank=False,
+        showDropDown=False,  # openpyxl's name: False shows the in-cell arrow
+        showInputMessage=True,
+        showErrorMessage=True,
+        errorStyle="stop",
+        promptTitle="Profile",
+        prompt=f"The rules profile these rules start from ({names.replace(',', ' or ')}): "
+        "what this sheet does not hold comes from it.",
+        errorTitle="Not a profile",
+        error=f"Pick {names.replace(',', ' or ')} from the list.",
+    )
+    rule.add(ref)
+    return rule
+
+
 def rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
     """The yellow Rules cells, each a named cell the formulas read."""
     sheet = book.create_sheet(RULES)
     sheet["A1"] = "Rules"
     sheet["A1"].font = TITLE_FONT
     values = {
-        "Ante": amount_cell(rules.ante, "the ante"),
-        "Cap": None if rules.cap is None else amount_cell(rules.cap, "the cap"),
+        "Ante": rules_amount(rules.ante, "the ante"),
+        "Cap": None if rules.cap is None else rules_amount(rules.cap, "the cap"),
         "Stack": (
             None
             if rules.starting_stack is None
-            else amount_cell(rules.starting_stack, "the starting stack")
+            else rules_amount(rules.starting_stack, "the starting stack")
         ),
         "Reante": "yes" if rules.reante_when_nobody_in else "no",
         "StartPot": 0,
@@ -89,13 +150,22 @@ def rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
             cell.number_format = AMOUNT_FORMAT
         if name in AMOUNTS:
             _amount_only(sheet, f"B{row}", *AMOUNTS[name])
+            _, _, what, blank = AMOUNTS[name]
+            sheet.cell(row, STATUS_COL, status_formula(f"B{row}", what, blank))
         book.defined_names[name] = DefinedName(name, attr_text=f"'{RULES}'!$B${row}")
     sheet.cell(PROFILE_ROW, 1, "Profile these rules came from")
-    sheet.cell(PROFILE_ROW, 2, profile or closest_profile(rules)[0])
+    chosen = sheet.cell(PROFILE_ROW, 2, profile or closest_profile(rules)[0])
+    # A club that turns the book's rules into another profile's (classic, with stacks)
+    # says so here: the import takes what the sheet does not hold from this profile.
+    chosen.fill, chosen.protection = INPUT_FILL, UNLOCKED
+    sheet.add_data_validation(profile_list(f"B{PROFILE_ROW}"))
     for name, label, row in MORE_RULE_CELLS:
         sheet.cell(row, 1, label)
         cell = sheet.cell(row, 2, values[name])
         cell.fill = INPUT_FILL
         cell.protection = UNLOCKED
+    sheet.cell(2, STATUS_COL, "Status").font = Font(bold=True)
+    flag_problems(sheet, f"C3:C{max(row for _, _, row in RULE_CELLS)}")
     sheet.column_dimensions["A"].width = 48
     sheet.column_dimensions["B"].width = 14
+    sheet.column_dimensions["C"].width = 60

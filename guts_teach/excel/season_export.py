@@ -19,7 +19,7 @@ from openpyxl import Workbook
 from ..game.atomic import check_target
 from ..game.replay import replay
 from ..game.season import Season
-from .cells import WorkbookError, amount_cell, check_text
+from .cells import WorkbookError, check_text
 from .deal_cells import Rows, deal_cells
 from .evenings import DEALER_COL
 from .layout import (
@@ -34,6 +34,7 @@ from .layout import (
 )
 from .printing import print_evenings, print_rows
 from .row_stream import save_book
+from .rules_sheet import rules_amount
 from .workbook import check_holdable, streamed_book
 
 
@@ -111,8 +112,8 @@ def _fill(book: Workbook, season: Season, layout: Layout, sessions: list[Any]) -
     """The Rules and Evenings sheets' cells; the Deals rows are returned, to be written."""
     first = season.evenings[0].ledger
     rules = book[RULES]
-    rules["B7"] = amount_cell(first.pot, "the starting pot")
-    rules["B8"] = amount_cell(first.reserve, "the starting reserve")
+    rules["B7"] = rules_amount(first.pot, "the starting pot")
+    rules["B8"] = rules_amount(first.reserve, "the starting reserve")
     if season.title:
         rules["B11"] = season.title
         rules["B11"].data_type = "s"

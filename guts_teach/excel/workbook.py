@@ -19,7 +19,7 @@ from ..game.ledger import Ledger
 from ..game.rules import Rules
 from ..game.table import seat_players
 from .calc_sheet import calc_sheet
-from .cells import WorkbookError, amount_cell, check_cell_range, check_text
+from .cells import WorkbookError, check_cell_range, check_text
 from .deal_cells import Rows, ledger_rows, put_cells
 from .deals_sheet import deals_sheet
 from .evening_summary import summary_sheet
@@ -40,7 +40,7 @@ from .layout import (
 from .printing import page_setup, print_rows
 from .results import ledger_sheet, settle_sheet, standings_sheet
 from .row_stream import DRAWN, save_book
-from .rules_sheet import rules_sheet
+from .rules_sheet import rules_amount, rules_sheet
 from .season_sheets import season_sheets, summary_block
 from .seats import players_sheet, seats_sheet
 
@@ -208,8 +208,8 @@ def _fill(book: Workbook, layout: Layout, ledger: Ledger, session: Any) -> Rows:
             f"the workbook has room for {layout.rows} deals; the ledger has {len(ledger.deals)}"
         )
     rules = book[RULES]
-    rules["B7"] = amount_cell(ledger.pot, "the starting pot")
-    rules["B8"] = amount_cell(ledger.reserve, "the starting reserve")
+    rules["B7"] = rules_amount(ledger.pot, "the starting pot")
+    rules["B8"] = rules_amount(ledger.reserve, "the starting reserve")
     rules["B9"] = ledger.players.index(ledger.dealer) + 1 if ledger.dealer else 1
     if ledger.title:
         rules["B11"] = ledger.title
