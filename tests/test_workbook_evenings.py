@@ -348,3 +348,62 @@ def test_evening_labels_use_no_format_code_a_spreadsheets_language_would_transla
     formula = label_formula("A2")
     assert "TEXT(" not in formula
     assert "YEAR(A2)" in formula and "MONTH(A2)" in formula and "DAY(A2)" in formula
+
+
+def test_a_book_counting_dates_from_1904_reads_its_evening_dates_as_it_shows_them(tmp_path):
+    """Excel for Mac's 1904 date system stores a date as 1,462 fewer days; the evening typed
+    as 10 November 2026 is that evening in the import too, not one four years earlier."""
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    tables = play_evenings(seed=5)
+    layout = Layout(NAMES, 40, block=SEATS)
+    path = tmp_path / "mac.xlsx"
+    book = season_book(path, tables, layout)
+    book.epoch = CALENDAR_MAC_1904
+    book.save(path)
+    stored = load_workbook(path)
+    assert stored.epoch == CALENDAR_MAC_1904
+    assert stored[EVENINGS]["A3"].value == datetime.datetime(2026, 11, 10)  # as typed
+    season = import_book(str(path))
+    assert [e.label for e in season.evenings] == list(LABELS)
+
+
+def test_the_whole_books_evening_summary_shows_net_results_as_one_evenings_does(tmp_path):
+    """With a starting stack, the summary of the whole book shows each player's net result
+    (replay's season total), as the summary of one evening does, not the stack added."""
+    tables = play_evenings(seed=8, until_empty=True)
+    layout = Layout(NAMES, 200, block=SEATS)
+    book = season_book(tmp_path / "stacked.xlsx", tables, layout)
+    typed(book["Rules"], "B5", 100)
+    players, _, _, done = summary_of(book, None, tmp_path, "stacked")
+    assert done[STANDINGS]["B2"].value > 50  # the stack is in the standings' balances
+    totals = season_totals(import_book(str(tmp_path / "stacked.xlsx")))
+    assert {who: result for _, who, result in players} == pytest.approx(
+        {p: float(v) for p, v in totals.items()}
+    )
+
+
+def test_an_evenings_first_dealer_named_comes_back_named_even_the_first_player(tmp_path):
+    """A season whose evening names its first player as first dealer keeps that name through
+    export and import (it came back as no dealer named), as other first dealers do."""
+    import dataclasses
+
+    from guts_teach.excel.season_export import export_season
+    from guts_teach.game.ledger import ledger_of
+    from guts_teach.game.season import Evening, carry_over
+
+    tables = play_evenings(seed=5)
+    evenings = []
+    for k, (label, table) in enumerate(zip(LABELS, tables, strict=True)):
+        ledger = ledger_of(table)
+        dealer = table.players[0] if k == 0 else (table.players[1] if k == 1 else None)
+        evenings.append(Evening(label=label, ledger=dataclasses.replace(ledger, dealer=dealer)))
+    season = carry_over(evenings=evenings)
+    path = tmp_path / "dealers.xlsx"
+    export_season(season, path)
+    back = import_book(str(path))
+    assert [e.ledger.dealer for e in back.evenings] == [
+        tables[0].players[0],
+        tables[1].players[1],
+        None,
+    ]

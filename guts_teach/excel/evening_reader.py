@@ -69,8 +69,7 @@ def read_evening_table(
             name = dealer.strip() if isinstance(dealer, str) else None
             if name not in [by_seat.get(s) for s in here]:
                 raise WorkbookError(f"{where}, column L: {shown(dealer)} {DEALER_AWAY}")
-            if name != by_seat.get(here[0]):
-                dealers[label] = str(name)
+            dealers[label] = str(name)  # named, even the first there: as the club wrote it
         found[label] = here
         first_row[label] = r
     return EveningTable(found, dealers)

@@ -18,7 +18,6 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 
-from .chart import STACK
 from .deals_sheet import EVENING_LIST
 from .evenings import DEALS_COL, evening_range
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _head, drop_down
@@ -79,7 +78,9 @@ def summary_sheet(book: Workbook, layout: Layout) -> None:
         seat = f"MATCH({k_row + 1},{ranks},0)"
         mine = f"ROUND(INDEX({results},{seat}),9)"
         place = f"1+SUMPRODUCT({summary_range('present')}*(ROUND({results},9)>{mine}))"
-        shown = f"INDEX({results},{seat})+IF({CHOSEN_AT}>0,0,{STACK})"
+        # Net, for one evening as for the whole book (as replay's season total is): the
+        # starting stack is nobody's result.
+        shown = f"INDEX({results},{seat})"
         for i, value in enumerate((place, f"INDEX(PlayerNames,{seat})", shown)):
             cell = sheet.cell(r, 1 + i, f'=IFERROR({value},"")')
             if i == 0:

@@ -9,6 +9,7 @@ it has, within :data:`~.layout.MAX_ROWS`.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,10 +18,13 @@ from ..game.season import Season
 from .cells import WorkbookError
 from .deals_sheet import END_OF_BOOK, INSERTED
 from .evening_reader import book_from_grids
-from .evenings import DEALER_COL
+from .evenings import DATES_FROM, DATES_TO, DEALER_COL
 from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
 from .reader import below_formulas, check_sheets
 from .xlsx_read import PART_LIMITS, ROW_BYTES, XlsxBook, open_bounded
+
+EPOCH_1904 = datetime.date(1904, 1, 1)
+"""Day 0 of a book that counts dates from 1904."""
 
 
 def _formula_rows(book: XlsxBook) -> int:
@@ -65,6 +69,15 @@ def import_book(path: str) -> Ledger | Season:
             DEALS, kind="deals", limit=PART_LIMITS["small sheet"] + ROW_BYTES * formula_rows
         )
     _check_end_row(deals, formula_rows)
+    evening_col = Layout((), block=SEATS).evening_col
+    if book.date1904:
+        evening_rows = [[dated_1904(row[0]), *row[1:]] for row in evening_rows]
+        deals = [
+            (r, {**row, evening_col: dated_1904(row.get(evening_col))})
+            if evening_col in row
+            else (r, row)
+            for r, row in deals
+        ]
     players = [names.get(r) for r in range(2, 13)]
     width = Layout((), block=SEATS).note_col  # the Deals columns, up to the Note
     headers: list[Any] = []
@@ -88,6 +101,20 @@ def import_book(path: str) -> Ledger | Season:
         headers=headers,
         evening_rows=evening_rows,
     )
+
+
+def dated_1904(value: Any) -> Any:
+    """An evening label as a book that counts dates from 1904 holds it: a date number
+    becomes the date it shows there (so the label reads as in the book's own formulas,
+    which know the book's date system); anything else stays as it is.
+
+    >>> dated_1904(45_000), dated_1904(3), dated_1904("final")
+    (datetime.date(2027, 3, 16), 3, 'final')
+    """
+    is_number = isinstance(value, int | float) and not isinstance(value, bool)
+    if is_number and DATES_FROM <= value <= DATES_TO and float(value).is_integer():
+        return EPOCH_1904 + datetime.timedelta(days=int(value))
+    return value
 
 
 def _check_end_row(rows: list[tuple[int, dict[int, Any]]], formula_rows: int) -> None:

@@ -170,6 +170,9 @@ class XlsxBook:
     strings: list[str] | None = None
     shared_part: str | None = None
     """The part holding the shared strings, if the book has one (read with the sheet list)."""
+    date1904: bool = False
+    """Whether the book counts dates from 1904 (Excel for Mac's option), not 1900: its date
+    numbers are 1,462 days fewer than the same dates in any other book."""
 
     @property
     def sheetnames(self) -> list[str]:
@@ -256,6 +259,8 @@ class XlsxBook:
         order: list[tuple[str, str]] = []
 
         def sheet(name: str, attrs: dict[str, str]) -> None:
+            if name.endswith(f"{SEP}workbookPr"):
+                self.date1904 = attrs.get("date1904", "").strip().lower() in ("1", "true")
             if name.endswith(f"{SEP}sheet") and "name" in attrs:
                 rid = attrs.get(f"{OFFICE_RELS}{SEP}id") or attrs.get(f"{STRICT_RELS}{SEP}id")
                 order.append((attrs["name"], rid or ""))
