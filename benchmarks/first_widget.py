@@ -24,9 +24,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser import CHROMIUM, CHROMIUM_ARGS
 
-from guts_teach import launch  # noqa: E402
+from guts_teach import launch
 
 AIM_FIRST_STEPPER_S = 10.0
 EMPTY = {
@@ -78,7 +78,7 @@ def lesson_seconds(browser: object, workdir: Path) -> float:
                 button.click(timeout=2_000)
                 stepper.locator(".guts-status", has_text=STEP_2).wait_for(timeout=2_000)
                 break
-            except Exception:  # noqa: BLE001 - not live yet
+            except Exception:
                 if time.monotonic() - start > 300:
                     raise
         seconds = time.monotonic() - start
