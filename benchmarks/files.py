@@ -10,8 +10,10 @@ the runs' ratios. The limits are judged on CPU time, which other work on a share
 disturbs least; wall time is printed beside it. The limits are written out below, run the same way:
 
 - replay: a minimal pure-Python settlement script (:data:`SETTLE_SCRIPT`): ``json.load``, the
-  plain game's arithmetic for club records in Fractions, and the rows printed by one
-  template; its output is checked to be byte for byte what ``replay --json`` prints;
+  plain game's arithmetic in Fractions, for club records (who was in, who won) and for
+  records with cards (every hand read, the best of those in found by rank), and the rows
+  printed by one template; its output is checked to be byte for byte what ``replay --json``
+  prints. Both kinds of record are measured;
 - import: openpyxl read-only reading the cells of the three sheets the import needs
   (:data:`READ_SCRIPT`: Rules, Players, Deals; the Calc sheet's dimension);
 - export: openpyxl write-only writing the same cells (:data:`WRITE_SCRIPT`: every cell of
@@ -41,6 +43,7 @@ from pathlib import Path
 
 import guts_teach
 from guts_teach import Session, teaching
+from guts_teach.game.cards import Deck
 from guts_teach.game.ledger import ledger_of, save
 
 LIMIT_REPLAY_RATIO, LIMIT_REPLAY_MB = 1.5, 200  # at 100,000 deals
@@ -61,6 +64,12 @@ n = len(players)
 ante, cap = Fraction(1), Fraction(20)  # the teaching profile of the benchmark's ledgers
 names = {p: text(p) for p in players}
 net = dict.fromkeys(players, Fraction(0))
+RANKS = {r: v for v, r in enumerate("2 3 4 5 6 7 8 9 10 J Q K A".split(), 2)}
+
+def strength(cards):  # two cards: a pair beats any two unequal cards; then high, then low
+    one, two = cards.split()
+    a, b = RANKS[one[:-1]], RANKS[two[:-1]]
+    return (a == b, max(a, b), min(a, b))
 pot = reserve = Fraction(0)
 
 def num(v):
@@ -80,6 +89,11 @@ for number, deal in enumerate(data["deals"], 1):
     before, reserve_before = pot, reserve
     ins = deal["in"]
     winners = deal.get("winners") or (ins if len(ins) == 1 else [])
+    if "hands" in deal:  # recorded with cards: every hand read, the best of those in wins
+        held = {p: strength(cards) for p, cards in deal["hands"].items()}
+        if len(ins) > 1:
+            best = max(held[p] for p in ins)
+            winners = [p for p in ins if held[p] == best]
     payers = [p for p in ins if p not in winners]
     if winners:
         share = before / len(winners)
@@ -152,13 +166,19 @@ book.save(sys.argv[2])
 """
 
 
-def evening(deals: int, seed: int = 1) -> Session:
-    """A club's evening of five players recorded as club records (in and winners)."""
+def evening(deals: int, seed: int = 1, *, cards: bool = False) -> Session:
+    """A club's evening of five players recorded as club records (in and winners), or with
+    ``cards`` as records of every hand and who was in (the winners found by ranking)."""
     chooser = random.Random(seed)
     table = Session(["Ana", "Ben", "Cleo", "Dev", "Eli"], rules=teaching())
     for _ in range(deals):
         ins = [p for p in table.players if chooser.random() < 0.45]
-        table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
+        if cards:
+            dealt = Deck(chooser).deal(len(table.players), 2)
+            held = {p: " ".join(map(str, c)) for p, c in zip(table.players, dealt, strict=True)}
+            table.play(ins, hands=held)
+        else:
+            table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
     return table
 
 
@@ -269,9 +289,12 @@ def main() -> None:
     print(f"median of {args.runs} interleaved runs, fresh processes, five players")
     with tempfile.TemporaryDirectory() as folder:
         where = Path(folder)
-        for deals in args.deals if args.only != "workbook" else ():
-            ledger = where / f"ledger{deals}.json"
-            save(ledger_of(evening(deals)), ledger)
+        kinds = ((False, ""), (True, " with cards"))
+        for deals, (cards, kind) in (
+            [(d, k) for d in args.deals for k in kinds] if args.only != "workbook" else []
+        ):
+            ledger = where / f"ledger{deals}{'cards' if cards else ''}.json"
+            save(ledger_of(evening(deals, cards=cards)), ledger)
             ours, limit = where / "ours.json", where / "limit.json"
             run([*cli, "replay", str(ledger), "--json"], ours)
             run([python, "-c", SETTLE_SCRIPT, str(ledger)], limit)
@@ -288,7 +311,7 @@ def main() -> None:
             judged = f"limit {LIMIT_REPLAY_RATIO:g}x: {verdict(times <= LIMIT_REPLAY_RATIO)}"
             if deals >= 100_000:
                 judged += f"; at most {LIMIT_REPLAY_MB} MB: {verdict(peak <= LIMIT_REPLAY_MB)}"
-            print(f"replay --json, {deals:,} deals: {text} ({judged})")
+            print(f"replay --json, {deals:,} deals{kind}: {text} ({judged})")
 
         if args.only == "replay":
             return

@@ -1,6 +1,7 @@
 """The ledger reader's quick check of a deal's names (issue 16) accepts exactly what the full
 check accepts, and whatever it refuses gets the full check's message."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +60,7 @@ def test_a_club_record_is_read_as_the_full_reader_reads_it(raw, index):
     read = ledger._deal
 
     def deal(fields):
-        return outcome(lambda: read(index, fields, PLAYERS, ranking, frozenset(PLAYERS)))
+        return outcome(lambda: read(index, fields, PLAYERS, ranking, frozenset(PLAYERS), {}))
 
     quick = deal(raw)
     assert quick == deal({**raw, "note": None})
@@ -71,3 +72,31 @@ def test_a_club_record_is_read_as_the_full_reader_reads_it(raw, index):
             (),
             None,
         )
+
+
+def test_hands_read_once_from_their_text_are_the_same_hands_and_errors_still_name_their_deal():
+    """A ledger with cards remembers each hand by its text while it is read; the deals are
+    the same as read one by one, and a bad hand is named at every deal that holds it."""
+    import json
+
+    hands = {"A": "Qs Qh", "B": "A♣ K♦", "C": "7c 2d"}
+    deals = [{"hands": hands, "in": ["A", "B"]}, {"hands": dict(reversed(hands.items())), "in": []}]
+    text = json.dumps(
+        {
+            "format": "guts-ledger/1",
+            "rules": {"profile": "teaching"},
+            "players": ["A", "B", "C"],
+            "deals": deals,
+        }
+    )
+    read = ledger.from_dict(json.loads(text))
+    assert read.deals[0].hands == read.deals[1].hands[::-1]
+    assert read.deals[0].hands[0][1] is read.deals[1].hands[2][1]  # read once
+    assert read.deals[0].hands[0][1] == ledger.teaching().ranking().hand("Qs Qh")
+    bad = text.replace('"7c 2d"', '"7c 7c"')
+    with pytest.raises(LedgerError, match=r"deal 1 \(deals\[0\]\), field \"hands.C\""):
+        ledger.from_dict(json.loads(bad))
+    second_only = json.loads(text)
+    second_only["deals"][1]["hands"]["C"] = "7c 7c"
+    with pytest.raises(LedgerError, match=r"deal 2 \(deals\[1\]\), field \"hands.C\""):
+        ledger.from_dict(second_only)

@@ -206,7 +206,10 @@ def from_dict(data: object) -> Ledger:
         raise _fail('field "deals"', "expected a list of deals")
     ranking = rules.ranking()
     seats = frozenset(players)
-    deals = tuple(_deal(i, raw, players, ranking, seats) for i, raw in enumerate(raw_deals))
+    read: dict[str, HandOrder] = {}
+    deals = tuple(
+        _deal(i, raw, players, ranking, seats, read) for i, raw in enumerate(raw_deals)
+    )
     return Ledger(
         rules=rules,
         players=players,
@@ -264,8 +267,15 @@ def _deal_names(
 
 
 def _deal(
-    index: int, raw: object, players: tuple[str, ...], ranking: Ranking, seats: frozenset[str]
+    index: int,
+    raw: object,
+    players: tuple[str, ...],
+    ranking: Ranking,
+    seats: frozenset[str],
+    read: dict[str, HandOrder],
 ) -> LedgerDeal:
+    """One deal of a ledger file; ``read`` remembers the hands already read from their text
+    (a long ledger writes the same few thousand hands again and again)."""
     if not isinstance(raw, dict):
         raise _fail(
             f"deal {index + 1} (deals[{index}])",
@@ -292,12 +302,17 @@ def _deal(
             raise _fail(_deal_where(index, "hands"), 'expected an object such as {"A": "Q♠ Q♥"}')
         parsed = []
         for player, text in raw_hands.items():
-            where = _deal_where(index, f"hands.{player}")
-            if player not in players:
+            if player not in seats:
                 raise _fail(
-                    where, f"{shown(player)} is not one of the players ({', '.join(players)})"
+                    _deal_where(index, f"hands.{player}"),
+                    f"{shown(player)} is not one of the players ({', '.join(players)})",
                 )
-            parsed.append((player, _hand(text, where, ranking)))
+            held = read.get(text) if isinstance(text, str) else None
+            if held is None:
+                held = _hand(text, _deal_where(index, f"hands.{player}"), ranking)
+                if len(read) < HANDS_REMEMBERED:
+                    read[text] = held
+            parsed.append((player, held))
         hands = tuple(parsed)
     ghost = None
     if "ghost" in raw:
@@ -363,6 +378,11 @@ def _hand(text: object, where: str, ranking: Ranking) -> HandOrder:
         return ranking.hand(text)
     except GutsError as error:
         raise _fail(where, str(error)) from None
+
+
+HANDS_REMEMBERED = 8192
+"""How many hands one ledger's reading remembers by their text: every two-card hand in both
+orders (2,652) with room for other spellings, and a bound on a file of endless spellings."""
 
 
 # ------------------------------------------------------------------------- writing
