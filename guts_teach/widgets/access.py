@@ -86,7 +86,10 @@ if (!window.gutsTeachAccess) {
     }
   };
   const whole = (event) => {
-    const panel = event.target.closest
+    /* A pointer's focus comes between its press and release: moving the page then would
+       lose the click; the click itself reveals the example once it is done. */
+    const keyed = event.type !== 'focusin' || event.target.matches(':focus-visible');
+    const panel = keyed && event.target.closest
       && event.target.closest('.guts-stepper, .guts-play, .guts-pages');
     if (panel) {
       reveal(panel);

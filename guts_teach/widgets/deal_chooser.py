@@ -28,6 +28,12 @@ from .stepper import ExampleStepper
 from .style import CSS, TextFallback
 
 
+class Replay(TextFallback, widgets.Box):  # type: ignore[misc]
+    """Where the chosen table is stepped through (a box holding its stepper)."""
+
+    fallback_title = "Your table, deal by deal, step by step"
+
+
 class DealChooser(TextFallback, widgets.VBox):  # type: ignore[misc]
     """One row of toggle buttons a deal, a button a player: pressed is in."""
 
@@ -61,7 +67,7 @@ class DealChooser(TextFallback, widgets.VBox):  # type: ignore[misc]
                 toggle.observe(lambda _: self._replay(), "value")
             label = widgets.HTML(f'<span class="guts-text">Deal {number}, in:</span>')
             rows.append(widgets.HBox([label, *row]))
-        self.replay = widgets.Box()
+        self.replay = Replay()
         self.replay.add_class("guts-deal-replay")
         super().__init__([widgets.HTML(CSS), *rows], **kwargs)
         self.add_class("guts-panel")
