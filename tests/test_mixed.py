@@ -1,6 +1,8 @@
 """Mixed equilibria for the weenie rule: exact gains with a coin at the edge class, checked
 against every 3-player deal and simulation; both mixed thresholds are best replies."""
 
+import json
+import math
 import random
 from fractions import Fraction
 from itertools import product
@@ -12,12 +14,14 @@ from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
 from guts_teach.game.rules import teaching
 from guts_teach.strategy.mixed import (
     MixedThreshold,
+    evaluate,
     mixed_equilibrium,
     mixed_gain,
     threshold_values,
 )
+from guts_teach.strategy.report import strategy_report
 from guts_teach.strategy.sampling import sampled_gain
-from guts_teach.strategy.thresholds import Threshold, gain
+from guts_teach.strategy.thresholds import Threshold, edge_gain, gain
 
 TOLERANCE = Fraction(1, 10**9)
 
@@ -105,3 +109,53 @@ def test_a_pure_equilibrium_needs_no_mixing():
     assert 150 < sum(draws) < 250
     assert mixed.goes_in(hand("Qc 5d"), coin) and not mixed.goes_in(hand("Qc 3d"), coin)
     assert str(mixed) == "in with better than Q-4, and with Q-4 50% of the time"
+
+
+# ------------------------------------------------------------------ exact means exact
+
+
+def test_three_players_mix_exactly_712_1497_or_214_999_and_the_edge_is_worth_exactly_nothing():
+    for ties, mix in (("each_pays", Fraction(712, 1497)), ("share_one", Fraction(214, 999))):
+        found = mixed_equilibrium(players=3, weenie=True, weenie_ties=ties)
+        assert found.exact and found.mix == mix
+        share_one = ties == "share_one"
+        gain = mixed_gain(found.edge, found.others, players=3, weenie=True, weenie_ties=ties)
+        assert gain == 0  # exactly: no tolerance
+        assert found.method.startswith("exact")
+        assert edge_gain(found.edge, found.edge, 3, True, mix, share_one) == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "ties"), [(4, "each_pays"), (5, "share_one"), (7, "each_pays")]
+)
+def test_irrational_mixes_are_labelled_approximate_with_their_polynomial_and_interval(
+    players, ties
+):
+    found = mixed_equilibrium(players=players, weenie=True, weenie_ties=ties)
+    share_one = ties == "share_one"
+    low, high = found.interval
+    assert not found.exact and found.method.startswith("approximate")
+    assert high - low == Fraction(1, 2**96) and low <= found.mix <= high
+    for x in (Fraction(1, 5), Fraction(2, 3), Fraction(9, 10)):  # the polynomial is the gain
+        assert evaluate(found.polynomial, x) == edge_gain(
+            found.edge, found.edge, players, True, x, share_one
+        )
+    assert evaluate(found.polynomial, low) > 0 > evaluate(found.polynomial, high)
+    if len(found.polynomial) == 3:  # a quadratic: irrational when its discriminant is no square
+        c, b, a = found.polynomial
+        discriminant = b * b - 4 * a * c
+        n, d = discriminant.numerator, discriminant.denominator
+        assert discriminant > 0 and not (math.isqrt(n) ** 2 == n and math.isqrt(d) ** 2 == d)
+
+
+def test_the_strategy_command_prints_an_exact_mix_as_a_fraction_and_says_when_it_is_not():
+    exact = json.loads(strategy_report(players=3, weenie=True, as_json=True))["mixed"]
+    assert (exact["mix"], exact["exact"], exact["mix_value"]) == ("712/1497", True, 0.475617902)
+    near = json.loads(strategy_report(players=4, weenie=True, as_json=True))["mixed"]
+    assert near["exact"] is False and near["method"].startswith("approximate")
+    polynomial = tuple(Fraction(c) for c in near["polynomial"])
+    low, high = (Fraction(x) for x in near["interval"])
+    assert evaluate(polynomial, low) > 0 > evaluate(polynomial, high)
+    assert "chance exactly 214/999" in strategy_report(
+        players=3, weenie=True, weenie_ties="share_one"
+    )

@@ -19,6 +19,8 @@ KeyError: "no result computed ahead is called 'no such thing'; known: equilibriu
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,11 +50,30 @@ def _kept() -> dict[str, Any]:
     return data
 
 
+_unread = False
+
+
+@contextmanager
+def unread() -> Iterator[None]:
+    """Within it, nothing kept is read (:func:`stored` raises :class:`KeyError`, so every
+    caller computes afresh): answers are computed from each other (the coalitions from the
+    mixed equilibria), and a renewal or a check must not build on the file it renews."""
+    global _unread
+    before, _unread = _unread, True
+    try:
+        yield
+    finally:
+        _unread = before
+
+
 def stored(name: str) -> Any:
     """The kept answer called ``name`` (one of :data:`~.lesson_numbers.PRODUCERS`), as JSON data.
 
-    Raises :class:`KeyError` for a name the file does not hold (``--write`` makes it).
+    Raises :class:`KeyError` for a name the file does not hold (``--write`` makes it), and
+    for every name within :func:`unread`.
     """
+    if _unread:
+        raise KeyError(f"{name!r}: kept answers are not read while they are computed afresh")
     kept = _kept()
     if name not in kept:
         known = ", ".join(kept) or "nothing yet"

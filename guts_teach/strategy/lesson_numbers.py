@@ -240,8 +240,10 @@ PRODUCERS: dict[str, Callable[[], Any]] = {
 
 
 def produce(name: str) -> Any:
-    """Compute ``name`` afresh, exactly as it would be kept (through JSON and back)."""
-    data = PRODUCERS[name]()
+    """Compute ``name`` afresh, exactly as it would be kept (through JSON and back), reading
+    nothing kept (:func:`~guts_teach.strategy.ahead.unread`)."""
+    with ahead.unread():
+        data = PRODUCERS[name]()
     return json.loads(json.dumps(data, ensure_ascii=False))
 
 

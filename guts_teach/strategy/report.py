@@ -19,7 +19,7 @@ from ..game.rules import Rules, WeenieTies
 from .coalitions import best_coalition
 from .fictitious import fictitious_play
 from .heads_up import J7, guarantee, guarantee_table
-from .mixed import mixed_equilibrium
+from .mixed import MixedEquilibrium, mixed_equilibrium
 from .odds import hand_odds
 from .repeated import best_reply_repeated, profile
 from .sampling import sampled_odds
@@ -137,15 +137,36 @@ def _mixed_report(
             "cycle": cycle,
         }
         if mixed is not None:
-            data["mixed"] = {"edge": str(mixed.edge), "mix": round(float(mixed.mix), 9)}
+            data["mixed"] = _mixed_json(mixed)
         return json.dumps(data, indent=2)
     text = f"{str(error)[0].upper()}{str(error)[1:]}."
     if mixed is None:
         return text + " The symmetric equilibrium mixes thresholds."
+    chance = (
+        f"chance exactly {mixed.mix}"
+        if mixed.exact
+        else f"chance about {float(mixed.mix):.9f}, the root of a degree-"
+        f"{len(mixed.polynomial) - 1} polynomial with no rational root"
+    )
     return (
         f"{text}\nMixed equilibrium at {players} players: go {mixed.others} "
-        f"(chance {float(mixed.mix):.6f}, where going in with {mixed.edge} is worth nothing)."
+        f"({chance}, where going in with {mixed.edge} is worth nothing)."
     )
+
+
+def _mixed_json(mixed: MixedEquilibrium) -> dict[str, Any]:
+    """The mixed equilibrium for ``--json``: the mix as a fraction when it is exact, else
+    a float beside the polynomial (constant first) and the interval that holds its root."""
+    found: dict[str, Any] = {"edge": str(mixed.edge), "exact": mixed.exact, "method": mixed.method}
+    if mixed.exact:
+        return {**found, "mix": str(mixed.mix), "mix_value": round(float(mixed.mix), 9)}
+    low, high = mixed.interval
+    return {
+        **found,
+        "mix": round(float(mixed.mix), 9),
+        "polynomial": [str(c) for c in mixed.polynomial],
+        "interval": [str(low), str(high)],
+    }
 
 
 def strategy_report(
