@@ -68,6 +68,26 @@ def exploitability(
     }
 
 
+SEATS: tuple[tuple[Point, ...], ...] = (
+    ((),),
+    ((True,), (False,)),
+    ((True, True), (True, False), (False, True)),
+)
+"""Each seat's points (first, second, dealer): a seat declares once a deal, at one of its
+points, so changing them all at once changes nothing about which one it reaches."""
+
+
+def seat_exploitability(
+    play: Play, gains: Mapping[Point, Sequence[Chance]] | None = None
+) -> tuple[Chance, Chance, Chance]:
+    """What each seat (first, second, dealer) gains by its best reply over every strategy at
+    all its points at once, against ``play``: the sum of its points' :func:`exploitability`,
+    as a seat reaches only one of its points in a deal. A share of the pot."""
+    slack = exploitability(play, gains)
+    first, second, dealer = (sum((slack[p] for p in points), Fraction(0)) for points in SEATS)
+    return first, second, dealer
+
+
 @dataclass(frozen=True)
 class Round:
     """One round: the thresholds each point answered with, and the exploitability of the

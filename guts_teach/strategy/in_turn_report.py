@@ -14,7 +14,7 @@ from typing import Any
 from ..game.errors import PlayerError
 from ..game.hands import ALL_STRENGTHS
 from .in_turn import equilibrium
-from .in_turn_play import KEPT, average_play, exploitability, kept_counts
+from .in_turn_play import KEPT, average_play, exploitability, kept_counts, seat_exploitability
 from .in_turn_three import POINTS, Chance, Point, seat_values
 
 NAMES = {
@@ -99,6 +99,13 @@ def _three(as_json: bool) -> str:
                 )
             ),
             "exploitability": {NAMES[p]: round(float(slack[p]), 5) for p in POINTS},
+            "seat_exploitability": dict(
+                zip(
+                    ("first", "second", "dealer"),
+                    (round(float(v), 5) for v in seat_exploitability(play)),
+                    strict=True,
+                )
+            ),
         }
         return json.dumps(data, indent=2)
     lines = [
@@ -112,9 +119,12 @@ def _three(as_json: bool) -> str:
         )
     )
     worst: Point = max(POINTS, key=lambda p: float(slack[p]))
+    first, second, dealer = (float(v) for v in seat_exploitability(play))
     lines.append(
-        f"  distance from an equilibrium: no point gains more than {float(slack[worst]):.4f} "
-        f"of the pot by its best reply over every strategy (largest: {NAMES[worst]})"
+        "  distance from an equilibrium: by its best reply over every strategy, changing all "
+        f"its points at once, the first seat gains {first:.5f} of the pot, the second "
+        f"{second:.5f}, the dealer {dealer:.5f}; no single point more than "
+        f"{float(slack[worst]):.5f} ({NAMES[worst]})"
     )
     return "\n".join(lines)
 
