@@ -197,7 +197,13 @@ def test_renamed_or_damaged_workbooks_get_clear_errors(tmp_path):
             "list, or leave the cell empty",
         ),
         (DEALS, "W3", "Qs Qx", "sheet 'Deals', row 3, column W (Cards Ana): cannot read \"Qx\""),
-        (RULES, "B3", "lots", "sheet 'Rules', row 3, column B: Ante: cannot read \"lots\""),
+        (
+            RULES,
+            "B3",
+            "lots",
+            "sheet 'Rules', row 3, column B: \"lots\" is not a number, so the formulas cannot "
+            "use it",  # the Rules sheet's Status column says the same
+        ),
         (RULES, "B6", "maybe", "sheet 'Rules', row 6, column B: expected yes or no"),
     ],
 )
