@@ -26,7 +26,7 @@ from .game.money import format_amount
 from .game.rules import Rules
 from .lessons.examples import EXAMPLES, WorkedExample
 from .lessons.quiz import FIELDS, Scenario, quiz_set
-from .lessons.stepper import Stepper
+from .lessons.stepper import REVEALED, Stepper
 from .lessons.words import plain
 from .svg import hand_svg, table_svg
 
@@ -199,20 +199,9 @@ def handout_html(*, four_colour: bool = False) -> str:
     )
 
 
-WHY_STEPS = (
-    "nobody_in",
-    "weenie",
-    "uncontested",
-    "showdown",
-    "ghost_wins",
-    "tie_stays",
-    "award",
-    "payments",
-    "cap",
-    "refill",
-    "cycle_end",
-)
-"""The steps of a deal that say why the answers are what they are."""
+WHY_STEPS = REVEALED - {"reveal"}
+"""The steps of a deal that say why the answers are what they are: those from the open
+fists on, but the opening of the fists itself."""
 
 
 def question_html(number: int, scenario: Scenario, *, four_colour: bool = False) -> str:
