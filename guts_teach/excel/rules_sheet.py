@@ -169,3 +169,6 @@ def rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
     sheet.column_dimensions["A"].width = 48
     sheet.column_dimensions["B"].width = 14
     sheet.column_dimensions["C"].width = 60
+    # The Status column is for the screen: the page holds the rules themselves, one page.
+    last = max(row for _, _, row in (*RULE_CELLS, *MORE_RULE_CELLS))
+    sheet.print_area = f"A1:B{last}"
