@@ -21,10 +21,10 @@ from guts_teach.game.rules import classic, teaching
 from guts_teach.game.session import Session
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES
 from guts_teach.lessons.quiz import SITUATIONS, check, make_scenario
+from guts_teach.lessons.words import plain
 from guts_teach.strategy.advice import going_in
 from guts_teach.strategy.thresholds import equilibrium
 from guts_teach.widgets import OddsExplorer, RulesPicker, ShelbyTable, nobody_in_switch
-from guts_teach.lessons.words import plain
 
 GRADE = 8.0
 """The target for each group of sentences (US school grade; 14-year-olds are in grade 8-9)."""

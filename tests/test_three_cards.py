@@ -113,7 +113,11 @@ def test_V6_exactly_as_many_classes_as_distinct_strengths():
     ("a", "b", "text"),
     [
         ("Qs Jd 10c", "As 9s 4s", "Q-J-10 beats A-9-4: a straight beats a flush"),
-        ("9s 9d Ac", "9h 9c Kd", "9-9-A beats 9-9-K: same pair, so the third card decides: A beats K"),
+        (
+            "9s 9d Ac",
+            "9h 9c Kd",
+            "9-9-A beats 9-9-K: same pair, so the third card decides: A beats K",
+        ),
         ("10s 10d 2c", "9h 9c Ad", "10-10-2 beats 9-9-A: tens beat nines"),
         ("As 9d 4c", "Ah 9c 3d", "A-9-4 beats A-9-3: then 4 beats 3"),
         ("2h 3d 4c", "Ah 2d 3c", "4-3-2 beats 3-2-A: 4 beats 3"),

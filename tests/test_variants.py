@@ -150,8 +150,7 @@ def test_V3_everyone_antes_every_deal_and_only_the_worst_pays():
     assert t.pot == 8
     text = next(s for s in r1.steps() if s.kind == "payments").text
     assert (
-        text
-        == "B holds the worst hand among those in, so only B pays. B pays 4 counters, the pot "
+        text == "B holds the worst hand among those in, so only B pays. B pays 4 counters, the pot "
         "before the showdown; the next pot is 4, not 8: the previous prize has already left. D "
         "was out and adds nothing."
     )

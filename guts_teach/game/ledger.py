@@ -207,9 +207,7 @@ def from_dict(data: object) -> Ledger:
     ranking = rules.ranking()
     seats = frozenset(players)
     read: dict[str, HandOrder] = {}
-    deals = tuple(
-        _deal(i, raw, players, ranking, seats, read) for i, raw in enumerate(raw_deals)
-    )
+    deals = tuple(_deal(i, raw, players, ranking, seats, read) for i, raw in enumerate(raw_deals))
     return Ledger(
         rules=rules,
         players=players,

@@ -232,9 +232,7 @@ def isolate_root(polynomial: tuple[Fraction, ...]) -> tuple[Fraction, Fraction]:
     return lo, hi
 
 
-def _rational_root(
-    polynomial: tuple[Fraction, ...], lo: Fraction, hi: Fraction
-) -> Fraction | None:
+def _rational_root(polynomial: tuple[Fraction, ...], lo: Fraction, hi: Fraction) -> Fraction | None:
     """The root in ``[lo, hi]`` if it is a fraction with a denominator up to
     :data:`LARGEST_DENOMINATOR` (checked exactly), else None."""
     candidate = ((lo + hi) / 2).limit_denominator(LARGEST_DENOMINATOR)
