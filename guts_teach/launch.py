@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -370,9 +371,38 @@ def _why_slow(wait: float) -> str:
     return f"The lesson's server did not answer within {wait:.0f} s{busy}"
 
 
+class _ToldToStopError(Exception):
+    """The command was told to stop (SIGTERM, or SIGHUP when its terminal closed)."""
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """Within it, SIGTERM and SIGHUP raise :class:`_ToldToStopError`, so the server (in a session
+    of its own, which the signal does not reach) is stopped in order with its kernels rather
+    than left running. Only the main thread can set handlers; elsewhere nothing changes."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop_here(signum: int, _frame: object) -> None:
+        raise _ToldToStopError(signum)
+
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {sig: signal.signal(sig, stop_here) for sig in wanted}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 def run(server: Server, *, wait: float = START_WAIT) -> int:
     """Start the server, print its address once it answers, and run it in the foreground
-    until it stops (Ctrl+C stops it too, with every kernel it started).
+    until it stops (Ctrl+C, SIGTERM or a closed terminal stop it too, with every kernel it
+    started).
 
     Whether it is up is asked of :attr:`Server.ready_url`, which runs no notebook, so
     waiting for a slow server never starts a kernel. A server that does not answer within
@@ -384,46 +414,52 @@ def run(server: Server, *, wait: float = START_WAIT) -> int:
     else:
         server.log.parent.mkdir(parents=True, exist_ok=True)
         log = server.log.open("ab")
-    # A session of its own: Ctrl+C reaches this process only, which then stops the server
-    # and its kernels in order instead of all of them at once.
-    process = subprocess.Popen(
-        server.command,
-        env=server.env,
-        stdout=log,
-        stderr=subprocess.STDOUT if log else None,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + wait
-        while process.poll() is None:
-            if _answers(server.ready_url or server.url):
-                print(f"The lesson opens at {server.url}", flush=True)
-                if server.log is not None:
-                    print(f"The server's messages go to {server.log}", flush=True)
-                print("Stop it with Ctrl+C.", flush=True)
-                break
-            if time.monotonic() > deadline:
-                stop(process)
-                why = _why_slow(wait) + ", so it was stopped, with every kernel it started."
-                tail = _log_end(server.log) if server.log is not None else ""
-                print("\n".join(filter(None, [why, tail])), file=sys.stderr, flush=True)
-                return 1
-            time.sleep(0.5)
-        code = process.wait()
-        if code:
-            said = [f"The lesson's server stopped (exit code {code})."]
-            if server.log is not None:
-                said.append(_log_end(server.log))
-            print("\n".join(said), file=sys.stderr, flush=True)
-        return code
-    except KeyboardInterrupt:
-        stop(process)
-        return 0
-    finally:
-        if process.poll() is None:  # an unexpected error: leave nothing running
+    with _stopped_by_signals():
+        # A session of its own: Ctrl+C reaches this process only, which then stops the
+        # server and its kernels in order instead of all of them at once.
+        process = subprocess.Popen(
+            server.command,
+            env=server.env,
+            stdout=log,
+            stderr=subprocess.STDOUT if log else None,
+            start_new_session=True,
+        )
+        try:
+            return _serve(process, server, wait)
+        except (KeyboardInterrupt, _ToldToStopError):
             stop(process)
-        if log is not None:
-            log.close()
+            return 0
+        finally:
+            if process.poll() is None:  # an unexpected error: leave nothing running
+                stop(process)
+            if log is not None:
+                log.close()
+
+
+def _serve(process: subprocess.Popen[bytes], server: Server, wait: float) -> int:
+    """Wait for the started server to answer, say where it is, and wait for it to end."""
+    deadline = time.monotonic() + wait
+    while process.poll() is None:
+        if _answers(server.ready_url or server.url):
+            print(f"The lesson opens at {server.url}", flush=True)
+            if server.log is not None:
+                print(f"The server's messages go to {server.log}", flush=True)
+            print("Stop it with Ctrl+C.", flush=True)
+            break
+        if time.monotonic() > deadline:
+            stop(process)
+            why = _why_slow(wait) + ", so it was stopped, with every kernel it started."
+            tail = _log_end(server.log) if server.log is not None else ""
+            print("\n".join(filter(None, [why, tail])), file=sys.stderr, flush=True)
+            return 1
+        time.sleep(0.5)
+    code = process.wait()
+    if code:
+        said = [f"The lesson's server stopped (exit code {code})."]
+        if server.log is not None:
+            said.append(_log_end(server.log))
+        print("\n".join(said), file=sys.stderr, flush=True)
+    return code
 
 
 def _log_end(log: Path, lines: int = 20) -> str:

@@ -276,6 +276,14 @@ def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         _, errors = process.communicate(timeout=60)
+    # Told to stop, the command stops the server it started (in a session of its own, which
+    # the signal does not reach) and its kernels: nothing serves the port any more.
+    from guts_teach import launch
+
+    serving = [
+        p for p, (_, argv) in launch._processes().items() if f"--ServerApp.port={port}" in argv
+    ]
+    assert serving == [], "the lesson's server outlived the command"
     # Issue 13, item 9: a normal start says nothing else (the server's lines go to its log).
     assert errors == "", errors
     assert "ServerApp" in log.read_text(encoding="utf-8")
