@@ -308,40 +308,48 @@ def heat_chart(
     scale_label: str,
     size: int = 440,
 ) -> str:
-    """A square heat map of ``grid`` (``grid[row][column]``, row 0 at the bottom) with a
-    diverging scale from ``-limit`` (orange) to ``+limit`` (blue) and a scale bar."""
-    side = size - 150
+    """A heat map of ``grid`` (``grid[row][column]``, row 0 at the bottom) with a diverging
+    scale from ``-limit`` (orange) to ``+limit`` (blue) and a scale bar.
+
+    Drawn ``size`` + 160 wide and at most 400 high (``size`` 440), as on a slide, every word is
+    20 px or more (guts-teach present; issue 23); the plot is wider than tall, so that the
+    column labels of neighbouring ticks a dozen classes apart keep clear of each other.
+    """
+    high = size - 160
+    wide = round(high * 1.2)
     n = len(grid)
-    cell = side / n
+    cell_x, cell_y = wide / n, high / n
     image = base64.b64encode(png([[diverging(v, limit) for v in row] for row in grid]))
-    x0, y0 = 86.0, 40.0
+    x0, y0 = 120.0, 50.0
+    bar_x = x0 + wide + 22
+    width = round(bar_x + 118)
     body = [
-        _text(size / 2 + 20, 24, title, size=15, weight="bold"),
-        f'<image x="{x0}" y="{y0}" width="{side}" height="{side}" preserveAspectRatio="none" '
+        _text(width / 2, 30, title, size=TITLE - 2, weight="bold"),
+        f'<image x="{x0}" y="{y0}" width="{wide}" height="{high}" preserveAspectRatio="none" '
         f'style="image-rendering:pixelated" href="data:image/png;base64,{image.decode()}"/>',
-        f'<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="#757575"/>',
+        f'<rect x="{x0}" y="{y0}" width="{wide}" height="{high}" fill="none" stroke="#757575"/>',
     ]
     for index, label in ticks:
-        at = (index + 0.5) * cell
-        body.append(_text(x0 + at, y0 + side + 18, label, size=12))
-        body.append(_text(x0 - 6, y0 + side - at + 4, label, size=12, anchor="end"))
-    body.append(_text(x0 + side / 2, y0 + side + 42, x_label, size=13))
-    body.append(_text(16, y0 + side / 2, y_label, size=13, rotate=-90))
-    bar_x = x0 + side + 22
+        body.append(_text(x0 + (index + 0.5) * cell_x, y0 + high + 24, label, size=TICK))
+        body.append(
+            _text(x0 - 8, y0 + high - (index + 0.5) * cell_y + 7, label, size=TICK, anchor="end")
+        )
+    body.append(_text(x0 + wide / 2, y0 + high + 56, x_label, size=WORDS))
+    body.append(_text(26, y0 + high / 2, y_label, size=WORDS, rotate=-90))
     for k in range(40):
         value = limit - (k + 0.5) * 2 * limit / 40
         body.append(
-            f'<rect x="{bar_x}" y="{y0 + k * side / 40:.1f}" width="14" '
-            f'height="{side / 40 + 0.5:.1f}" fill="{diverging(value, limit)}"/>'
+            f'<rect x="{bar_x}" y="{y0 + k * high / 40:.1f}" width="14" '
+            f'height="{high / 40 + 0.5:.1f}" fill="{diverging(value, limit)}"/>'
         )
     for value in (limit, 0.0, -limit):
-        y = y0 + (limit - value) / (2 * limit) * side
+        y = y0 + (limit - value) / (2 * limit) * high
         body.append(
-            _text(bar_x + 20, y + 4, f"{value:+g}" if value else "0", size=12, anchor="start")
+            _text(bar_x + 20, y + 7, f"{value:+g}" if value else "0", size=TICK, anchor="start")
         )
-    body.append(_text(bar_x + 60, y0 + side / 2, scale_label, size=12, rotate=-90))
+    body.append(_text(bar_x + 100, y0 + high / 2, scale_label, size=TICK, rotate=-90))
     alt = f"Chart: {title}; a map of {scale_label} by {y_label} and {x_label}."
-    return _svg("".join(body), alt, size + 40, size)
+    return _svg("".join(body), alt, width, round(y0 + high + 66))
 
 
 def side_by_side(*svgs: str) -> str:
