@@ -360,11 +360,14 @@ class GutsTable(TextFallback, widgets.VBox):  # type: ignore[misc]
         if last is not None:
             heading = "" if shown == count else f"<b>Looking back at deal {shown}</b>"
             said = bots_sentence(last)  # told once, at the first deal: the heading names them
-            texts = [
-                s.text.removesuffix(" " + said) if shown > 1 and said else s.text
+            # each sentence names its kind of step, so a slide can leave out the routine ones
+            told = [
+                (s.kind, s.text.removesuffix(" " + said) if shown > 1 and said else s.text)
                 for s in last.steps()
             ]
-            self.story.value = heading + "".join(coded(text) for text in texts)
+            self.story.value = heading + "".join(
+                coded(text, f"guts-text guts-step-{kind}") for kind, text in told
+            )
         elif playing:
             self.story.value = '<div class="guts-text">Your cards are face up. In or out?</div>'
         else:

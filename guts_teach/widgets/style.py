@@ -97,6 +97,7 @@ class Progress(TextFallback, widgets.IntProgress):  # type: ignore[misc]
     def __init__(self, *, title: str, **kwargs: Any) -> None:
         self.fallback_title = title
         super().__init__(**kwargs)
+        self.add_class("guts-progress")  # its label sized by the slides' style sheet
 
 
 def error_html(message: str) -> str:

@@ -33,16 +33,25 @@ def heat_map(players):
                          f"title='{escape(strength.name)}'>{'<1%' if 0 < p < 0.005 else f'{p:.0%}'}</td>")
         rows.append(f"<tr><th>{rank_symbol(high)}</th>{''.join(cells)}</tr>")
     head = "".join(f"<th>{rank_symbol(r)}</th>" for r in ranks)
-    return (f"<div style='display:inline-block;margin:6px'><b>{players} players</b>"
+    return ("<div class='guts-heat' style='display:inline-block;margin:6px'>"
+            f"<b>{players} players</b>"
             f"<table style='font-size:11px;border-collapse:collapse'><tr><th></th>{head}</tr>"
-            f"{''.join(rows)}</table><div style='font-size:12px'>row: one card, column: the "
-            "other (pairs on the diagonal); light yellow 0% to dark blue 100%</div></div>")"""),
+            f"{''.join(rows)}</table><div class='guts-heat-note' style='font-size:12px'>row: one "
+            "card, column: the other (pairs on the diagonal); light yellow 0% to dark blue 100%"
+            "</div></div>")"""),
     ("md", """\
 ## The chance of holding the best hand
 
 Each cell is the exact chance that the hand is best outright when everybody stays in; the other
 hands come from the 50 cards it leaves. Pairs sit on the diagonal; suits never count."""),
-    ("code", "display(HTML(heat_map(2) + heat_map(6) + heat_map(10)))"),
+    *[
+        item
+        for players, words in ((2, "Two"), (6, "Six"), (10, "Ten"))
+        for item in (
+            ("md", f"### {words} players"),
+            ("code", f"display(HTML(heat_map({players})))"),
+        )
+    ],
     ("md", """\
 ## How the hand you need grows with the table
 
@@ -53,7 +62,9 @@ for players in range(2, 11):
     fair = next(s for s in ALL_STRENGTHS if hand_odds(s, players=players).best >= 1 / players)
     print(f"{players:2} players: {fair.name:>16}   (A-5 is best {float(hand_odds('Ac 5d', players=players).best):.0%} of the time)")"""),
     ("md", """\
-Slide through the table sizes to watch the dark blue shrink to the pairs and the big aces."""),
+### Every table size
+
+Slide through the table sizes: the dark blue shrinks to the pairs and the big aces."""),
     ("code", """\
 import ipywidgets as widgets
 
@@ -64,23 +75,29 @@ size = widgets.IntSlider(value=4, min=2, max=10, description="players")
 size.observe(lambda change: setattr(heat, "value", heat_map(change["new"])), names="value")
 Panel([size, heat], title="The heat map, table size by table size")"""),
     ("md", """\
-## Equilibria: the threshold everyone can live with
+## The hand everyone can live with
 
-A *threshold strategy* goes in with a class of hand or better. When everyone plays one, what is
-going in worth? The losers' payments form the next pot, and as everyone plays alike from then on,
-each of the *n* players can count on 1/*n* of whatever carries over. Going in rather than out is
-then worth, as a share of the pot:
+Everyone goes in with one class of hand or better. Going in rather than out is then worth, as a
+share of the pot, at a table of *n*:
 
 | what the others hold | going in is worth |
 |---|---|
-| nobody else goes in | 1 - 1/*n* (you take the pot instead of leaving it) |
-| your hand is best; *w* others in share the best of the rest | 1 + *w*/*n* |
+| nobody else goes in | 1 - 1/*n* |
+| your hand is best; *w* others in | 1 + *w*/*n* |
 | you tie with *t* others | 1/(*t* + 1) |
-| someone in beats you | -(1 - 1/*n*) |
+| someone in beats you | -(1 - 1/*n*) |"""),
+    ("notes", """\
+A *threshold strategy* goes in with a class of hand or better. The losers' payments form the
+next pot, and as everyone plays alike from then on, each of the *n* players can count on 1/*n*
+of whatever carries over: nobody else in, you take the pot instead of leaving it; your hand
+best, the *w* others in share the best of the rest. The chances of each case are counted
+exactly, with the cards you hold removed from the deck. A threshold that is its own best reply
+is a symmetric equilibrium; best replies find it."""),
+    ("md", """\
+### The hand to go in with, table by table
 
-The chances of each case are counted exactly, with the cards you hold removed from the deck.
-A threshold that is its own best reply is a symmetric equilibrium; best replies find it.
-Every entry below is exact (the fractions are behind the decimals)."""),
+"in": how often a player goes in; "all out": how often nobody does. Every entry is exact (the
+fractions are behind the decimals)."""),
     ("code", """\
 from fractions import Fraction
 
@@ -89,6 +106,12 @@ from guts_teach.strategy.ahead import stored
 # Computed ahead by guts_teach.strategy.lesson_numbers.equilibria() (seconds of exact counting);
 # the tests compute it again and compare. Every entry is an exact fraction.
 table = stored("equilibria")
+print(f"{'players':>7}  {'in with':>8}  {'in':>6}  {'all out':>7}  {'A-5 gains':>9}")
+for players, edge, inside, out, a5, *_ in table["rows"]:
+    print(f"{players:>7}  {edge:>8}  {float(Fraction(inside)):>6.1%}  {float(Fraction(out)):>7.1%}"
+          f"  {float(Fraction(a5)):>+9.3f}")"""),
+    ("md-lab", "Every column, with the weenie rule's two readings in full:"),
+    ("code-lab", """\
 print(f"{'players':>7}  {'in with':>8}  {'in':>6}  {'all out':>7}  {'A-5 gains':>9}"
       f"  {'weenie, each pays':>17}  {'weenie, one payment shared':>26}")
 for players, edge, inside, out, a5, each, shared in table["rows"]:
@@ -96,19 +119,41 @@ for players, edge, inside, out, a5, each, shared in table["rows"]:
           f"  {float(Fraction(a5)):>+9.3f}  {each.removeprefix('in with '):>17}"
           f"  {shared.removeprefix('in with '):>26}")"""),
     ("md", """\
-The tip holds: A-5 is worth going in with up to five players and loses from six on. The pot's
-size does not move the threshold (every case above scales with the pot), so "watch the pot" is
-about what you can afford: the stakes grow, the best play does not.
+### What the table says
 
-The weenie rule (nobody in: the best hand pays the pot into it) has two readings when several
-tie for that best hand: each of them pays the pot, or they share one payment. The last two
-columns show that the choice matters: sharing gives pure equilibria at four and eight players.
-With the weenie rule best replies often go round
-two neighbouring thresholds and no single threshold is its own best reply. The equilibrium then
-mixes them: everyone goes in with every class above the lower one, and with the lower class
-itself only some of the time, by a private coin; at that chance going in with it is worth exactly
-nothing, so both thresholds are best replies. (At nine players the replies jump over A-7, which
-is one.) Heads-up, the best replies settle like this:"""),
+The tip holds: A-5 is worth going in with up to five players and loses from six on.
+
+The pot's size does not move the hand you need (every case scales with the pot), so "watch the
+pot" is about what you can afford: the stakes grow, the best play does not."""),
+    ("md", """\
+### The weenie rule: two readings
+
+Nobody in: the best hand pays the pot into it. When several tie for that hand, each pays the
+pot, or they share one payment. "Q-4 48%": in with better hands, and with Q-4 48% of the
+time."""),
+    ("code", """\
+import re
+
+
+def short(said):
+    \"\"\"'better than Q-4, and with Q-4 48% of the time' as 'Q-4 48%';
+    'K-4 or better' as 'K-4'.\"\"\"
+    said = said.removeprefix("in with ")
+    mixed = re.fullmatch(r"better than (\\S+), and with \\1 (\\d+%) of the time", said)
+    return f"{mixed[1]} {mixed[2]}" if mixed else said.removesuffix(" or better")
+
+
+print(f"{'players':>7}  {'plain':>5}  {'each pays':>10}  {'shared':>9}")
+for players, edge, _, _, _, each, shared in table["rows"]:
+    print(f"{players:>7}  {edge:>5}  {short(each):>10}  {short(shared):>9}")"""),
+    ("notes", """\
+The choice matters: sharing gives pure equilibria at four and eight players. With the weenie
+rule best replies often go round two neighbouring thresholds and no single threshold is its own
+best reply. The equilibrium then mixes them: everyone goes in with every class above the lower
+one, and with the lower class itself only some of the time, by a private coin; at that chance
+going in with it is worth exactly nothing, so both thresholds are best replies. (At nine players
+the replies jump over A-7, which is one.)"""),
+    ("md", "### Heads-up, the best replies settle"),
     ("code", """\
 from guts_teach.game.hands import hand_class
 from guts_teach.strategy.thresholds import Threshold, gain
@@ -139,11 +184,13 @@ for players, grid in stored("continuous_grid"):
     ("md", """\
 ## Heads-up, J-7 beats every strategy, not just thresholds
 
+Whatever hands a rival goes in with, J-7 keeps half the pot, and every other plan leaves it a
+little more (in millionths of the pot):"""),
+    ("notes", """\
 A rival may go in with any choice of hands, not only "this hand or better". Against J-7 the
 rival's share of the pot is what they get out plus, for each hand they go in with, that hand's
 exact gain, and the gain is positive for J-7 and better only. So J-7 guarantees half the pot
-whatever the rival does, and every strategy but J-7 itself leaves it a little more (the bars are
-in millionths of the pot, exact fractions behind them):"""),
+whatever the rival does. Exact fractions are behind the bars (JupyterLab prints three)."""),
     ("code", """\
 from guts_teach import charts
 
@@ -153,21 +200,23 @@ rows = [(name, Fraction(edge)) for name, edge in j7["rows"] if not name.startswi
 charts.show(charts.bar_chart(
     [float(edge) * 1e6 for _, edge in rows], [name.split()[2] for name, _ in rows],
     title="What J-7 gets beyond half the pot", x_label="the rival goes in with this hand or better",
-    y_label="millionths of the pot"))
+    y_label="millionths of the pot"))"""),
+    ("code-lab", """\
 for name, edge in rows[5:8]:
     print(f"  against {name}: +{edge} of the pot")"""),
     ("md", """\
 ## The repeated game: do the stakes shrink?
 
-The equilibria above share whatever carries over to the next pot 1/*n* each. Played out deal
+A pot passes part of itself on to the next pot. Near the best hand to go in with, the next pot
+is smaller than this one; with everyone in nearly always it is close to *n* - 1 pots."""),
+    ("notes", """\
+The numbers above share whatever carries over to the next pot 1/*n* each. Played out deal
 after deal instead, a pot gives you something now (what you take or pay) and passes part of
 itself on to the next pot, which passes part of that on, and so on. Added up over every deal to
 come, the pot is worth what you get now divided by (1 minus the part passed on), but only while
 the part passed on is less than the whole pot, so that the stakes shrink. When everyone plays
 the same threshold the next pot stays below this one in a band around the equilibrium (J-7
-heads-up: the next pot is 0.48 of this one), but with everyone in nearly always it is close to
-*n* - 1 pots. Against others who do not play alike, the two ways of counting can pick
-different best replies:"""),
+heads-up: the next pot is 0.48 of this one)."""),
     ("code", """\
 kept = stored("repeated")
 classes = kept["classes"]
@@ -176,16 +225,22 @@ charts.show(charts.line_chart(
      for players, betas in kept["betas"].items()],
     levels=[charts.Level(y=1, label="1 pot: the stakes stop shrinking")],
     x_ticks=list(enumerate(classes)), title="The next pot, as a share of this one",
-    x_label="everyone goes in with this hand or better", y_label="carry-over, in pots"))
-print(kept["report"])"""),
+    x_label="everyone goes in with this hand or better", y_label="carry-over, in pots"))"""),
+    ("md", """\
+### One deal or many: the best replies
+
+Against others who do not play alike, counting one deal or every deal to come can pick different
+best replies."""),
+    ("code", 'print(kept["report"])'),
     ("md", """\
 ## Answering the average: when best replies go round in circles
 
-Where best replies only go round two thresholds (the weenie rule at three players: Q-4, Q-5,
-Q-4, ...), let every player answer the average of all the play so far instead (game theorists
-call this *fictitious play*). The average is
-itself a mixed threshold, so every answer is exact, and the share of rounds that went in with
-Q-4 drifts to the mixed equilibrium, 712/1497 of the time:"""),
+With the weenie rule at three players best replies go Q-4, Q-5, Q-4, ... Let every player
+answer the average of the play so far: the share of rounds in with Q-4 drifts to 712/1497."""),
+    ("notes", """\
+Game theorists call answering the average *fictitious play*. The average is itself a mixed
+threshold, so every answer is exact, and the share of rounds that went in with Q-4 drifts to
+the mixed equilibrium, 712/1497 of the time."""),
     ("code", """\
 play = stored("fictitious")
 charts.show(charts.line_chart(
@@ -210,16 +265,19 @@ for name, exact, mean, error in stored("three_cards"):
     ("md", """\
 ## Declaring in turn
 
-Declaring one at a time changes the game: later players hear the earlier ones, and if everyone
-before the dealer is out the dealer takes the pot. Heads-up the whole game can be solved
-exactly: the package finds the best chance of going in with each of the 91 classes of hand, in
-exact fractions (a *linear programme*, in the mathematicians' words): the
-dealer calls an "in" with 10-3 or better (10-2 a twenty-fourth of the time), and the first player
-goes in with 10-2 or better **and bluffs** with low hands that hold no 2 and nothing above 9
-(against those calls they all lose the same, so they are worth the same as bluffs). The dealer's
-seat is worth more than half the pot. At three players best replies only go round, so the
-chances below come from answering the average of the play so far, over thresholds that depend
-on what each seat heard."""),
+Later players hear the earlier ones; if everyone before the dealer is out, the dealer takes the
+pot. Heads-up the dealer calls an "in" with 10-3 or better, and the first player goes in with
+10-2 or better **and bluffs** with some low hands. The dealer's seat is worth more than half the
+pot."""),
+    ("notes", """\
+Heads-up the whole game can be solved exactly: the package finds the best chance of going in
+with each of the 91 classes of hand, in exact fractions (a *linear programme*, in the
+mathematicians' words): the dealer calls an "in" with 10-3 or better (10-2 a twenty-fourth of
+the time), and the first player bluffs with low hands that hold no 2 and nothing above 9
+(against those calls they all lose the same, so they are worth the same as bluffs). At three
+players best replies only go round, so the chances come from answering the average of the play
+so far, over thresholds that depend on what each seat heard."""),
+    ("md", "### Declaring in turn: who goes in with what"),
     ("code", """\
 from guts_teach.game.hands import ALL_STRENGTHS
 
@@ -231,38 +289,56 @@ print(f"          shares of the pot: first {first:.4f}, dealer {dealer:.4f}")
 print("three players (answering the average):")
 for name, said, _ in turns["three"]:
     print(f"  {name:>22}: {said}")
-print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*turns["three_shares"]))
+print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*turns["three_shares"]))"""),
+    ("md", "### Declaring in turn, heads-up"),
+    ("code", """\
 ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
 axes = dict(x_ticks=ticks, x_label="hand class, weakest to strongest", y_label="chance of going in",
-            y_range=(0, 1), width=560, height=380)
-charts.show(
-    charts.line_chart([charts.Series(label="first player", ys=turns["first_chances"], step=True),
-                       charts.Series(label="dealer after 'in'", ys=turns["dealer_chances"], step=True)],
-                      title="Heads-up (exact)", **axes),
-    charts.line_chart([charts.Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
-                      title="Three players (answering the average)", **axes))"""),
+            y_range=(0, 1))
+charts.show(charts.line_chart(
+    [charts.Series(label="first player", ys=turns["first_chances"], step=True),
+     charts.Series(label="dealer after 'in'", ys=turns["dealer_chances"], step=True)],
+    title="Heads-up (exact)", **axes))"""),
+    ("md", "### Declaring in turn, three players"),
+    ("code", """\
+charts.show(charts.line_chart(
+    [charts.Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
+    title="Three players (answering the average)", **axes))"""),
     ("md", """\
 ## Coalitions: can two players gang up on one?
 
-One player keeps to the three-player equilibrium; the other two agree on a threshold each
-(without showing each other their cards). Every one of the 91 x 91 joint plans is counted
-exactly. In plain Guts a well-chosen pair (one always in, one in with A-J or better) takes
-0.0175 of the pot from the lone player. With the weenie rule the best pair takes about a
-hundred-thousandth: the lone player is never pushed anywhere near 0, but not quite untouchable.
-The maps show the lone player's share minus its fair third for every plan (orange: the coalition
-wins; blue: the lone player does better than a third)."""),
+One player keeps to the best three-player play; the other two each pick a hand to go in with
+(without showing each other their cards). In plain Guts a well-chosen pair (one always in, one
+in with A-J or better) takes 0.0175 of the pot from the lone player. With the weenie rule the
+best pair takes about a hundred-thousandth."""),
+    ("notes", """\
+The lone player keeps to the three-player equilibrium. Every one of the 91 x 91 joint plans is
+counted exactly. With the weenie rule the lone player is never pushed anywhere near 0, but is
+not quite untouchable. The maps on the next two slides show the lone player's share minus its
+fair third for every plan (orange: the coalition wins; blue: the lone player does better than a
+third)."""),
     ("code", """\
 pairs = stored("coalitions")
 ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
-maps = []
 for rule, found in pairs.items():
     print(f"{rule:>6}: best plan {found['plan'][0]} and {found['plan'][1]}, lone player's share "
           f"{float(Fraction(found['lone_share'])):.6f} (loss {float(Fraction(found['loss'])):.2e})")
-    maps.append(charts.heat_chart(
-        found["grid"], ticks=ticks, limit=0.02, scale_label="lone share minus 1/3",
-        title="weenie rule: lone player mixes at Q-4" if rule == "weenie" else "plain: lone player at K-4",
-        x_label="second partner's threshold", y_label="first partner's threshold"))
-charts.show(*maps)"""),
+
+
+def coalition_map(rule, title):
+    charts.show(charts.heat_chart(
+        pairs[rule]["grid"], ticks=ticks, limit=0.02, scale_label="lone share minus 1/3",
+        title=title, x_label="second partner's hand", y_label="first partner's hand"))"""),
+    ("md", """\
+### Coalitions in plain Guts
+
+Orange: the pair wins; blue: the lone player does better than a third."""),
+    ("code", 'coalition_map("plain", "plain: lone player at K-4")'),
+    ("md", """\
+### Coalitions with the weenie rule
+
+Orange: the pair wins; blue: the lone player does better than a third."""),
+    ("code", 'coalition_map("weenie", "weenie rule: lone player mixes at Q-4")'),
     ("md", """\
 ## Variants change what going in is worth
 
@@ -309,8 +385,8 @@ for name, make in line_ups.items():
 charts.show(charts.line_chart(pots, title="Pot and reserve, deal by deal", x_label="deal",
                               y_label="pot + reserve"))"""),
     ("md", """\
-## Play
-
+## Play"""),
+    ("notes", """\
 Sit down with the equilibrium bot for the table, a cautious one and a reckless one. **Deal**, look
 at your cards, then **In** or **Out** (Tab to a button, Enter presses it); **Hint** says what
 going in is worth with your cards. The showdown is told step by step and the chart follows the
