@@ -121,6 +121,11 @@ same thing, and an empty pot with chips in the reserve is refilled before anyone
 Settle the pot yourself: type who wins, what each losing player pays, and the next pot and reserve,
 then press **Check**. **New question** deals another table."""),
     ("code", "SettlementQuiz(seed=2026)"),
+    ("md-lab", """\
+**To print.** `guts-teach handout` writes this lesson's rules, the hand ranking and the worked
+examples step by step as a PDF for the class; `guts-teach handout --quiz 12 --seed 5` prints
+twelve tables to settle like the ones above, with the answer key on pages of their own (the same
+seed prints the same quiz)."""),
     ("notes", markdown_terms()),
     ("notes", markdown_codes()),
 ]
