@@ -7,6 +7,7 @@ module-scoped install serves every test here.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -199,4 +200,6 @@ def test_lesson_answers_from_any_folder(full, tmp_path):
 
 def test_present_answers_from_any_folder(full, tmp_path):
     page = serve(full, "present", tmp_path, "/")
-    assert "Guts: a lesson in six steps" in page
+    lesson = json.loads((REPO / "notebooks" / "01_lesson.ipynb").read_text(encoding="utf-8"))
+    title = "".join(lesson["cells"][0]["source"]).splitlines()[0].lstrip("# ")
+    assert title.startswith("Guts: a lesson in") and title in page
