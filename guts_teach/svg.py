@@ -171,27 +171,19 @@ def table_svg(scene: Scene, *, four_colour: bool = False, large: bool = False) -
         f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{rx + 40}" ry="{ry + 40}" fill="#5d4037"/>',
         f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{rx + 28}" ry="{ry + 28}" fill="#2e7d32"/>',
     ]
+    pot = f"{scene.pot_label} {format_amount(scene.pot)}"
+    reserve = f"Reserve {format_amount(scene.reserve)}"
     if large:  # the two amounts one above the other in the middle, clear of the seats' badges
         parts.append(_chips(cx - 60, cy + 75, scene.pot, "#f9a825", most=4))
         parts.append(_chips(cx + 60, cy + 75, scene.reserve, "#8e24aa", most=4))
-        parts.append(
-            _label(cx, cy - 10, f"{scene.pot_label} {format_amount(scene.pot)}", big, "#ffffff")
-        )
-        reserve = f"Reserve {format_amount(scene.reserve)}"
+        parts.append(_label(cx, cy - 10, pot, big, "#ffffff"))
         parts.append(_label(cx, cy + 28, reserve, big, "#ffffff"))
     else:
         parts.append(_chips(cx - 70, cy + 10, scene.pot, "#f9a825"))
         parts.append(_chips(cx + 70, cy + 10, scene.reserve, "#8e24aa"))
-        parts.append(
-            _label(
-                cx - 70, cy + 40, f"{scene.pot_label} {format_amount(scene.pot)}", big, "#ffffff"
-            )
-        )
-        reserve = f"Reserve {format_amount(scene.reserve)}"
+        parts.append(_label(cx - 70, cy + 40, pot, big, "#ffffff"))
         parts.append(_label(cx + 75, cy + 40, reserve, big, "#ffffff"))
-    spoken = [
-        f"{scene.pot_label} {format_amount(scene.pot)}, reserve {format_amount(scene.reserve)}."
-    ]
+    spoken = [f"{pot}, reserve {format_amount(scene.reserve)}."]
     if scene.ghost is not None and scene.dealt:
         ghost_cards = list(scene.ghost) if scene.ghost_shown else [None] * len(scene.ghost)
         card_w, step = (LARGE_W, LARGE_STEP) if large else (CARD_W, 36)

@@ -59,8 +59,11 @@ class Frame:
     scene: Scene
 
 
-def scene_for(step: Step, record: DealRecord | None, session: Session) -> Scene:
-    """The table as it looks right after ``step`` (``record`` is the step's deal)."""
+def scene_for(
+    step: Step, record: DealRecord | None, session: Session, *, showed: bool = False
+) -> Scene:
+    """The table as it looks right after ``step`` (``record`` is the step's deal; ``showed``:
+    the deal had a step among :data:`SHOWDOWNS`, so its cards are face up from then on)."""
     blank = Scene(
         players=session.players,
         dealer=session.players[session.initial.dealer] if record is None else record.dealer,
@@ -78,7 +81,6 @@ def scene_for(step: Step, record: DealRecord | None, session: Session) -> Scene:
         return blank
     hands = {p: h.cards for p, h in (record.hands or ())}
     kind = step.kind
-    showed = any(s.kind in SHOWDOWNS for s in record.steps())
     over = _over_the_cap(step, session)
     shown = kind in SHOWN and showed
     return replace(
@@ -112,9 +114,19 @@ class Stepper:
     def __init__(self, session: Session) -> None:
         self.session = session
         records = session.deals
+        steps = session.steps()
+        showdowns = {step.deal for step in steps if step.kind in SHOWDOWNS}
         self.frames = [
-            Frame(step, scene_for(step, records[step.deal - 1] if step.deal else None, session))
-            for step in session.steps()
+            Frame(
+                step,
+                scene_for(
+                    step,
+                    records[step.deal - 1] if step.deal else None,
+                    session,
+                    showed=step.deal in showdowns,
+                ),
+            )
+            for step in steps
         ]
         self.index = 0
 
@@ -153,9 +165,11 @@ class Stepper:
     def status(self) -> str:
         """``"Step 3 of 7 · Pot 12 · Reserve 0"``, numbers in the exact format; while
         payments over the cap wait to be split, ``"Paid in 36 (over the cap of 20)"``."""
-        frame = self.current
-        money = frame.step.status()
-        if frame.scene.pot_label != "Pot":
-            money = money.replace("Pot ", f"{frame.scene.pot_label} ", 1)
-            money = money.replace(" · ", f" ({frame.scene.caption.lower()}) · ", 1)
+        step, scene = self.current.step, self.current.scene
+        money = step.status()
+        if scene.caption:  # payments over the cap: not yet the pot
+            money = (
+                f"{scene.pot_label} {format_amount(step.pot)} ({scene.caption.lower()}) · "
+                f"Reserve {format_amount(step.reserve)}"
+            )
         return f"Step {self.index + 1} of {len(self.frames)} · {money}"
