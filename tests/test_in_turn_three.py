@@ -206,8 +206,8 @@ def test_a_seat_changing_all_its_points_at_once_gains_the_sum_of_its_points(kept
     what :func:`seat_exploitability` says (about 0.0024 of the pot, more than any one point):
     counted here by the seats' values with the dealer's play replaced, not by the gains."""
     play, gains, values = kept
-    first, second, dealer = seat_exploitability(play, gains)
     slack = exploitability(play, gains)
+    first, second, dealer = seat_exploitability(slack)
     assert dealer > max(slack.values()) and 0.002 < dealer < 0.003
     replied = dict(play)
     for point in ((True, True), (True, False), (False, True)):

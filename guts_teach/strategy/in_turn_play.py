@@ -77,13 +77,10 @@ SEATS: tuple[tuple[Point, ...], ...] = (
 points, so changing them all at once changes nothing about which one it reaches."""
 
 
-def seat_exploitability(
-    play: Play, gains: Mapping[Point, Sequence[Chance]] | None = None
-) -> tuple[Chance, Chance, Chance]:
+def seat_exploitability(slack: Mapping[Point, Chance]) -> tuple[Chance, Chance, Chance]:
     """What each seat (first, second, dealer) gains by its best reply over every strategy at
-    all its points at once, against ``play``: the sum of its points' :func:`exploitability`,
-    as a seat reaches only one of its points in a deal. A share of the pot."""
-    slack = exploitability(play, gains)
+    all its points at once, from each point's :func:`exploitability` ``slack``: their sum, as
+    a seat reaches only one of its points in a deal. A share of the pot."""
     first, second, dealer = (sum((slack[p] for p in points), Fraction(0)) for points in SEATS)
     return first, second, dealer
 

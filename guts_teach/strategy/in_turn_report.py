@@ -102,7 +102,7 @@ def _three(as_json: bool) -> str:
             "seat_exploitability": dict(
                 zip(
                     ("first", "second", "dealer"),
-                    (round(float(v), 5) for v in seat_exploitability(play)),
+                    (round(float(v), 5) for v in seat_exploitability(slack)),
                     strict=True,
                 )
             ),
@@ -119,7 +119,7 @@ def _three(as_json: bool) -> str:
         )
     )
     worst: Point = max(POINTS, key=lambda p: float(slack[p]))
-    first, second, dealer = (float(v) for v in seat_exploitability(play))
+    first, second, dealer = (float(v) for v in seat_exploitability(slack))
     lines.append(
         "  distance from an equilibrium: by its best reply over every strategy, changing all "
         f"its points at once, the first seat gains {first:.5f} of the pot, the second "
