@@ -148,7 +148,7 @@ def book_from_grids(
                 tracker.table.dealers.get(label)
                 if label is not None
                 else None
-                if seat == 1
+                if seat is None
                 else players[seat - 1]
             ),
             profile=name,

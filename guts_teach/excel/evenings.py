@@ -239,7 +239,7 @@ def evening_calc(layout: Layout, r: int, at: Any) -> dict[str, str]:
     order = (
         f"IF({at('evening at')}>0,MOD({at('evening deals')}-1+INDEX("
         f"{evening_range(OFFSET_COL)},{at('evening at')}),{at('here')}),"
-        f"MOD(FirstDealer-1+{at('deals so far')}-1,{at('here')}))+1"
+        f"MOD(MAX(FirstDealer,1)-1+{at('deals so far')}-1,{at('here')}))+1"
     )
     return {
         "evening": f'=IF({typed}<>"",{label_formula(typed)},{carried})',

@@ -53,7 +53,7 @@ RULE_CELLS = (
     ("Reante", "Ante again when nobody is in (yes or no)", 6),
     ("StartPot", "Pot before the first deal", 7),
     ("StartReserve", "Reserve before the first deal", 8),
-    ("FirstDealer", "Seat of the first dealer (1 = first player)", 9),
+    ("FirstDealer", "Seat of the first dealer (blank or 1: the first player)", 9),
 )
 PROFILE_ROW = 10
 # What the formulas do not use but a ledger holds, below the profile: (name, label, row).

@@ -34,9 +34,8 @@ from .layout import (
     col,
 )
 from .marks import check_headers, check_marks, deal_number, is_mark, shown_headers, where_in
-from .problems import (
-    NO_NUMBER,
-)
+from .problems import NO_NUMBER
+from .problems import shown as as_the_book_shows
 from .seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
 from .xlsx_read import Formula
 
@@ -117,7 +116,7 @@ def _whole(value: Any, row: int, what: str, *, least: int = 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise WorkbookError(
             f"{where_in(RULES, row, 2)}: expected {what} (a whole number of at least {least}), "
-            f"got {shown(value)}"
+            f"got {as_the_book_shows(value)}"
         )
     return value
 
@@ -138,8 +137,9 @@ def rules_amount_refusal(value: Any) -> str | None:
     return None
 
 
-def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int]:
-    """Rules, profile name, starting pot and reserve and first dealer seat from the Rules grid.
+def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int | None]:
+    """Rules, profile name, starting pot and reserve and first dealer seat from the Rules grid
+    (``None`` where the cell is blank: the first player, as the formulas read it).
 
     ``grid(row, column)`` returns a cell's value.
     """
@@ -176,7 +176,7 @@ def read_rules(grid: Grid) -> tuple[Rules, str, Any, Any, int]:
     except GutsError as error:
         raise WorkbookError(f"sheet {RULES!r}: {error}") from None
     seat = values["FirstDealer"]
-    seat = 1 if seat in (None, "") else _whole(seat, 9, "a seat number")
+    seat = None if seat in (None, "") else _whole(seat, 9, "a seat number")
     return (
         rules,
         str(name),
@@ -351,12 +351,13 @@ def _shown_deal(deal: LedgerDeal) -> LedgerDeal:
 
 def read_inputs(
     rules_grid: Grid, players_column: Sequence[Any], rows: int, headers: Sequence[Any] | None
-) -> tuple[Rules, str, Fraction, Fraction, int, Layout]:
+) -> tuple[Rules, str, Fraction, Fraction, int | None, Layout]:
     """The Rules and Players sheets, checked (and the Deals headers, when given): the
-    rules, profile, starting pot and reserve, first dealer's seat, and the Deals layout."""
+    rules, profile, starting pot and reserve, first dealer's seat (``None``: blank, the
+    first player), and the Deals layout."""
     rules, name, pot, reserve, seat = read_rules(rules_grid)
     players, seats = read_players(players_column)
-    if not 1 <= seat <= len(players):
+    if seat is not None and not 1 <= seat <= len(players):
         raise WorkbookError(
             f"{where_in(RULES, 9, 2)}: seat {seat} is not between 1 and {len(players)}"
         )
@@ -388,7 +389,7 @@ def ledger_from_grids(
         deals=tuple(deal for _, deal in located),
         pot=pot,
         reserve=reserve,
-        dealer=None if seat == 1 else players[seat - 1],
+        dealer=None if seat is None else players[seat - 1],
         cycles=cycles,
         title=title,
         profile=name,

@@ -65,6 +65,18 @@ def status_formula(ref: str, what: str, blank: bool) -> str:
     )
 
 
+def dealer_status(ref: str) -> str:
+    """The Status cell of the first dealer's seat ``ref``, in the import's words: blank is
+    the first player; otherwise a whole number from 1 to the number of players."""
+    value = shown_formula(ref)
+    whole = f'"expected a seat number (a whole number of at least 1), got "&{value}'
+    return (
+        f'=IF(ISERROR({ref}),{whole},IF({ref}="","",IF(NOT(ISNUMBER({ref})),{whole},'
+        f"IF(OR({ref}<1,{ref}<>INT({ref})),{whole},"
+        f'IF({ref}>NPlayers,"seat "&{ref}&" is not between 1 and "&NPlayers,"")))))'
+    )
+
+
 def rules_amount(value: Fraction, what: str) -> int | str:
     """An amount for a Rules cell, refused (naming it) when it is more than the cell takes."""
     if value > LARGEST:
@@ -133,7 +145,7 @@ def rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
         "Reante": "yes" if rules.reante_when_nobody_in else "no",
         "StartPot": 0,
         "StartReserve": 0,
-        "FirstDealer": 1,
+        "FirstDealer": None,
         "Title": None,
         "Cycles": None,
         "NoOverdraft": "yes" if rules.no_overdraft else "no",
@@ -152,6 +164,8 @@ def rules_sheet(book: Workbook, rules: Rules, profile: str | None) -> None:
             _amount_only(sheet, f"B{row}", *AMOUNTS[name])
             _, _, what, blank = AMOUNTS[name]
             sheet.cell(row, STATUS_COL, status_formula(f"B{row}", what, blank))
+        if name == "FirstDealer":
+            sheet.cell(row, STATUS_COL, dealer_status(f"B{row}"))
         book.defined_names[name] = DefinedName(name, attr_text=f"'{RULES}'!$B${row}")
     sheet.cell(PROFILE_ROW, 1, "Profile these rules came from")
     chosen = sheet.cell(PROFILE_ROW, 2, profile or closest_profile(rules)[0])

@@ -210,7 +210,9 @@ def _fill(book: Workbook, layout: Layout, ledger: Ledger, session: Any) -> Rows:
     rules = book[RULES]
     rules["B7"] = rules_amount(ledger.pot, "the starting pot")
     rules["B8"] = rules_amount(ledger.reserve, "the starting reserve")
-    rules["B9"] = ledger.players.index(ledger.dealer) + 1 if ledger.dealer else 1
+    # Blank: the first player, as the formulas and the import read it; a named first dealer,
+    # even the first player, is kept as the ledger names it.
+    rules["B9"] = ledger.players.index(ledger.dealer) + 1 if ledger.dealer else None
     if ledger.title:
         rules["B11"] = ledger.title
         rules["B11"].data_type = "s"
