@@ -101,3 +101,18 @@ def type_in(
         value, kind, text, invalid = line.split("\t")
         rows.append((float(value.replace(",", ".")), int(kind), text, invalid == "True"))
     return rows
+
+
+def render(path: Path, outdir: Path) -> Path:
+    """The workbook at ``path`` printed to PDF by LibreOffice, into ``outdir``."""
+    soffice = shutil.which("soffice")
+    require(soffice is not None and shutil.which("pdftotext") is not None, "soffice, pdftotext")
+    profile = f"-env:UserInstallation=file://{outdir}/profile"
+    convert = ["--convert-to", "pdf", "--outdir", str(outdir), str(path)]
+    subprocess.run(
+        [soffice, "--headless", "--norestore", profile, *convert],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return outdir / (path.stem + ".pdf")

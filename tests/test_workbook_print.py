@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import require
+from lo_typing import render
 from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, EVENING, LEDGER, MIRROR, SEATS_SHEET, START
-from guts_teach.excel.printing import MIN_POINTS, SCALES
+from guts_teach.excel.printing import MIN_POINTS, PRINTED_ROWS, SCALES
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.ledger import ledger_of
 
@@ -27,20 +26,6 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo")
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)<')
 TITLE_POINTS = 16 * SCALES[START] / 100
 """The Start sheet's 16 pt title as printed, which calibrates the word heights."""
-
-
-def render(path: Path, outdir: Path) -> Path:
-    soffice = shutil.which("soffice")
-    require(soffice is not None and shutil.which("pdftotext") is not None, "soffice, pdftotext")
-    profile = f"-env:UserInstallation=file://{outdir}/profile"
-    convert = ["--convert-to", "pdf", "--outdir", str(outdir), str(path)]
-    subprocess.run(
-        [soffice, "--headless", "--norestore", profile, *convert],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return outdir / (path.stem + ".pdf")
 
 
 def pdf_pages(path: Path, outdir: Path) -> list[str]:
@@ -71,7 +56,7 @@ def on_paper(book, paper: str):
 def ten_player_book(path: Path, paper: str) -> None:
     chooser = random.Random(10)
     table = Session(list(NAMES), rules=teaching())
-    for _ in range(25):
+    for _ in range(PRINTED_ROWS - 2):  # one page down: the Ledger's rows are two lines
         ins = [p for p in NAMES if chooser.random() < 0.4]
         table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
     export_ledger(ledger_of(table), path)

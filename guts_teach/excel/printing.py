@@ -4,8 +4,10 @@ Nothing is shrunk to fit: every sheet prints at a fixed scale that keeps the sma
 type at 8 pt or more (:data:`SCALES`, with fonts of 10 pt and up), landscape (but
 :data:`PORTRAIT`). A sheet wider than a page prints on pages across, each repeating the
 header row and the Deal column, with the break between blocks (Deals: the In and Won
-marks on one page, the cards, notes and problems on the next). Deals and the Ledger print
-only the rows that hold deals (30 empty rows in a new book); the helper sheets are hidden.
+marks on one page, the notes and problems on the next, the cards between them only in a
+book that records them; the Ledger: each deal's story, then the balances). Deals and the
+Ledger print only the rows that hold deals (20 empty rows in a new book); the helper sheets
+are hidden.
 
 >>> smallest_printed(SMALLEST_FONT, SCALES["Deals"]) >= MIN_POINTS
 True
@@ -38,17 +40,19 @@ SMALLEST_FONT = 10
 """The smallest font any printed cell uses (the Deals headers)."""
 SCALES = {START: 85, EVENINGS: 80, DEALS: 85, LEDGER: 85, RESULTS: 80, HISTORY: 80}
 """Print scales, in percent, of the sheets that need one; every other sheet prints at 100."""
-PRINTED_ROWS = 30
-"""Deal rows a new book prints (one page down, on A4 as on Letter): the book's 1,000 rows
-would print dozens of pages of nothing; a filled book prints the rows that hold deals
-(:func:`print_rows`), and File > Print Ranges (Page Layout > Print Area in Excel) more."""
+PRINTED_ROWS = 20
+"""Deal rows a new book prints (one page down, on A4 as on Letter, the Ledger's rows two
+lines tall): the book's 1,000 rows would print dozens of pages of nothing. A book the
+package writes prints the rows that hold deals (:func:`print_rows`); in a book typed by
+hand the Start sheet works out the ranges to set (``workbook.printing_lines``)."""
 PORTRAIT = (START, EVENING)
 """The sheets printed portrait: the Start sheet's long lines of text, the Evening summary."""
 PRINTED_EVENINGS = 20
 """Evenings rows a book prints: one page."""
-LEDGER_FIRST_PAGE_SEATS = 3
-"""The Ledger's first page holds the deal columns and the first three seats' balances;
-the next page the other seats, the chips check and the problems."""
+LEDGER_FIRST_PAGE_SEATS = 0
+"""Balances on the Ledger's first page: none. It holds each deal's story (who dealt, who was
+in and who won, on up to two lines, and the pot and reserve); the next page every seat's
+balance and the chips check."""
 
 
 def smallest_printed(points: float, scale: int) -> float:
@@ -94,7 +98,28 @@ def print_evenings(book: Workbook, evenings: int) -> None:
         book[name].print_area = f"A1:{col(1 + SEATS)}{1 + evenings}"
 
 
-def print_rows(book: Workbook, layout: Layout, deals: int) -> None:
-    """Print the Deals and Ledger sheets' header and their first ``deals`` rows only."""
-    book[DEALS].print_area = f"A1:{col(layout.note_col + 1)}{deals + 1}"
-    book[LEDGER].print_area = f"A1:{col(layout.problem_col)}{deals + 1}"
+def print_rows(book: Workbook, layout: Layout, deals: int, *, cards: bool = False) -> None:
+    """Print the Deals and Ledger sheets' header and their first ``deals`` rows only, in
+    the ranges of :func:`print_ranges`."""
+    for name, ranges in print_ranges(layout, deals, cards=cards).items():
+        book[name].print_area = list(ranges)
+
+
+def print_ranges(layout: Layout, deals: int, *, cards: bool = False) -> dict[str, tuple[str, ...]]:
+    """The print ranges of Deals and the Ledger for ``deals`` rows: the Deals marks, then
+    the notes and problems (the cards between them only for a book that records cards, so a
+    club that records none prints no page of empty cells); the Ledger up to its chips check
+    (its problems print on Deals, beside the notes).
+
+    >>> print_ranges(Layout(("Ana", "Ben"), block=10), 60)
+    {'Deals': ('A1:V61', 'AG1:AH61'), 'Ledger': ('A1:S61',)}
+    >>> print_ranges(Layout(("Ana", "Ben"), block=10), 60, cards=True)["Deals"]
+    ('A1:AH61',)
+    """
+    last = deals + 1
+    notes = f"{col(layout.note_col)}1:{col(layout.note_col + 1)}{last}"
+    marks = f"A1:{col(layout.first_cards - 1)}{last}"
+    return {
+        DEALS: (f"A1:{col(layout.note_col + 1)}{last}",) if cards else (marks, notes),
+        LEDGER: (f"A1:{col(layout.check_col)}{last}",),
+    }

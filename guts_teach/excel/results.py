@@ -96,6 +96,7 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
     amount = sheet.cell(2, 5)
     amount.number_format = AMOUNT_FORMAT
+    amount.alignment = TOP  # a two-line row reads along its first line
     for r in range(2, layout.drawn_last + 1):
         used = f"{CALC}!{c['used']}{r}=0"
 
@@ -148,7 +149,7 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     sheet.row_dimensions[1].height = 32
     sheet.print_title_rows = "1:1"
     sheet.freeze_panes = "C2"
-    widths = {"A": 6, "B": 9, "C": 16, "D": 11}
+    widths = {"A": 6, "B": 12, "C": IN_WIDTH, "D": WINNERS_WIDTH}
     for column in range(5, layout.problem_col):
         widths[col(column)] = 11
     widths[col(layout.check_col)] = 7
@@ -159,9 +160,25 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     wrapped.alignment = Alignment(wrap_text=True, vertical="top")
     for column in (3, 4, layout.problem_col):
         same_style(wrapped, (sheet.cell(r, column) for r in range(2, layout.drawn_last + 1)))
+    dealer = sheet.cell(2, 2)
+    dealer.alignment = TOP
+    for column in (2, layout.check_col):
+        same_style(dealer, (sheet.cell(r, column) for r in range(2, layout.drawn_last + 1)))
+    for r in range(2, layout.drawn_last + 1):  # wrapped names stay in their own row
+        sheet.row_dimensions[r].height = LEDGER_ROW_HEIGHT
     number = sheet.cell(2, 1)  # the deal number centred, clear of the dealer's name
     number.alignment = Alignment(horizontal="center", vertical="top")
     same_style(number, (sheet.cell(r, 1) for r in range(3, layout.drawn_last + 1)))
+
+
+TOP = Alignment(vertical="top")
+IN_WIDTH = 32
+WINNERS_WIDTH = 18
+LEDGER_ROW_HEIGHT = 27
+"""The Ledger's deal rows are two lines tall, and the In and Winners columns wide enough
+for two lines of names: a spreadsheet sizes a row to its text only when the text is typed
+into it, never when a formula's result grows, so a row one line tall printed a third and
+fourth name over the next deal."""
 
 
 def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:

@@ -103,7 +103,8 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
         players, first.rules, rows=size, profile=first.profile, chart_deals=max(deals, 1)
     )
     typed = _fill(book, season, layout, sessions)
-    print_rows(book, layout, max(deals, 1))
+    cards = any(deal.hands for evening in season.evenings for deal in evening.ledger.deals)
+    print_rows(book, layout, max(deals, 1), cards=cards)
     print_evenings(book, max(len(season.evenings), 1))
     save_book(book, layout, path, typed)
 

@@ -36,13 +36,19 @@ from .layout import (
     SHEETS,
     START,
     Layout,
+    col,
 )
-from .printing import page_setup, print_rows
+from .printing import PRINTED_ROWS, page_setup, print_ranges, print_rows
 from .results import ledger_sheet, settle_sheet, standings_sheet
 from .row_stream import DRAWN, save_book
 from .rules_sheet import rules_amount, rules_sheet
 from .season_sheets import season_sheets, summary_block
 from .seats import players_sheet, seats_sheet
+
+TYPED_LINE = "{typed}"
+RANGES_LINE = "{ranges}"
+"""The Start sheet's two lines worked out by formula: how many deal rows hold something,
+and the print ranges that print them all."""
 
 START_TEXT = (
     "Guts club workbook",
@@ -85,9 +91,14 @@ START_TEXT = (
     "fresh book each season.",
     "",
     "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
-    "page: they print on two pages across, each with the header row and the Deal column",
-    "(Deals: the In and Won marks on the first), 30 rows or the rows a filled-in book holds",
-    "(File > Print Ranges in LibreOffice, Page Layout > Print Area in Excel, to print more).",
+    "page: they print on pages across, each with the header row and the Deal column (Deals:",
+    "the In and Won marks, then the notes and problems, with the cards between them in a",
+    "book exported with cards). A spreadsheet prints the rows its print ranges name, and",
+    "they do not grow as deals are typed: {printed} deals in a new book, every deal in one",
+    "that guts-teach wrote. To print more, set the ranges the two lines below give",
+    "(LibreOffice: Format > Print Ranges > Edit; Excel: Page Layout > Page Setup > Sheet).",
+    TYPED_LINE,
+    RANGES_LINE,
     "The Evening summary prints on one page: the page to hand round after an evening.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
@@ -116,8 +127,9 @@ def new_workbook(
     book = Workbook()
     start = book.active
     start.title = START
+    lines = printing_lines(layout)
     for i, line in enumerate(START_TEXT, start=1):
-        start.cell(i, 1, line.format(rows=f"{rows:,}"))
+        start.cell(i, 1, lines.get(line) or line.format(rows=f"{rows:,}", printed=PRINTED_ROWS))
     start["A1"].font = TITLE_FONT
     start.column_dimensions["A"].width = 95
     rules_sheet(book, rules, profile)
@@ -142,6 +154,38 @@ def new_workbook(
         sheet.protection.sheet = True
     page_setup(book, layout)
     return book
+
+
+def printing_lines(layout: Layout) -> dict[str, str]:
+    """The formulas of :data:`TYPED_LINE` and :data:`RANGES_LINE`: the last Deals row that
+    holds anything (so a gap left in the deals is printed too) and the ranges of
+    :func:`.printing.print_ranges` for it, the cards' columns included once any is typed."""
+    letter = col(layout.calc("content"))
+    content = f"{CALC}!${letter}$2:${letter}${layout.last_row}"
+    last = f"SUMPRODUCT(MAX(({content}>0)*ROW({content})))"
+    cards = (
+        f"COUNTA({DEALS}!${col(layout.first_cards)}$2:"
+        f"${col(layout.note_col - 1)}${layout.last_row})>0"
+    )
+    plain, with_cards = (print_ranges(layout, 0, cards=flag) for flag in (False, True))
+
+    def spelled(ranges: dict[str, tuple[str, ...]]) -> str:
+        # the ranges for no deal end on row 1: that row number becomes the formula's
+        parts = []
+        for sheet, refs in ranges.items():
+            cells = '&" and "&'.join(f'"{ref[:-1]}"&MAX({last},2)' for ref in refs)
+            parts.append(f'"{sheet} "&{cells}')
+        return '&", "&'.join(parts)
+
+    return {
+        TYPED_LINE: (
+            f'=IF({last}=0,"No deal typed yet.","Deals typed on rows 2 to "&{last}&" of Deals.")'
+        ),
+        RANGES_LINE: (
+            f'=IF({last}=0,"","Print ranges for them all: "&IF({cards},{spelled(with_cards)},'
+            f'{spelled(plain)})&".")'
+        ),
+    }
 
 
 def check_rows(rows: object) -> int:
@@ -217,7 +261,8 @@ def _fill(book: Workbook, layout: Layout, ledger: Ledger, session: Any) -> Rows:
         rules["B11"] = ledger.title
         rules["B11"].data_type = "s"
     rules["B12"] = ledger.cycles
-    print_rows(book, layout, max(len(ledger.deals), 1))
+    cards = any(deal.hands for deal in ledger.deals)
+    print_rows(book, layout, max(len(ledger.deals), 1), cards=cards)
     return ledger_rows(layout, ledger, session)
 
 
