@@ -10,6 +10,7 @@ memory per learner (their server and kernels), failures, and the hub log's kerne
 from __future__ import annotations
 
 import json
+import os
 import re
 import statistics
 import threading
@@ -110,12 +111,24 @@ def folder(tmp_path):
         yield made
 
 
-def test_a_class_of_25_at_once(folder, capsys):
+def kernels_per_learner(folder) -> dict[str, int]:
+    """How many kernels each learner has running."""
+    return {
+        name: sum("ipykernel" in " ".join(p.cmdline()) for p in processes)
+        for name, processes in learner_processes(folder).items()
+    }
+
+
+def class_at_once(folder, capsys, *args: str, report: str, before=None) -> dict:
+    """25 learners sign in at once to a classroom started with ``args`` (``before(hub)``
+    runs first, once the hub answers); every check of a healthy class, and its figures,
+    written to build/REPORT.json."""
     require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
     require(find_spec("playwright") is not None, "playwright is not installed")
     names = [f"learner{number:02}" for number in range(1, LEARNERS + 1)]
-    with classroom(folder, "--teacher", "mx-lee", "--learners", *names) as hub:
+    with classroom(folder, "--teacher", "mx-lee", "--learners", *names, *args) as hub:
         shown = passwords(folder)
+        ahead = before(hub) if before else {}
         barrier = threading.Barrier(LEARNERS + 1)
         began = time.monotonic()
         pool = ThreadPoolExecutor(LEARNERS + 1)
@@ -139,6 +152,7 @@ def test_a_class_of_25_at_once(folder, capsys):
             pool.shutdown(wait=False, cancel_futures=True)
         wall = time.monotonic() - began
         memory = memory_per_learner(folder)
+        kernels = kernels_per_learner(folder)
         teacher = Learner(hub, "mx-lee", shown["mx-lee"])
         teacher.sign_in()
         users = teacher.http.get(f"{hub}/hub/api/users", timeout=60).json()
@@ -151,6 +165,7 @@ def test_a_class_of_25_at_once(folder, capsys):
         "learners": LEARNERS,
         "in_chromium": IN_CHROMIUM,
         "cores": psutil.cpu_count(),
+        **ahead,
         "wall_seconds": round(wall, 1),
         "first_widget_seconds_median": round(statistics.median(widget), 1) if widget else None,
         "first_widget_seconds_max": round(max(widget), 1) if widget else None,
@@ -162,14 +177,16 @@ def test_a_class_of_25_at_once(folder, capsys):
         "memory_unique_mb_median": megabytes(statistics.median(unique)) if unique else None,
         "memory_unique_mb_max": megabytes(max(unique)) if unique else None,
         "memory_resident_mb_median": megabytes(statistics.median(resident)) if resident else None,
+        "kernels_per_learner_max": max(kernels.values()),
+        "load_average": [round(x, 1) for x in os.getloadavg()],
         "failures": len(failures),
         "reconnects": [r for o in outcomes for r in o.reconnects],
         "kernel_troubles": kernel_troubles(folder),
     }
     (REPO / "build").mkdir(exist_ok=True)
-    (REPO / "build" / "classroom-load.json").write_text(json.dumps(figures, indent=2))
+    (REPO / "build" / f"{report}.json").write_text(json.dumps(figures, indent=2))
     with capsys.disabled():
-        print(f"\nclassroom load test: {json.dumps(figures)}")
+        print(f"\n{report}: {json.dumps(figures)}")
     if failures:
         pytest.fail(why(folder, failures), pytrace=False)
     assert figures["kernel_troubles"] == []
@@ -180,3 +197,42 @@ def test_a_class_of_25_at_once(folder, capsys):
         assert seen.steps == SIX_COUNTER_STATUS
     assert running == sorted(names)
     assert sorted(memory) == sorted(names)
+    return figures
+
+
+def test_a_class_of_25_at_once(folder, capsys):
+    class_at_once(folder, capsys, report="classroom-load")
+
+
+WARM_WAIT = 900  # seconds for 25 servers and kernels started one at a time on two cores
+WARMED = re.compile(r"warm: (\d+) of (\d+) learners warmed")
+
+
+def warmed_ahead(folder):
+    """Wait until the warming service says it is done; each learner then has a server and
+    the lesson's kernel running before anyone signs in."""
+
+    def wait(hub: str) -> dict:
+        began = time.monotonic()
+        while not (done := WARMED.findall("\n".join(hub_log(folder)))):
+            assert time.monotonic() - began < WARM_WAIT, hub_log(folder)[-20:]
+            time.sleep(1)
+        assert done[-1] == (str(LEARNERS), str(LEARNERS)), hub_log(folder)[-20:]
+        kernels = kernels_per_learner(folder)
+        assert sorted(kernels) == [f"learner{n:02}" for n in range(1, LEARNERS + 1)]
+        assert set(kernels.values()) == {1}, kernels
+        return {"warm_seconds": round(time.monotonic() - began, 1), "warmed": LEARNERS}
+
+    return wait
+
+
+def test_a_warmed_class_of_25_at_once(folder, capsys):
+    """``--warm``: the learners' servers and lesson kernels start before the class signs in
+    (within the machine's memory, which here holds all 25), and the class then signs in
+    at once to servers and kernels already running: each learner's lesson runs in the
+    kernel started for it (one kernel each, before and after)."""
+    figures = class_at_once(
+        folder, capsys, "--warm", report="classroom-load-warm", before=warmed_ahead(folder)
+    )
+    assert figures["warmed"] == LEARNERS
+    assert figures["kernels_per_learner_max"] == 1  # the lesson ran in the warmed kernel

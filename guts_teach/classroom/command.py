@@ -52,6 +52,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=3600,
         help="stop a learner's server after this many idle seconds (0: never)",
     )
+    room.add_argument(
+        "--warm",
+        action="store_true",
+        help="start the named learners' servers and lessons now, before they sign in, as "
+        "many as the machine's memory allows (they are culled once idle, as any server)",
+    )
     room.add_argument("--ip", default="127.0.0.1", help="address to serve on (0.0.0.0: the LAN)")
     room.add_argument("--port", type=int, default=8000, help="port to serve on")
     room.add_argument("--proxy", help="the configurable-http-proxy program (default: on PATH)")
@@ -101,6 +107,16 @@ def welcome(room: Classroom, url: str) -> str:
     return "\n".join(lines)
 
 
+def warming(room: Classroom) -> str:
+    """What ``--warm`` does for ``room``, told to the teacher."""
+    if not room.learners:
+        return "--warm: no named learners to start ahead (learners sign up in this classroom)"
+    return (
+        f"Starting the servers and lessons of {len(room.learners)} learners now, one at a "
+        "time, as many as memory allows (the hub's log says how far it got)"
+    )
+
+
 def main(args: argparse.Namespace) -> int:
     """Set up (if new) and start the classroom's hub in the foreground."""
     from .hub import check_learners_can_run, hub_server, require_extra, require_root
@@ -120,7 +136,7 @@ def main(args: argparse.Namespace) -> int:
     )
     if passwords:  # at once: they are kept nowhere, whatever fails next
         print(shown_once(room, passwords), flush=True)
-    server = hub_server(room, ip=args.ip, port=args.port, proxy=args.proxy)
+    server = hub_server(room, ip=args.ip, port=args.port, proxy=args.proxy, warm=args.warm)
     if not args.setup_only:
         check_learners_can_run(room)
         for name in (room.teacher, *room.learners):  # now, not while a class waits (.users)
@@ -129,6 +145,8 @@ def main(args: argparse.Namespace) -> int:
         # a checkout's (pip install -e) would otherwise be compiled anew by every kernel.
         compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)
     print(welcome(room, server.url), flush=True)
+    if args.warm:
+        print(warming(room), flush=True)
     if args.setup_only:
         return 0
     print("Stop it with Ctrl+C (learners' work stays in their folders).", flush=True)

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..launch import LAB_EXTENSIONS, LESSON, Server, free_port
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
+from .warm import SCOPES as WARM_SCOPES
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 SPAWN_TIMEOUT = 300  # seconds: a class signing in at once on a small machine
@@ -68,8 +69,10 @@ def hub_config(
     hub_port: int,
     proxy_api_port: int,
     proxy_command: str,
+    warm: bool = False,
 ) -> dict[str, Any]:
-    """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files."""
+    """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files, and
+    with ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`)."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -108,8 +111,10 @@ def hub_config(
             "minimum_password_length": 8,
         },
     }
+    services: list[dict[str, Any]] = []
+    roles: list[dict[str, Any]] = []
     if room.cull_after:
-        hub["services"] = [
+        services.append(
             {
                 "name": "idle-culler",
                 "command": [
@@ -120,10 +125,15 @@ def hub_config(
                     f"--cull-every={max(1, min(300, room.cull_after // 2))}",
                 ],
             }
-        ]
-        hub["load_roles"] = [
-            {"name": "idle-culler", "scopes": CULLER_SCOPES, "services": ["idle-culler"]}
-        ]
+        )
+        roles.append({"name": "idle-culler", "scopes": CULLER_SCOPES, "services": ["idle-culler"]})
+    if warm and room.learners:
+        public = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
+        command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
+        services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
+        roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
+    if services:
+        hub["services"], hub["load_roles"] = services, roles
     config["ConfigurableHTTPProxy"] = {
         "command": [proxy_command],
         "api_url": f"http://127.0.0.1:{proxy_api_port}",
@@ -237,7 +247,12 @@ def check_learners_can_run(room: Classroom) -> None:
 
 
 def hub_server(
-    room: Classroom, *, ip: str = "127.0.0.1", port: int = 8000, proxy: str | None = None
+    room: Classroom,
+    *,
+    ip: str = "127.0.0.1",
+    port: int = 8000,
+    proxy: str | None = None,
+    warm: bool = False,
 ) -> Server:
     """Write the hub's configuration for ``room`` and return the command that starts it.
 
@@ -251,6 +266,7 @@ def hub_server(
         hub_port=free_port(),
         proxy_api_port=free_port(),
         proxy_command=find_proxy(proxy),
+        warm=warm,
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"

@@ -4,7 +4,8 @@ It runs as the learner's own account, in their folder (the spawner has made both
 writes there is the learner's and the hub never writes into a folder a learner can change. It
 gives the learner the lesson notebooks they do not have yet (copies already there are theirs
 and kept, so their work survives the culling of their server and restarts of the hub) and the
-lesson's JupyterLab settings in their own settings folder, then becomes JupyterHub's
+lesson's JupyterLab settings in their own settings folder and the kernels' startup file that
+loads the lesson's widgets (:data:`.warm.KERNEL_STARTUP`), then becomes JupyterHub's
 single-user server with ARGS.
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import cast
 
 from ..launch import LAB_SETTINGS, copy_notebooks
+from .warm import write_kernel_startup
 
 
 def write_learner_lab_settings(settings_dir: Path) -> None:
@@ -33,6 +35,7 @@ def write_learner_lab_settings(settings_dir: Path) -> None:
 def main() -> None:
     """Prepare the learner's folder, then run the single-user server in this process."""
     copy_notebooks(Path.cwd(), keep=True)
+    write_kernel_startup(Path(os.environ["HOME"]))
     write_learner_lab_settings(Path(os.environ["JUPYTERLAB_SETTINGS_DIR"]))
     runpy.run_module("jupyterhub.singleuser", run_name="__main__", alter_sys=True)
 

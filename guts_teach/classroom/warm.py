@@ -1,0 +1,158 @@
+"""Learners' servers started before the lesson: ``guts-teach classroom --warm``.
+
+A class signing in at once waits mostly for servers and kernels to start. The teacher knows
+the class list, so with ``--warm`` the hub runs this as a service of its own, whose token
+may start and reach learners' servers and nothing else. For each named learner in turn it
+asks the hub for their server, waits until it answers, and opens their lesson there, which
+starts its kernel (every classroom kernel loads the lesson's widgets as it starts,
+:data:`KERNEL_STARTUP`). A learner who then signs in finds the server running and the
+lesson's kernel ready.
+
+It stops warming, and says so in the hub's log, when one more learner would leave the
+machine less than :data:`RESERVE` of memory: those not warmed start when they sign in, as
+without ``--warm``. Warmed servers are culled like any other once idle (``--cull-after``).
+
+>>> learners_to_warm(["ana", "ben", "cleo"], available=2_000, each=500, reserve=900)
+(['ana', 'ben'], ['cleo'])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+RESERVE = 1024
+"""Megabytes of memory warming leaves free for the machine and the learners' own work."""
+EACH = 300
+"""Megabytes a warmed learner takes, at most: their server and the lesson's kernel with the
+widgets loaded (the 25-learner load test measures about 200)."""
+READY_WAIT = 300
+"""Seconds to wait for one learner's server before going on to the next."""
+SCOPES = ["list:users", "read:users", "servers", "access:servers"]
+"""What the warming service's token may do: start learners' servers and reach them."""
+KERNEL_STARTUP = """\
+# Written by guts-teach classroom: the lesson's widgets load while the kernel starts, so a
+# kernel started before the lesson (guts-teach classroom --warm) is ready when it opens.
+import guts_teach.widgets  # noqa: F401
+"""
+"""The IPython startup file each learner's kernels run (:func:`write_kernel_startup`)."""
+
+
+def learners_to_warm(
+    learners: Sequence[str], *, available: int, each: int = EACH, reserve: int = RESERVE
+) -> tuple[list[str], list[str]]:
+    """The learners that fit in ``available`` megabytes at ``each`` apiece, leaving
+    ``reserve``; and those that do not."""
+    fit = max(0, (available - reserve) // each) if each > 0 else len(learners)
+    return list(learners[:fit]), list(learners[fit:])
+
+
+def available_megabytes(meminfo: Path = Path("/proc/meminfo")) -> int:
+    """The memory the kernel says is available for new work, in megabytes."""
+    for line in meminfo.read_text(encoding="ascii").splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) // 1024
+    raise RuntimeError(f"{meminfo} has no MemAvailable line")
+
+
+def write_kernel_startup(home: Path) -> None:
+    """The learner's IPython startup file (in their own folder, written as them)."""
+    startup = home / ".ipython" / "profile_default" / "startup"
+    startup.mkdir(parents=True, exist_ok=True)
+    (startup / "00-guts-teach.py").write_text(KERNEL_STARTUP, encoding="utf-8")
+
+
+class Hub:
+    """The hub's REST API and the learners' servers behind its proxy, with this service's
+    token."""
+
+    def __init__(self, api: str, public: str, token: str) -> None:
+        self.api = api.rstrip("/")
+        self.public = public.rstrip("/")
+        self.headers = {"Authorization": f"token {token}", "Content-Type": "application/json"}
+
+    def call(self, method: str, url: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, method=method, headers=self.headers)
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            text = reply.read()
+        return json.loads(text) if text else None
+
+    def ready(self, name: str) -> bool:
+        user = self.call("GET", f"{self.api}/users/{name}")
+        server = (user.get("servers") or {}).get("")
+        return bool(server and server.get("ready"))
+
+    def warm(self, name: str, lesson: str) -> None:
+        """Start ``name``'s server, wait for it, and open ``lesson`` there (its kernel)."""
+        if not self.ready(name):
+            try:
+                self.call("POST", f"{self.api}/users/{name}/server")
+            except urllib.error.HTTPError as error:
+                if error.code != 400:  # 400: already starting
+                    raise
+        deadline = time.monotonic() + READY_WAIT
+        while not self.ready(name):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{name}'s server did not start in {READY_WAIT} s")
+            time.sleep(1)
+        # the session JupyterLab opens for this notebook, which finds it and its kernel there
+        session = {"path": lesson, "name": lesson, "type": "notebook"}
+        self.call(
+            "POST",
+            f"{self.public}/user/{name}/api/sessions",
+            {**session, "kernel": {"name": "python3"}},
+        )
+
+
+def warm_all(
+    hub: Hub, learners: Sequence[str], lesson: str, available: Callable[[], int]
+) -> list[str]:
+    """Warm each of ``learners`` in turn while ``available()`` megabytes allow one more;
+    the names warmed. Each step is told on standard output (the hub's log)."""
+    warmed: list[str] = []
+    for name in learners:
+        if not learners_to_warm([name], available=available())[0]:
+            left = len(learners) - len(warmed)
+            print(
+                f"warm: stopped after {len(warmed)} learners: one more would leave less than "
+                f"{RESERVE} MB free; the other {left} start when they sign in",
+                flush=True,
+            )
+            break
+        began = time.monotonic()
+        try:
+            hub.warm(name, lesson)
+        except (OSError, TimeoutError, ValueError) as error:
+            print(f"warm: {name}: not warmed ({error})", flush=True)
+            continue
+        warmed.append(name)
+        print(f"warm: {name} ready in {time.monotonic() - began:.1f} s", flush=True)
+    print(f"warm: {len(warmed)} of {len(learners)} learners warmed", flush=True)
+    return warmed
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Warm the named learners' servers, one at a time, within the machine's memory."""
+    parser = argparse.ArgumentParser(prog="python -m guts_teach.classroom.warm")
+    parser.add_argument("--public-url", required=True, help="the hub's address (its proxy)")
+    parser.add_argument("--lesson", required=True, help="the notebook to open for each")
+    parser.add_argument("learners", nargs="*")
+    args = parser.parse_args(argv)
+    hub = Hub(os.environ["JUPYTERHUB_API_URL"], args.public_url, os.environ["JUPYTERHUB_API_TOKEN"])
+    warm_all(hub, args.learners, args.lesson, available_megabytes)
+    # The hub starts a managed service again whenever it ends, and warming again would
+    # bring back servers culled since: the service stays, doing nothing, until the hub stops.
+    while True:
+        time.sleep(3600)
+
+
+if __name__ == "__main__":
+    main()
