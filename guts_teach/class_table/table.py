@@ -1,0 +1,342 @@
+"""One table of a class playing each other: seats with tokens, sealed declarations, a timer,
+bots in empty seats, and what each person may see.
+
+The rules core decides everything (cards, who may declare, the showdown, the money); this
+module only keeps who is who and what each may be shown. A seat acts with its own token
+(compared in constant time, kept only as a hash). Declaring at once, a declaration is
+sealed: everyone sees who has declared, never what, until the last one is in or the timer
+ends, when every missing declaration counts as out and all are revealed together. Declaring
+in turn (V1) each declaration is heard by the later players, as at a real table. A player's
+cards go to that player alone until a showdown shows them.
+
+A table where people play for real shuffles with :class:`secrets.SystemRandom`; a seeded
+``random.Random`` is for teaching and tests.
+
+>>> import random
+>>> table = ClassTable(["Ana", "Ben"], rng=random.Random(1), bots={"Ben": "equilibrium"})
+>>> ana = table.tokens["Ana"]
+>>> table.deal()
+>>> table.view(ana)["phase"], len(table.view(ana)["cards"])
+('declaring', 5)
+>>> table.declare(ana, True)
+>>> table.phase
+'shown'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from ..game.atomic import save_text
+from ..game.errors import GutsError
+from ..game.json_text import loads_checked
+from ..game.ledger import ledger_of, save
+from ..game.ledger_file import load_replayed
+from ..game.money import format_amount
+from ..game.narration import narrate
+from ..game.records import DealRecord
+from ..game.rules import Rules
+from ..game.session import Session
+from ..lessons.words import plain
+from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
+
+Phase = Literal["waiting", "declaring", "shown"]
+LEDGER_FILE = "table-ledger.json"
+"""The table's settled deals, a guts-ledger file."""
+STATE_FILE = "table.json"
+"""The deal in progress, the bots and the seats' token hashes."""
+STATE_FORMAT = "guts-class-table/1"
+TIMER = 30.0
+"""Seconds a deal waits for declarations before the missing ones count as out."""
+BOT_KINDS = ("equilibrium", "characters")
+"""How an empty seat's bot plays: the equilibrium player for the table's size, or the
+package's characters (cautious, reckless, pot-sensitive) in turn."""
+
+
+class TableError(GutsError):
+    """A refused action at a class table, saying what is expected."""
+
+
+def token_hash(token: str) -> str:
+    """What a table keeps of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class ClassTable:
+    """A table of ``players`` (two to eight names); ``bots`` maps the names whose seats a
+    bot fills to how it plays (:data:`BOT_KINDS`). ``timer`` is the seconds a deal waits for
+    declarations; ``clock`` tells the time (seconds, as :func:`time.monotonic`)."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        rules: Rules | None = None,
+        rng: random.Random | None = None,
+        bots: Mapping[str, str] | None = None,
+        timer: float = TIMER,
+        clock: Callable[[], float] = time.monotonic,
+        session: Session | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        rules = rules or Rules()
+        if not 2 <= len(players) <= 8:
+            raise TableError(f"a class table seats 2 to 8 players; got {len(players)}")
+        if not 5 <= timer <= 600:
+            raise TableError(f"the timer must be 5 to 600 seconds; got {timer!r}")
+        self.session = session or Session(players, rules=rules)
+        self.session.rng = rng or secrets.SystemRandom()
+        bots = dict(bots or {})
+        unknown = sorted(set(bots) - set(self.session.players))
+        if unknown:
+            raise TableError(f"bots for players not at the table: {', '.join(unknown)}")
+        strange = sorted(set(bots.values()) - set(BOT_KINDS))
+        if strange:
+            raise TableError(f"a bot plays {' or '.join(BOT_KINDS)}; got {', '.join(strange)}")
+        self.bot_kinds = bots
+        self.bots: dict[str, GutsBot] = _bots(bots, self.session)
+        self.timer = timer
+        self.clock = clock
+        self.deadline: float | None = None
+        self.title: str | None = None
+        self._saved_deals = -1
+        self._declared: list[tuple[str, bool]] = []
+        """This deal's declarations in the order made (sealed ones too), kept to resume."""
+        self.last: DealRecord | None = None
+        self._hashes: dict[str, str] = {}
+        self.tokens: dict[str, str] = {}
+        """Each person's token, made at the start (hand each out once)."""
+        for name in self.session.players:
+            if name not in bots:
+                self.tokens[name] = self.new_token(name)
+        self.folder = folder
+        self.save()
+
+    # ------------------------------------------------------------------ who is who
+
+    def new_token(self, name: str) -> str:
+        """A new token for ``name``'s seat; the old one stops working (a lost device)."""
+        if name not in self.session.players or name in self.bot_kinds:
+            raise TableError(f"{name!r} has no seat of their own at this table")
+        token = secrets.token_urlsafe(18)
+        self._hashes[name] = token_hash(token)
+        if getattr(self, "folder", None) is not None:
+            self.save()
+        return token
+
+    def seat_of(self, token: object) -> str:
+        """The player whose token this is, or a refusal that names none."""
+        if not isinstance(token, str) or not token:
+            raise TableError("a seat token is needed to act at this table")
+        wanted = token_hash(token)
+        found = [n for n, h in self._hashes.items() if hmac.compare_digest(h, wanted)]
+        if not found:
+            raise TableError("that seat token is not one of this table's")
+        return found[0]
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def phase(self) -> Phase:
+        if self.session.in_progress:
+            return "declaring"
+        return "shown" if self.last is not None else "waiting"
+
+    def deal(self) -> None:
+        """Deal the next hand (the teacher's button); bots declaring at once do so now."""
+        if self.phase == "declaring":
+            raise TableError("a deal is being played; it must be shown before the next")
+        self.session.deal_random()
+        self._declared = []
+        self.deadline = self.clock() + self.timer
+        self._advance()
+        self.save()
+
+    def declare(self, token: str, is_in: object) -> None:
+        """The token's player declares in (``True``) or out (``False``)."""
+        player = self.seat_of(token)
+        if not isinstance(is_in, bool):
+            raise TableError(f"a declaration is in (true) or out (false); got {is_in!r}")
+        if self.phase != "declaring":
+            raise TableError("there is no deal to declare in; wait for the next deal")
+        try:
+            self._declare(player, is_in)
+        except GutsError as error:
+            raise TableError(str(error)) from None
+        self._advance()
+        self.save()
+
+    def tick(self) -> bool:
+        """At the timer's end every missing declaration counts as out; whether it did."""
+        if self.phase != "declaring" or self.deadline is None or self.clock() < self.deadline:
+            return False
+        while self.session.in_progress and self.session.undeclared:
+            self._declare(self.session.undeclared[0], False)  # in turn order (V1)
+            self._advance()
+        self.save()
+        return True
+
+    def _advance(self) -> None:
+        """Bots declare when they may; once everyone has, the deal is shown and settled."""
+        while self.session.in_progress:
+            waiting = self.session.undeclared
+            if not waiting:
+                self.last = self.session.settle()
+                self.deadline = None
+                return
+            in_turn = self.session.rules.declaration == "in_turn"
+            ready = [p for p in (waiting[:1] if in_turn else waiting) if p in self.bots]
+            if not ready:
+                return
+            for player in ready:
+                self._declare(player, self.bots[player].declares_in(self.session))
+
+    def _declare(self, player: str, is_in: bool) -> None:
+        self.session.declare(player, is_in)
+        self._declared.append((player, is_in))
+
+    # ------------------------------------------------------------------ kept on disk
+
+    def save(self) -> None:
+        """Write the table to its folder, each file atomically: the ledger of every settled
+        deal (:data:`LEDGER_FILE`, which replay, the workbook and a season read), and the
+        deal in progress with the seats' token hashes (:data:`STATE_FILE`)."""
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        session = self.session
+        ledger = self.folder / LEDGER_FILE
+        if self._saved_deals != len(session.deals) or not ledger.exists():
+            save(ledger_of(session, title=self.title), ledger)
+            self._saved_deals = len(session.deals)
+        pending = None
+        if session.in_progress:
+            left = max(0.0, (self.deadline or 0) - self.clock())
+            pending = {
+                "hands": {p: str(h) for p, h in session.hands.items()},
+                "declared": [[p, v] for p, v in self._declared],
+                "seconds_left": round(left, 3),
+            }
+        state = {
+            "format": STATE_FORMAT,
+            "bots": self.bot_kinds,
+            "timer": self.timer,
+            "tokens": self._hashes,
+            "deals": len(session.deals),
+            "pending": pending,
+        }
+        save_text(self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1))
+
+    @classmethod
+    def resume(
+        cls,
+        folder: Path,
+        *,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> ClassTable:
+        """The table kept in ``folder``, where it stood: every settled deal replayed from
+        its ledger, the deal in progress dealt again with the same cards and the
+        declarations made so far, the timer with the seconds it had left."""
+        try:
+            state = loads_checked((folder / STATE_FILE).read_text(encoding="utf-8"), "table")
+            ledger, session = load_replayed(folder / LEDGER_FILE)
+        except (OSError, GutsError) as error:
+            raise TableError(f"the table in {folder} cannot be resumed: {error}") from None
+        if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
+            raise TableError(f"{folder / STATE_FILE} is not a class table's file")
+        table = cls(
+            session.players,
+            session=session,
+            bots=state["bots"],
+            timer=state["timer"],
+            rng=rng,
+            clock=clock,
+        )
+        table.title = ledger.title
+        table._hashes = {str(n): str(h) for n, h in state["tokens"].items()}
+        table.tokens = {}
+        table.last = session.deals[-1] if session.deals else None
+        pending = state.get("pending")
+        if pending:
+            session.start_deal(pending["hands"])
+            for player, is_in in pending["declared"]:
+                table._declare(str(player), bool(is_in))
+            table.deadline = clock() + float(pending["seconds_left"])
+            table._advance()
+        table.folder = folder
+        table.save()
+        return table
+
+    # ------------------------------------------------------------------ what people see
+
+    def view(self, token: str | None = None) -> dict[str, Any]:
+        """The table as the token's player sees it (own cards only), or as the projector
+        does (``None``: nobody's cards) until a showdown shows them."""
+        you = None if token is None else self.seat_of(token)
+        session = self.session
+        seen: dict[str, Any] = {
+            "phase": self.phase,
+            "players": list(session.players),
+            "bots": dict(self.bot_kinds),
+            "dealer": session.dealer,
+            "pot": format_amount(session.pot),
+            "reserve": format_amount(session.reserve),
+            "balances": {p: format_amount(v) for p, v in session.balances.items()},
+            "deal": len(session.deals) + (1 if self.phase == "declaring" else 0),
+        }
+        if you is not None:
+            seen["you"] = you
+        if self.phase == "declaring":
+            waiting = session.undeclared
+            seen["declared"] = [p for p in session.players if p not in waiting]
+            # declaring in turn, each declaration is heard by the later players (V1)
+            heard = session.declarations
+            seen["declarations"] = {p: "in" if v else "out" for p, v in heard.items()}
+            seen["turn"] = session.to_declare
+            if you is not None:
+                seen["cards"] = str(session.hands[you])
+            left = max(0.0, (self.deadline or 0) - self.clock())
+            seen["seconds_left"] = round(left, 1)
+        if self.last is not None:
+            seen["shown"] = shown(self.last)
+        return seen
+
+
+def shown(record: DealRecord) -> dict[str, Any]:
+    """A settled deal as everyone may see it: who was in, the hands a showdown showed, who
+    won, and the settlement told step by step in plain words."""
+    hands = dict(zip(record.players, record.seat_hands or (), strict=False))
+    return {
+        "number": record.number,
+        "in": list(record.ins),
+        "hands": {p: str(h) for p, h in hands.items() if h is not None and p in record.ins},
+        "winners": list(record.winners),
+        "story": [plain(step.text) for step in narrate(record)],
+        "pot_after": format_amount(record.pot_after),
+        "reserve_after": format_amount(record.reserve_after),
+    }
+
+
+def _bots(kinds: Mapping[str, str], session: Session) -> dict[str, GutsBot]:
+    size = len(session.players)
+    made: dict[str, GutsBot] = {}
+    characters = [name for name, kind in kinds.items() if kind == "characters"]
+    for name, kind in kinds.items():
+        if kind == "equilibrium":
+            coin = random.Random(session.players.index(name))
+            made[name] = equilibrium_bot(name, players=size, rules=session.rules, rng=coin)
+    for bot in make_bots(characters, rules=session.rules, seed=7):
+        made[bot.player] = bot
+    return made
+
+
+__all__ = ["BOT_KINDS", "TIMER", "ClassTable", "TableError", "shown", "token_hash"]

@@ -1,0 +1,221 @@
+"""A class table: learners play each other, each with their own token; declarations are
+sealed until all are in or the timer ends (missing ones count as out), a player's cards go
+to that player alone until a showdown shows them, every settled deal is in the table's
+ledger once, and a table resumes where it stood after a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from guts_teach.class_table import ClassTable, TableError
+from guts_teach.class_table.table import LEDGER_FILE, STATE_FILE, token_hash
+from guts_teach.game.ledger_file import load
+from guts_teach.game.rules import Rules
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(**options):
+    clock = Clock()
+    made = ClassTable(PLAYERS, rng=random.Random(3), clock=clock, **options)
+    return made, clock
+
+
+def every_card(view: dict) -> str:
+    """Everything a view sends, as text, to look for cards in."""
+    return json.dumps(view, ensure_ascii=False)
+
+
+def test_a_player_sees_only_their_own_cards_until_the_showdown():
+    made, _ = table()
+    made.deal()
+    hands = {p: str(h) for p, h in made.session.hands.items()}
+    for player, token in made.tokens.items():
+        seen = every_card(made.view(token))
+        assert made.view(token)["cards"] == hands[player]
+        for other, cards in hands.items():
+            assert (cards in seen) == (other == player), (player, other)
+    assert not any(cards in every_card(made.view()) for cards in hands.values())  # projector
+
+
+def test_declarations_are_sealed_until_everyone_has_declared():
+    made, _ = table()
+    made.deal()
+    made.declare(made.tokens["Ana"], True)
+    made.declare(made.tokens["Ben"], False)
+    for token in (None, *made.tokens.values()):
+        seen = made.view(token)
+        assert seen["declared"] == ["Ana", "Ben"]  # who, never what
+        assert seen["declarations"] == {}
+        assert "shown" not in seen
+    made.declare(made.tokens["Cleo"], True)
+    made.declare(made.tokens["Dev"], False)
+    shown = made.view()["shown"]
+    assert made.phase == "shown" and shown["in"] == ["Ana", "Cleo"]
+    assert sorted(shown["hands"]) == ["Ana", "Cleo"]  # those in show; the others fold unseen
+    assert shown["story"] and all("(R" not in line for line in shown["story"])
+
+
+def test_the_timer_counts_a_missing_declaration_as_out():
+    made, clock = table(timer=30)
+    made.deal()
+    made.declare(made.tokens["Ana"], True)
+    clock.now += 29.9
+    assert made.tick() is False and made.phase == "declaring"
+    assert made.view(made.tokens["Ben"])["seconds_left"] == pytest.approx(0.1)
+    clock.now += 0.1
+    assert made.tick() is True
+    record = made.session.deals[-1]
+    assert record.ins == ("Ana",) and made.phase == "shown"
+
+
+def test_a_seat_acts_only_with_its_own_token():
+    made, _ = table()
+    made.deal()
+    for bad in ("", "forged", None, 7):
+        with pytest.raises(TableError):
+            made.declare(bad, True)
+    old = made.tokens["Ben"]
+    new = made.new_token("Ben")
+    with pytest.raises(TableError, match="not one of this table's"):
+        made.declare(old, True)
+    made.declare(new, True)
+    with pytest.raises(TableError, match="already declared"):
+        made.declare(new, False)
+    assert made.seat_of(new) == "Ben"
+    assert new not in json.dumps(made.view())  # tokens are never shown
+
+
+def test_bad_declarations_and_tables_are_refused_with_what_is_expected():
+    made, _ = table()
+    with pytest.raises(TableError, match="no deal to declare in"):
+        made.declare(made.tokens["Ana"], True)
+    made.deal()
+    with pytest.raises(TableError, match=r"in \(true\) or out \(false\); got 'yes'"):
+        made.declare(made.tokens["Ana"], "yes")
+    with pytest.raises(TableError, match="must be shown before the next"):
+        made.deal()
+    with pytest.raises(TableError, match="2 to 8 players; got 9"):
+        ClassTable([f"P{i}" for i in range(9)])
+    with pytest.raises(TableError, match="5 to 600 seconds"):
+        ClassTable(PLAYERS, timer=1)
+    with pytest.raises(TableError, match="not at the table: Zed"):
+        ClassTable(PLAYERS, bots={"Zed": "equilibrium"})
+    with pytest.raises(TableError, match="got wild"):
+        ClassTable(PLAYERS, bots={"Dev": "wild"})
+    with pytest.raises(TableError, match="no seat of their own"):
+        ClassTable(PLAYERS, bots={"Dev": "equilibrium"}).new_token("Dev")
+
+
+def test_declaring_in_turn_each_is_heard_and_order_is_kept():
+    made, _ = table(rules=Rules(declaration="in_turn"))
+    made.deal()
+    turn = made.view()["turn"]
+    later = [p for p in PLAYERS if p != turn]
+    with pytest.raises(TableError, match="turn to declare"):
+        made.declare(made.tokens[later[0]], True)
+    made.declare(made.tokens[turn], True)
+    assert made.view()["declarations"] == {turn: "in"}  # heard by the later players (V1)
+
+
+def test_bots_fill_empty_seats_and_declare_at_once():
+    made, _ = table(bots={"Cleo": "equilibrium", "Dev": "characters"})
+    assert sorted(made.tokens) == ["Ana", "Ben"]
+    made.deal()
+    assert made.view()["declared"] == ["Cleo", "Dev"]
+    made.declare(made.tokens["Ana"], True)
+    made.declare(made.tokens["Ben"], True)
+    assert made.phase == "shown" and made.view()["bots"] == {
+        "Cleo": "equilibrium",
+        "Dev": "characters",
+    }
+
+
+def test_each_settled_deal_is_in_the_ledger_once_and_a_restart_resumes_mid_deal(tmp_path):
+    clock = Clock()
+    made = ClassTable(PLAYERS, rng=random.Random(5), clock=clock, folder=tmp_path)
+    tokens = dict(made.tokens)
+    for _ in range(3):
+        made.deal()
+        for token in tokens.values():
+            made.declare(token, True)
+    assert len(load(tmp_path / LEDGER_FILE).deals) == 3
+    made.deal()
+    cards = made.view(tokens["Ana"])["cards"]
+    clock.now += 10
+    made.declare(tokens["Ana"], True)  # saved with 20 s left; the service then stops
+    clock.now += 50  # a restart gives the seconds left when it stopped, not fewer
+    state = json.loads((tmp_path / STATE_FILE).read_text())
+    assert set(state["tokens"].values()) == {token_hash(t) for t in tokens.values()}
+    assert not any(t in (tmp_path / STATE_FILE).read_text() for t in tokens.values())
+
+    again = ClassTable.resume(tmp_path, rng=random.Random(9), clock=clock)  # a restart
+    assert again.view(tokens["Ana"])["cards"] == cards  # the same seat, the same cards
+    assert again.view()["declared"] == ["Ana"]
+    assert again.view()["seconds_left"] == pytest.approx(made.timer - 10, abs=0.01)
+    for name in ("Ben", "Cleo", "Dev"):
+        again.declare(tokens[name], False)
+    ledger = load(tmp_path / LEDGER_FILE)
+    assert [d.ins for d in ledger.deals][-1] == ("Ana",)
+    assert len(ledger.deals) == 4
+    assert again.session.conservation_gap() == 0
+
+
+ACTIONS = st.lists(
+    st.one_of(
+        st.just(("deal",)),
+        st.tuples(st.just("declare"), st.sampled_from(PLAYERS), st.booleans()),
+        st.tuples(st.just("wait"), st.floats(0, 40)),
+        st.just(("restart",)),
+    ),
+    max_size=40,
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(ACTIONS, st.integers(0, 2**16))
+def test_chips_are_conserved_and_every_deal_is_kept_once_whatever_happens(
+    tmp_path_factory, actions, seed
+):
+    folder = tmp_path_factory.mktemp("table")
+    clock = Clock()
+    made = ClassTable(PLAYERS, rng=random.Random(seed), clock=clock, folder=folder)
+    tokens = dict(made.tokens)
+    for action in actions:
+        try:
+            if action[0] == "deal":
+                made.deal()
+            elif action[0] == "declare":
+                made.declare(tokens[action[1]], action[2])
+            elif action[0] == "wait":
+                clock.now += action[1]
+                made.tick()
+            else:
+                made = ClassTable.resume(folder, rng=random.Random(seed + 1), clock=clock)
+        except TableError:
+            pass  # refused, and the table goes on
+        assert made.session.conservation_gap() == 0
+        ledger = load(folder / LEDGER_FILE)
+        assert len(ledger.deals) == len(made.session.deals)
+        if made.phase == "declaring":
+            hands = {p: str(h) for p, h in made.session.hands.items()}
+            for player, token in tokens.items():
+                seen = every_card(made.view(token))
+                assert [p for p, c in hands.items() if c in seen] == [player]
