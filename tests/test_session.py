@@ -322,3 +322,15 @@ def test_issue11_a_listener_that_unsubscribes_itself_makes_nobody_miss_the_deal(
     table.play(["B"])
     assert heard == [1, 2]
     stop()  # a second unsubscribe does nothing
+
+
+def test_a_bot_declaring_one_at_a_time_is_kept_in_the_record_in_seat_order():
+    table = Session(["A", "B", "C"], rng=random.Random(4))
+    table.deal_random()
+    table.declare("C", True, bot="reckless")
+    table.declare("A", True, bot="in with J-7 or better")
+    with pytest.raises(IllegalActionError, match="say how it plays in words"):
+        table.declare("B", False, bot="  ")
+    assert table.undeclared == ("B",)  # the refused declaration left nothing behind
+    table.declare("B", False)
+    assert table.settle().bots == (("A", "in with J-7 or better"), ("C", "reckless"))

@@ -200,7 +200,8 @@ class ClassTable:
                 self._declare(player, self.bots[player].declares_in(self.session))
 
     def _declare(self, player: str, is_in: bool) -> None:
-        self.session.declare(player, is_in)
+        bot = self.bots.get(player)
+        self.session.declare(player, is_in, bot=bot.describe() if bot else None)
         self._declared.append((player, is_in))
 
     # ------------------------------------------------------------------ kept on disk

@@ -194,17 +194,23 @@ class Session(SessionView):
                 f"{format_amount(pending.pot)}, and cannot declare in (no_overdraft)"
             )
 
-    def declare(self, player: str, is_in: bool) -> None:
+    def declare(self, player: str, is_in: bool, *, bot: str | None = None) -> None:
         """Record ``player``'s choice: hidden until everyone has chosen (simultaneous,
-        drop), or heard by the later players when declaring in turn (V1)."""
+        drop), or heard by the later players when declaring in turn (V1). ``bot`` says how
+        the bot that chose for ``player`` plays, when one did; the deal's record keeps it,
+        as :meth:`declare_all`'s ``bots``."""
         if not isinstance(player, str):  # not a name: refused naming it, as seat_of does
             self._seat_of(player, "player")
         if not isinstance(is_in, bool):
             raise IllegalActionError(
                 f"{possessive(player)} declaration must be True (in) or False (out)"
             )
+        played = {} if bot is None else read_bots({player: bot}, self.players, self._seat)
         pending = self._verify_declare(player, is_in)
         pending.declared[player] = is_in
+        if played:
+            merged = {**pending.bots, **played}
+            pending.bots = {p: merged[p] for p in self.players if p in merged}  # seat order
         self._dealer_takes_if_all_out(pending)
 
     def _dealer_takes_if_all_out(self, pending: PendingDeal) -> None:
