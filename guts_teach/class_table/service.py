@@ -1,0 +1,298 @@
+"""The class tables' web service (Tornado): the teacher opens tables and deals, each learner
+plays from their own device with their seat's token, a projector shows the table.
+
+Everything a table decides is :class:`.table.ClassTable`'s, and so the rules core's; this
+module carries messages and nothing else. The API, all JSON:
+
+- ``POST /api/tables`` (the teacher): ``{"players": [...], "bots": {"Dev": "equilibrium"},
+  "profile": "teaching", "cap": 20, "declaration": "at_once", "timer": 30}`` opens a table;
+  the answer holds its code and each seat's token (hand each learner theirs, once).
+- ``POST /api/tables/CODE/deal`` (the teacher) deals the next hand.
+- ``GET /api/tables/CODE/ledger`` (the teacher) the table's ledger file.
+- ``WS /api/tables/CODE/play``: a learner's first message is ``{"token": "..."}``; then
+  ``{"declare": true}`` or ``false``. A projector connects with ``{"token": null}``. After
+  every change each connection gets its own view (:meth:`.ClassTable.view`).
+
+The teacher's requests carry ``Authorization: Bearer PASSWORD``, the password printed once
+when the service starts. A message over :data:`MAX_MESSAGE` bytes closes the connection;
+more than :data:`RATE` messages a second from one connection are refused and it is closed;
+anything else unexpected is answered with ``{"error": "..."}`` and the table goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import string
+import time
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+import tornado.websocket
+from tornado.ioloop import PeriodicCallback
+
+from ..game.errors import GutsError
+from ..game.rules import profile
+from .table import BOT_KINDS, TIMER, ClassTable, TableError
+
+MAX_MESSAGE = 4096
+"""The longest message a connection may send, in bytes."""
+RATE = 20
+"""The most messages one connection may send in a second."""
+MAX_BODY = 65_536
+"""The largest request body the service reads, in bytes (a table's request is small)."""
+MAX_TABLES = 64
+"""Tables one service keeps open (a class of 30 is five tables of six)."""
+CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
+FIELDS = ("players", "bots", "profile", "cap", "declaration", "timer")
+"""What a request for a table may say."""
+TICK = 0.5
+"""Seconds between looks at the tables' timers."""
+
+
+def password_hash(password: str, salt: bytes) -> bytes:
+    """The teacher's password as kept (scrypt)."""
+    return hashlib.scrypt(password.encode(), salt=salt, n=2**14, r=8, p=1)
+
+
+class Tables:
+    """The open tables, by code, and whom they push their views to."""
+
+    def __init__(self, folder: Path, password: str, *, seeded: int | None = None) -> None:
+        self.folder = folder
+        self.salt = secrets.token_bytes(16)
+        self.key = password_hash(password, self.salt)
+        self.seeded = seeded
+        self.tables: dict[str, ClassTable] = {}
+        self.watchers: dict[str, set[PlayerSocket]] = {}
+        for kept in sorted(folder.glob("*/table.json")):
+            code = kept.parent.name
+            self.tables[code] = ClassTable.resume(kept.parent, rng=self._rng(code))
+            self.watchers[code] = set()
+
+    def _rng(self, code: str) -> Any:
+        import random
+
+        if self.seeded is None:
+            return secrets.SystemRandom()  # people play for real
+        return random.Random(f"{self.seeded}-{code}")  # teaching and tests only
+
+    def is_teacher(self, header: str | None) -> bool:
+        given = (header or "").removeprefix("Bearer ").strip()
+        return hmac.compare_digest(password_hash(given, self.salt), self.key)
+
+    def open(self, request: Any) -> tuple[str, dict[str, str]]:
+        """A new table from the teacher's request; its code and each seat's token."""
+        if not isinstance(request, dict):
+            raise TableError('a table is asked for as an object, such as {"players": [...]}')
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError(f"this service keeps at most {MAX_TABLES} tables open")
+        unknown = sorted(
+            set(request) - {"players", "bots", "profile", "cap", "declaration", "timer"}
+        )
+        if unknown:
+            raise TableError(f"unknown fields: {', '.join(unknown)}")
+        players = request.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise TableError('"players" is a list of 2 to 8 names')
+        bots = request.get("bots") or {}
+        if not isinstance(bots, dict) or not all(v in BOT_KINDS for v in bots.values()):
+            raise TableError(f'"bots" maps names to {" or ".join(BOT_KINDS)}')
+        changes: dict[str, Any] = {}
+        if request.get("cap") is not None:
+            changes["cap"] = request["cap"]
+        if request.get("declaration") is not None:
+            changes["declaration"] = request["declaration"]
+        try:
+            rules = profile(str(request.get("profile") or "teaching"), **changes)
+        except GutsError as error:
+            raise TableError(str(error)) from None
+        timer = request.get("timer", TIMER)
+        if isinstance(timer, bool) or not isinstance(timer, int | float):
+            raise TableError(f'"timer" is a number of seconds from 5 to 600; got {timer!r}')
+        code = self._new_code()
+        try:
+            table = ClassTable(
+                players,
+                rules=rules,
+                rng=self._rng(code),
+                bots=bots,
+                timer=float(timer),
+                folder=self.folder / code,
+            )
+        except GutsError as error:
+            raise TableError(str(error)) from None
+        self.tables[code] = table
+        self.watchers[code] = set()
+        return code, dict(table.tokens)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+            if code not in self.tables:
+                return code
+
+    def table(self, code: str) -> ClassTable:
+        found = self.tables.get(code)
+        if found is None:
+            raise tornado.web.HTTPError(404, reason="no table has that code")
+        return found
+
+    def push(self, code: str) -> None:
+        """Every connection to table ``code`` gets its own view of it now."""
+        for socket in list(self.watchers.get(code, ())):
+            socket.send_view()
+
+    def tick(self) -> None:
+        for code, table in self.tables.items():
+            if table.tick():
+                self.push(code)
+
+
+class TeacherHandler(tornado.web.RequestHandler):
+    def initialize(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def prepare(self) -> None:
+        if not self.tables.is_teacher(self.request.headers.get("Authorization")):
+            raise tornado.web.HTTPError(403, reason="the teacher's password is needed")
+
+    def check_xsrf_cookie(self) -> None:
+        """The teacher's requests carry the password in a header, never a cookie, so a page
+        elsewhere cannot make them."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish({"error": self._reason})
+
+    def refuse(self, error: TableError) -> None:
+        self.set_status(400)
+        self.finish({"error": str(error)})
+
+
+class OpenHandler(TeacherHandler):
+    def post(self) -> None:
+        try:
+            request = json.loads(self.request.body or b"null")
+            code, tokens = self.tables.open(request)
+        except (ValueError, TableError) as error:
+            self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
+            return
+        self.set_status(201)
+        self.finish({"code": code, "tokens": tokens})
+
+
+class DealHandler(TeacherHandler):
+    def post(self, code: str) -> None:
+        table = self.tables.table(code)
+        try:
+            table.deal()
+        except TableError as error:
+            self.refuse(error)
+            return
+        self.tables.push(code)
+        self.finish({"deal": table.view()["deal"]})
+
+
+class LedgerHandler(TeacherHandler):
+    def get(self, code: str) -> None:
+        table = self.tables.table(code)
+        assert table.folder is not None
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="table-{code}.json"')
+        self.finish((table.folder / "table-ledger.json").read_bytes())
+
+
+class PlayerSocket(tornado.websocket.WebSocketHandler):
+    """One person's connection to one table: a seat (with its token) or a projector."""
+
+    def initialize(self, tables: Tables) -> None:
+        self.tables = tables
+        self.code = ""
+        self.token: str | None = None
+        self.joined = False
+        self.sent: list[float] = []
+
+    def open(self, code: str) -> None:
+        self.tables.table(code)
+        self.code = code
+
+    def on_message(self, message: str | bytes) -> None:
+        now = time.monotonic()
+        self.sent = [t for t in self.sent if now - t < 1.0] + [now]
+        if len(self.sent) > RATE:
+            self.close(1008, f"more than {RATE} messages a second")
+            return
+        try:
+            data = json.loads(message)
+        except ValueError:
+            self.answer_error("a message is a JSON object")
+            return
+        if not isinstance(data, dict):
+            self.answer_error("a message is a JSON object")
+            return
+        table = self.tables.table(self.code)
+        try:
+            if not self.joined:
+                if set(data) != {"token"}:
+                    raise TableError('the first message is {"token": "..."} (null: a projector)')
+                token = data["token"]
+                if token is not None:
+                    table.seat_of(token)
+                self.token, self.joined = token, True
+                self.tables.watchers[self.code].add(self)
+                self.send_view()
+                return
+            if set(data) != {"declare"} or self.token is None:
+                raise TableError('a seat sends {"declare": true} or {"declare": false}')
+            table.declare(self.token, data["declare"])
+        except TableError as error:
+            self.answer_error(str(error))
+            return
+        self.tables.push(self.code)
+
+    def answer_error(self, text: str) -> None:
+        self.write_message({"error": text})
+
+    def send_view(self) -> None:
+        table = self.tables.table(self.code)
+        try:
+            view = table.view(self.token)
+        except TableError as error:  # a seat given a new token: this one is closed
+            self.close(1008, str(error)[:120])
+            return
+        self.write_message({"view": view})
+
+    def on_close(self) -> None:
+        self.tables.watchers.get(self.code, set()).discard(self)
+
+
+def application(tables: Tables) -> tornado.web.Application:
+    """The service's routes, with the message limit."""
+    given = {"tables": tables}
+    code = r"([A-Z]{4})"
+    return tornado.web.Application(
+        [
+            (r"/api/tables", OpenHandler, given),
+            (rf"/api/tables/{code}/deal", DealHandler, given),
+            (rf"/api/tables/{code}/ledger", LedgerHandler, given),
+            (rf"/api/tables/{code}/play", PlayerSocket, given),
+        ],
+        websocket_max_message_size=MAX_MESSAGE,
+    )
+
+
+def serve(tables: Tables, *, address: str, port: int) -> PeriodicCallback:
+    """Listen on ``address``:``port`` (bodies over :data:`MAX_BODY` refused) and look at the
+    tables' timers; the caller runs the IO loop."""
+    application(tables).listen(port, address, max_body_size=MAX_BODY)
+    return start_ticking(tables)
+
+
+def start_ticking(tables: Tables) -> PeriodicCallback:
+    """Look at the tables' timers every :data:`TICK` seconds."""
+    ticking = PeriodicCallback(tables.tick, TICK * 1000)
+    ticking.start()
+    return ticking

@@ -1,0 +1,190 @@
+"""The class tables' web service on loopback, used as its people use it: the teacher opens a
+table and deals with the password, learners play over WebSockets with their seat's token, a
+projector watches; and what an attacker tries is refused while the table goes on: another
+seat's cards, a forged token, the teacher's routes without the password, a 1 MB message,
+1,000 messages a second, junk."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+import websocket
+from tornado.ioloop import IOLoop
+
+from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables, serve
+from guts_teach.game.ledger_file import load
+from guts_teach.launch import free_port
+
+PASSWORD = "teacher-secret-password"
+PLAYERS = ["Ana", "Ben", "Cleo"]
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[str]:
+    """The service in a thread of its own; its address."""
+    port = free_port()
+    started = threading.Event()
+    loop: dict[str, IOLoop] = {}
+
+    def run() -> None:
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        loop["io"] = IOLoop.current()
+        serve(Tables(tmp_path, PASSWORD, seeded=1), address="127.0.0.1", port=port)
+        started.set()
+        loop["io"].start()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    started.wait(10)
+    yield f"127.0.0.1:{port}"
+    loop["io"].add_callback(loop["io"].stop)
+    thread.join(10)
+
+
+def teacher(address: str, path: str, body: object = None, password: str = PASSWORD):
+    headers = {"Authorization": f"Bearer {password}"}
+    if body is None and path.endswith("ledger"):
+        return requests.get(f"http://{address}{path}", headers=headers, timeout=10)
+    return requests.post(f"http://{address}{path}", json=body, headers=headers, timeout=10)
+
+
+def connect(address: str, code: str, token: str | None) -> websocket.WebSocket:
+    socket = websocket.create_connection(f"ws://{address}/api/tables/{code}/play", timeout=10)
+    socket.send(json.dumps({"token": token}))
+    return socket
+
+
+def receive(socket: websocket.WebSocket) -> dict:
+    return json.loads(socket.recv())
+
+
+def latest_view(socket: websocket.WebSocket, phase: str) -> dict:
+    """Views until one in ``phase``."""
+    while True:
+        got = receive(socket)
+        if "view" in got and got["view"]["phase"] == phase:
+            return got["view"]
+
+
+def closed(socket: websocket.WebSocket) -> bool:
+    """Whether the service closes this connection (what it still sends read first)."""
+    try:
+        for _ in range(RATE * 60):
+            if socket.recv() == "":
+                return True
+    except (websocket.WebSocketException, OSError):
+        return True
+    return False
+
+
+def opened(address: str, **request) -> tuple[str, dict[str, str]]:
+    reply = teacher(address, "/api/tables", {"players": PLAYERS, **request})
+    assert reply.status_code == 201, reply.text
+    return reply.json()["code"], reply.json()["tokens"]
+
+
+def test_a_table_is_played_from_three_devices_and_shown_on_the_projector(service, tmp_path):
+    code, tokens = opened(service, timer=60)
+    seats = {name: connect(service, code, token) for name, token in tokens.items()}
+    projector = connect(service, code, None)
+    for socket in (*seats.values(), projector):
+        assert receive(socket)["view"]["phase"] == "waiting"
+    assert teacher(service, f"/api/tables/{code}/deal").status_code == 200
+    views = {name: latest_view(socket, "declaring") for name, socket in seats.items()}
+    cards = {name: view["cards"] for name, view in views.items()}
+    for name, view in views.items():  # a player's own cards, nobody else's
+        text = json.dumps(view, ensure_ascii=False)
+        assert [n for n, c in cards.items() if c in text] == [name]
+    seen = json.dumps(latest_view(projector, "declaring"), ensure_ascii=False)
+    assert not any(c in seen for c in cards.values())
+    for name, is_in in (("Ana", True), ("Ben", True), ("Cleo", False)):
+        seats[name].send(json.dumps({"declare": is_in}))
+    shown = latest_view(projector, "shown")["shown"]
+    assert shown["in"] == ["Ana", "Ben"] and sorted(shown["hands"]) == ["Ana", "Ben"]
+    assert shown["hands"]["Ana"] == cards["Ana"]
+    ledger = teacher(service, f"/api/tables/{code}/ledger")
+    assert ledger.status_code == 200
+    (tmp_path / "got.json").write_bytes(ledger.content)
+    assert [deal.ins for deal in load(tmp_path / "got.json").deals] == [("Ana", "Ben")]
+
+
+def test_the_teachers_routes_want_the_password(service):
+    for password in ("", "wrong", PASSWORD + "x"):
+        reply = teacher(service, "/api/tables", {"players": PLAYERS}, password=password)
+        assert reply.status_code == 403
+        assert reply.json() == {"error": "the teacher's password is needed"}
+    code, _ = opened(service)
+    assert teacher(service, f"/api/tables/{code}/deal", password="wrong").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("request_body", "words"),
+    [
+        ({"players": ["Ana"]}, "2 to 8 players"),
+        ({"players": "Ana Ben"}, '"players" is a list'),
+        ({"players": PLAYERS, "bots": {"Ana": "wild"}}, '"bots" maps names'),
+        ({"players": PLAYERS, "timer": "soon"}, '"timer" is a number'),
+        ({"players": PLAYERS, "profile": "poker"}, "poker"),
+        ({"players": PLAYERS, "admin": True}, "unknown fields: admin"),
+        ({"players": ["Ana", "Ana"]}, "Ana"),
+    ],
+)
+def test_a_bad_table_request_is_refused_saying_what_is_expected(service, request_body, words):
+    reply = teacher(service, "/api/tables", request_body)
+    assert reply.status_code == 400 and words in reply.json()["error"], reply.text
+
+
+def test_forged_tokens_and_junk_are_refused_and_the_table_goes_on(service):
+    code, tokens = opened(service)
+    forged = connect(service, code, "forged-token")
+    assert receive(forged) == {"error": "that seat token is not one of this table's"}
+    projector = connect(service, code, None)
+    receive(projector)
+    projector.send(json.dumps({"declare": True}))  # a projector has no seat
+    assert "error" in receive(projector)
+    ana = connect(service, code, tokens["Ana"])
+    receive(ana)
+    for junk in ("not json", "[1, 2]", json.dumps({"declare": "yes"}), json.dumps({"x": 1})):
+        ana.send(junk)
+        assert "error" in receive(ana), junk
+    teacher(service, f"/api/tables/{code}/deal")
+    assert latest_view(ana, "declaring")["cards"]
+
+
+def test_a_huge_message_or_a_flood_closes_only_that_connection(service):
+    code, tokens = opened(service)
+    huge = connect(service, code, tokens["Ana"])
+    receive(huge)
+    huge.send("x" * (2**20))
+    assert closed(huge)
+    flood = connect(service, code, tokens["Ben"])
+    receive(flood)
+    for _ in range(RATE * 50):
+        try:
+            flood.send(json.dumps({"x": 1}))
+        except (websocket.WebSocketException, OSError):
+            break
+    assert closed(flood)
+    fine = connect(service, code, tokens["Cleo"])  # the table goes on for everyone else
+    assert receive(fine)["view"]["phase"] == "waiting"
+    assert MAX_MESSAGE < 2**20
+
+
+def test_the_timer_ends_a_deal_and_the_service_resumes_its_tables(tmp_path):
+    tables = Tables(tmp_path, PASSWORD, seeded=2)
+    code, tokens = tables.open({"players": PLAYERS, "timer": 5})
+    table = tables.tables[code]
+    table.deal()
+    table.declare(tokens["Ana"], True)
+    again = Tables(tmp_path, PASSWORD, seeded=3)  # the service restarted
+    resumed = again.tables[code]
+    assert resumed.view(tokens["Ana"])["cards"] == table.view(tokens["Ana"])["cards"]
+    resumed.deadline = 0.0
+    again.tick()
+    assert resumed.session.deals[-1].ins == ("Ana",)
