@@ -5,7 +5,7 @@ Everything a table decides is :class:`.table.ClassTable`'s, and so the rules cor
 module carries messages and nothing else. The API, all JSON:
 
 - ``POST /api/tables`` (the teacher): ``{"players": [...], "bots": {"Dev": "equilibrium"},
-  "profile": "teaching", "cap": 20, "declaration": "at_once", "timer": 30}`` opens a table;
+  "profile": "teaching", "cap": 20, "declaration": "simultaneous", "timer": 30}`` opens a table;
   the answer holds its code and each seat's token (hand each learner theirs, once).
 - ``POST /api/tables/CODE/deal`` (the teacher) deals the next hand.
 - ``GET /api/tables/CODE/ledger`` (the teacher) the table's ledger file.
@@ -269,12 +269,52 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.tables.watchers.get(self.code, set()).discard(self)
 
 
+PAGES = Path(__file__).resolve().parents[1] / "share" / "class_table"
+"""The three pages (a seat, the projector, the teacher's), their script and style."""
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self'; img-src 'self' blob: data:; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Every page's headers: nothing runs or loads from elsewhere, and no other site frames it."""
+
+
+class PageHandler(tornado.web.RequestHandler):
+    """One of the three pages; the table's code (if any) is read by the page's script."""
+
+    def initialize(self, name: str) -> None:
+        self.name = name
+
+    def set_default_headers(self) -> None:
+        for header, value in HEADERS.items():
+            self.set_header(header, value)
+
+    def get(self, code: str = "") -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish((PAGES / f"{self.name}.html").read_bytes())
+
+
+class StaticFiles(tornado.web.StaticFileHandler):
+    def set_default_headers(self) -> None:
+        for header, value in HEADERS.items():
+            self.set_header(header, value)
+
+
 def application(tables: Tables) -> tornado.web.Application:
     """The service's routes, with the message limit."""
     given = {"tables": tables}
     code = r"([A-Z]{4})"
     return tornado.web.Application(
         [
+            (r"/", tornado.web.RedirectHandler, {"url": "/teacher"}),
+            (r"/teacher", PageHandler, {"name": "teacher"}),
+            (rf"/play/{code}", PageHandler, {"name": "play"}),
+            (rf"/projector/{code}", PageHandler, {"name": "projector"}),
+            (r"/static/(style\.css|table\.js)", StaticFiles, {"path": str(PAGES)}),
             (r"/api/tables", OpenHandler, given),
             (rf"/api/tables/{code}/deal", DealHandler, given),
             (rf"/api/tables/{code}/ledger", LedgerHandler, given),

@@ -1,0 +1,48 @@
+"""``guts-teach table``: class tables on a laptop on the classroom's network.
+
+guts-teach table                      # http://127.0.0.1:8765/teacher, a password shown once
+guts-teach table --ip 0.0.0.0         # the whole network (learners' phones)
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from pathlib import Path
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``table`` subcommand's options."""
+    table = commands.add_parser(
+        "table", help="class tables: learners play each other from their own devices"
+    )
+    table.add_argument("--dir", default="class-tables", help="where the tables are kept")
+    table.add_argument("--ip", default="127.0.0.1", help="address to serve on (0.0.0.0: the LAN)")
+    table.add_argument("--port", type=int, default=8765, help="port to serve on")
+    table.add_argument(
+        "--seed",
+        type=int,
+        help="teaching only: deal from a seeded shuffle, the same cards every time",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """Serve the tables until Ctrl+C; tables kept in ``--dir`` are resumed."""
+    from tornado.ioloop import IOLoop
+
+    from .service import Tables, serve
+
+    password = secrets.token_urlsafe(12)
+    tables = Tables(Path(args.dir), password, seeded=args.seed)
+    serve(tables, address=args.ip, port=args.port)
+    host = "127.0.0.1" if args.ip in ("0.0.0.0", "") else args.ip
+    print(f"Class tables at http://{host}:{args.port}/teacher", flush=True)
+    print(f"The teacher's password, shown only this once: {password}", flush=True)
+    if args.seed is not None:
+        print("Seeded shuffle: the same cards every time (teaching only)", flush=True)
+    print("Stop with Ctrl+C (the tables are kept and resume next time).", flush=True)
+    try:
+        IOLoop.current().start()
+    except KeyboardInterrupt:
+        pass
+    return 0

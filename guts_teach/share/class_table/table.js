@@ -1,0 +1,220 @@
+// The class table's pages: a learner's seat, the projector and the teacher's controls.
+// Everything shown comes from the service as text (never HTML), so a name cannot add markup.
+"use strict";
+
+const page = document.body.dataset.page;
+const $ = (id) => document.getElementById(id);
+
+function text(id, words) {
+  const element = $(id);
+  if (element && element.textContent !== words) element.textContent = words;
+}
+
+function rows(id, balances) {
+  const body = $(id);
+  body.replaceChildren(
+    ...Object.entries(balances).map(([player, amount]) => {
+      const row = document.createElement("tr");
+      const who = document.createElement("td");
+      who.textContent = player;
+      const much = document.createElement("td");
+      much.className = "amount";
+      much.textContent = amount;
+      row.append(who, much);
+      return row;
+    }),
+  );
+}
+
+function story(lines) {
+  $("story").replaceChildren(
+    ...lines.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    }),
+  );
+}
+
+function tableCode() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  return parts[parts.length - 1];
+}
+
+function seatToken() {
+  // The token travels in the address's fragment, which the browser never sends to a server;
+  // it is kept for this tab, so a reload finds the same seat.
+  const given = new URLSearchParams(location.hash.slice(1)).get("t");
+  if (given) {
+    sessionStorage.setItem(`guts-token-${tableCode()}`, given);
+    history.replaceState(null, "", location.pathname);
+  }
+  return sessionStorage.getItem(`guts-token-${tableCode()}`);
+}
+
+function status(view) {
+  const parts = [`Deal ${view.deal}`, `Pot ${view.pot}`, `Reserve ${view.reserve}`];
+  parts.push(`${view.dealer} deals`);
+  if (view.phase === "declaring") parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
+  if (view.phase === "waiting") parts.push("waiting for the teacher to deal");
+  return parts.join(" · ");
+}
+
+function showView(view) {
+  text("status", status(view));
+  text("title", page === "play" ? `Guts: ${view.you}'s seat` : "Guts: the table");
+  if (view.phase === "declaring") {
+    const heard = Object.entries(view.declarations || {}).map(([p, d]) => `${p} ${d}`);
+    const waiting = view.players.filter((p) => !view.declared.includes(p));
+    let words = view.declared.length
+      ? `Declared: ${view.declared.join(", ")}.`
+      : "Nobody has declared yet.";
+    if (heard.length) words += ` Heard: ${heard.join(", ")}.`;
+    if (waiting.length) words += ` Waiting for ${waiting.join(", ")}.`;
+    text("declared", words);
+  } else {
+    text("declared", "");
+  }
+  if (page === "play") {
+    text("cards", view.cards || "Waiting for the deal");
+    const mine = view.phase === "declaring" && !view.declared.includes(view.you);
+    const turn = !view.turn || view.turn === view.you;
+    for (const id of ["in", "out"]) $(id).disabled = !(mine && turn);
+  }
+  if (view.shown) {
+    text("shown-title", `${page === "play" ? "Last showdown" : "The showdown"}: deal ${view.shown.number}`);
+    story(view.shown.story);
+  }
+  rows("balances", view.balances);
+}
+
+function play() {
+  const token = page === "play" ? seatToken() : null;
+  if (page === "play" && !token) {
+    text("status", "This seat's link is missing its token: ask the teacher for your link.");
+    return;
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  let socket;
+  let latest = null;
+  const connect = () => {
+    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableCode()}/play`);
+    socket.onopen = () => socket.send(JSON.stringify({ token }));
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.error) text("error", message.error);
+      if (message.view) {
+        text("error", "");
+        latest = message.view;
+        showView(latest);
+      }
+    };
+    socket.onclose = () => {
+      text("status", "Connection lost: joining again…");
+      setTimeout(connect, 2000); // the same seat and cards come back
+    };
+  };
+  connect();
+  setInterval(() => {
+    if (latest && latest.phase === "declaring") {
+      latest.seconds_left = Math.max(0, latest.seconds_left - 1);
+      text("status", status(latest));
+    }
+  }, 1000);
+  if (page === "play") {
+    $("in").addEventListener("click", () => socket.send(JSON.stringify({ declare: true })));
+    $("out").addEventListener("click", () => socket.send(JSON.stringify({ declare: false })));
+  }
+}
+
+async function teacherCall(path, body) {
+  const reply = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { Authorization: `Bearer ${$("password").value}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const kind = reply.headers.get("Content-Type") || "";
+  const answer = !reply.ok && kind.startsWith("application/json") ? await reply.json() : null;
+  if (!reply.ok) throw new Error((answer && answer.error) || `the service answered ${reply.status}`);
+  return reply;
+}
+
+function link(href, words) {
+  const anchor = document.createElement("a");
+  anchor.href = href;
+  anchor.textContent = words;
+  anchor.className = "link";
+  return anchor;
+}
+
+function tableCard(code, tokens) {
+  const card = document.createElement("section");
+  card.setAttribute("aria-label", `Table ${code}`);
+  const heading = document.createElement("h3");
+  heading.textContent = `Table ${code}`;
+  const list = document.createElement("ul");
+  for (const [name, token] of Object.entries(tokens)) {
+    const item = document.createElement("li");
+    const address = `${location.origin}/play/${code}#t=${encodeURIComponent(token)}`;
+    item.append(`${name}'s seat: `, link(address, address));
+    list.append(item);
+  }
+  const projector = document.createElement("p");
+  projector.append("Projector: ", link(`/projector/${code}`, `${location.origin}/projector/${code}`));
+  const deal = document.createElement("button");
+  deal.type = "button";
+  deal.textContent = `Deal at table ${code}`;
+  deal.addEventListener("click", async () => {
+    try {
+      await teacherCall(`/api/tables/${code}/deal`, {});
+      text("error", "");
+    } catch (error) {
+      text("error", error.message);
+    }
+  });
+  const ledger = document.createElement("button");
+  ledger.type = "button";
+  ledger.textContent = `Download table ${code}'s ledger`;
+  ledger.addEventListener("click", async () => {
+    try {
+      const reply = await teacherCall(`/api/tables/${code}/ledger`);
+      const file = link(URL.createObjectURL(await reply.blob()), "ledger");
+      file.download = `table-${code}.json`;
+      file.click();
+    } catch (error) {
+      text("error", error.message);
+    }
+  });
+  const buttons = document.createElement("p");
+  buttons.className = "fist";
+  buttons.append(deal, ledger);
+  card.append(heading, list, projector, buttons);
+  return card;
+}
+
+function teacher() {
+  $("sign-in").addEventListener("submit", (event) => event.preventDefault());
+  $("open-table").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const names = (id) => $(id).value.split(",").map((n) => n.trim()).filter(Boolean);
+    const bots = Object.fromEntries(names("bots").map((n) => [n, "equilibrium"]));
+    const request = {
+      players: [...names("players"), ...Object.keys(bots)],
+      bots,
+      profile: $("profile").value,
+      declaration: $("declaration").value,
+      timer: Number($("timer").value),
+    };
+    try {
+      const reply = await teacherCall("/api/tables", request);
+      const opened = await reply.json();
+      $("tables").append(tableCard(opened.code, opened.tokens));
+      text("error", "");
+    } catch (error) {
+      text("error", error.message);
+    }
+  });
+}
+
+if (page === "teacher") teacher();
+else play();

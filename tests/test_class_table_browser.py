@@ -1,0 +1,119 @@
+"""The class table's pages in Chromium, as a class uses them: the teacher opens a table on
+a laptop, two learners play from phones (390x844), one only with the keyboard, and the
+projector (1280x720) shows who has declared, then the showdown; axe-core finds no serious
+or critical problem on any page. Screenshots go to build/screenshots/class-table-*.png."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from browser import SCREENSHOTS
+from playwright.sync_api import expect
+from test_browser_access import axe_problems
+from tornado.ioloop import IOLoop
+
+from guts_teach.class_table.service import Tables, serve
+from guts_teach.launch import free_port
+
+PASSWORD = "a-teacher-password"
+# The pages forbid evaluating strings as code (their Content-Security-Policy), so the test
+# waits with locators, never with wait_for_function.
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+@pytest.fixture
+def service(tmp_path: Path):
+    port = free_port()
+    started = threading.Event()
+    loop: dict[str, IOLoop] = {}
+
+    def run() -> None:
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        loop["io"] = IOLoop.current()
+        serve(Tables(tmp_path, PASSWORD, seeded=4), address="127.0.0.1", port=port)
+        started.set()
+        loop["io"].start()
+
+    threading.Thread(target=run, daemon=True).start()
+    started.wait(10)
+    yield f"http://127.0.0.1:{port}"
+    loop["io"].add_callback(loop["io"].stop)
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"class-table-{name}.png"), full_page=True)
+
+
+def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, service):
+    laptop = browser.new_context(viewport=PROJECTOR).new_page()
+    laptop.goto(f"{service}/teacher")
+    laptop.fill("#password", PASSWORD)
+    laptop.fill("#players", "Ana, Ben")
+    laptop.fill("#bots", "Cleo")
+    laptop.click("text=Open the table")
+    laptop.wait_for_selector("#tables section")
+    links = {
+        re.match(r"(\w+)'s seat", item.inner_text()).group(1): item.locator("a").get_attribute(
+            "href"
+        )
+        for item in laptop.locator("#tables li").all()
+    }
+    assert sorted(links) == ["Ana", "Ben"]  # Cleo's seat is a bot's
+    code = re.search(r"/play/([A-Z]{4})", links["Ana"]).group(1)
+    assert axe_problems(laptop, "main") == []
+
+    phones = {}
+    for name in ("Ana", "Ben"):
+        phone = browser.new_context(viewport=PHONE).new_page()
+        phone.goto(links[name])
+        expect(phone.locator("#status")).to_contain_text("Deal")
+        assert "#t=" not in phone.url  # the token leaves the address bar at once
+        phones[name] = phone
+    projector = browser.new_context(viewport=PROJECTOR).new_page()
+    projector.goto(f"{service}/projector/{code}")
+    expect(projector.locator("#status")).to_contain_text("Deal")
+
+    laptop.click(f"text=Deal at table {code}")
+    for phone in phones.values():
+        expect(phone.locator("#in")).to_be_enabled()
+    cards = {name: phone.inner_text("#cards") for name, phone in phones.items()}
+    assert cards["Ana"] != cards["Ben"] and all(len(c.split()) == 2 for c in cards.values())
+    assert cards["Ana"] not in projector.inner_text("body")
+    assert cards["Ana"] not in phones["Ben"].inner_text("body")
+    shot(phones["Ana"], "phone-declaring")
+    for name, phone in phones.items():
+        assert axe_problems(phone, "main") == [], name
+        scroll = phone.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= PHONE["width"], f"{name}'s page scrolls sideways ({scroll} px)"
+
+    ana = phones["Ana"]  # the keyboard only: Tab to In, then Enter
+    for _ in range(10):
+        ana.keyboard.press("Tab")
+        if ana.evaluate("document.activeElement.id") == "in":
+            break
+    assert ana.evaluate("document.activeElement.id") == "in"
+    ana.keyboard.press("Enter")
+    # who has declared, never what (Cleo is a bot, who declares at the deal)
+    expect(projector.locator("#declared")).to_have_text("Declared: Ana, Cleo. Waiting for Ben.")
+    phones["Ben"].click("#out")
+    expect(projector.locator("#shown-title")).to_have_text("The showdown: deal 1")
+    told = projector.inner_text("#story")
+    assert "Ana" in told and "opens their fists at once" in told.replace(
+        "open their", "opens their"
+    )
+    shot(projector, "projector-shown")
+    assert axe_problems(projector, "main") == []
+    smallest = projector.evaluate(
+        "Math.min(...[...document.querySelectorAll('main *')].filter((e) => e.childElementCount"
+        " === 0 && e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 24, f"the projector's smallest text is {smallest} px"
+
+    phones["Ben"].reload()  # a reload keeps the seat
+    expect(phones["Ben"].locator("#title")).to_contain_text("Ben")
