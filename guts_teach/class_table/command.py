@@ -7,6 +7,7 @@ guts-teach table --ip 0.0.0.0         # the whole network (learners' phones)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 from pathlib import Path
 
@@ -41,8 +42,6 @@ def main(args: argparse.Namespace) -> int:
     if args.seed is not None:
         print("Seeded shuffle: the same cards every time (teaching only)", flush=True)
     print("Stop with Ctrl+C (the tables are kept and resume next time).", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C ends the service, quietly
         IOLoop.current().start()
-    except KeyboardInterrupt:
-        pass
     return 0
