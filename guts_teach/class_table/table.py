@@ -9,7 +9,7 @@ ends, when every missing declaration counts as out and all are revealed together
 in turn (V1) each declaration is heard by the later players, as at a real table. A player's
 cards go to that player alone until a showdown shows them.
 
-A table where people play for real shuffles with :class:`secrets.SystemRandom`; a seeded
+A table where people play for real shuffles with ``secrets.SystemRandom``; a seeded
 ``random.Random`` is for teaching and tests.
 
 >>> import random
@@ -73,7 +73,7 @@ def token_hash(token: str) -> str:
 class ClassTable:
     """A table of ``players`` (two to eight names); ``bots`` maps the names whose seats a
     bot fills to how it plays (:data:`BOT_KINDS`). ``timer`` is the seconds a deal waits for
-    declarations; ``clock`` tells the time (seconds, as :func:`time.monotonic`)."""
+    declarations; ``clock`` tells the time (seconds, as ``time.monotonic``)."""
 
     def __init__(
         self,
