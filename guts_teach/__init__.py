@@ -50,7 +50,7 @@ _HOMES: dict[str, str] = {
     "hand": "game.hands",
     "format_amount": "game.money",
     "DealRecord": "game.records",
-    "Step": "game.narration",
+    "Step": "game.records",
     "PROFILES": "game.rules",
     "Rules": "game.rules",
     "classic": "game.rules",
@@ -151,8 +151,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     )
     from .game.hands import Hand, Strength, explain, hand
     from .game.money import format_amount
-    from .game.narration import Step
-    from .game.records import DealRecord
+    from .game.records import DealRecord, Step
     from .game.rules import PROFILES, Rules, classic, profile, teaching
     from .game.session import Session
     from .game.settlement import Settlement, settle_pot

@@ -35,7 +35,6 @@ from .errors import (
 from .hands import HandOrder
 from .listeners import ListenerFailure, Listeners
 from .money import ZERO, add, format_amount, sub, times
-from .narration import join_names
 from .records import DealRecord
 from .rules import MAX_CYCLES, Rules, teaching  # noqa: F401 - the module doctest uses teaching
 from .session_view import SessionView
@@ -50,7 +49,7 @@ from .table import (
     state_before,
     turn_order,
 )
-from .wording import does, possessive, yours
+from .wording import does, join_names, possessive, yours
 
 
 class Session(SessionView):

@@ -13,8 +13,7 @@ from .bookkeeping import PendingDeal
 from .errors import ArgumentError, IllegalActionError
 from .hands import HandOrder
 from .money import ZERO
-from .narration import Step, start_step
-from .records import DealRecord
+from .records import DealRecord, Step, start_step
 from .rules import Rules
 from .shown import shown
 from .table import Standing, TableState, rank_standings

@@ -25,8 +25,8 @@ from .club_record import check_losers, check_record
 from .errors import MissingHandError, WinnerError
 from .frozen import quick_init
 from .hands import HandOrder, best
-from .narration import join_names
 from .rules import Rules
+from .wording import join_names
 
 NOBODY_IN = "nobody_in"
 UNCONTESTED = "uncontested"

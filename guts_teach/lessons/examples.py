@@ -24,7 +24,7 @@ from fractions import Fraction
 from ..game.errors import GutsError
 from ..game.hands import hand
 from ..game.ledger import Ledger, LedgerDeal
-from ..game.narration import Step
+from ..game.records import Step
 from ..game.replay import replay
 from ..game.rules import classic, teaching
 from ..game.session import Session

@@ -24,11 +24,11 @@ from ..game.cards import Deck
 from ..game.errors import GutsError
 from ..game.hands import HandOrder
 from ..game.money import as_amount, format_amount
-from ..game.narration import join_names
 from ..game.records import DealRecord
 from ..game.rules import Rules, teaching
 from ..game.session import Session
 from ..game.shown import shown
+from ..game.wording import join_names
 from .scene import Scene
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")

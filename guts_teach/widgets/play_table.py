@@ -14,8 +14,7 @@ from ..game.arguments import whole_arg
 from ..game.errors import ArgumentError
 from ..game.ledger import Ledger, ledger_of
 from ..game.money import format_amount
-from ..game.narration import bots_sentence
-from ..game.records import DealRecord
+from ..game.records import DealRecord, bots_sentence
 from ..game.replay import replay
 from ..game.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, teaching
 from ..game.session import Session
