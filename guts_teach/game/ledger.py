@@ -34,16 +34,16 @@ from .arguments import printable
 from .errors import GutsError, LedgerError
 from .frozen import quick_init
 from .hands import HandOrder, TwoCardRanking
-from .ledger_json import FORMAT as FORMAT
-from .ledger_json import dumps as dumps
-from .ledger_json import to_dict as to_dict
-from .money import ZERO, as_amount
+from .json_text import object_text, one_line
+from .money import ZERO, as_amount, to_json_number
 from .records import DealRecord
 from .rules import FIELD_NAMES, MAX_CYCLES, Rules, closest_profile, profile, teaching
 from .shown import shown, shown_json
 from .three_cards import ThreeCardRanking
 
 Ranking = TwoCardRanking | ThreeCardRanking
+
+FORMAT = "guts-ledger/1"
 
 TOP_KEYS = (
     "format",
@@ -384,6 +384,57 @@ orders (2,652) with room for other spellings, and a bound on a file of endless s
 
 
 # ------------------------------------------------------------------------- writing
+
+
+def to_dict(ledger: Ledger) -> dict[str, Any]:
+    """The ledger as JSON-ready data, in the documented format."""
+    name = ledger.profile
+    if name is None:
+        name, overrides = closest_profile(ledger.rules)
+    else:
+        overrides = ledger.rules.differences(profile(name))
+    rules: dict[str, Any] = {"profile": name}
+    for key, value in overrides.items():
+        rules[key] = to_json_number(value) if isinstance(value, Fraction) else value
+    data: dict[str, Any] = {"format": FORMAT}
+    if ledger.title:
+        data["title"] = ledger.title
+    data["rules"] = rules
+    data["players"] = list(ledger.players)
+    if ledger.pot:
+        data["pot"] = to_json_number(ledger.pot)
+    if ledger.reserve:
+        data["reserve"] = to_json_number(ledger.reserve)
+    if ledger.dealer is not None:
+        data["dealer"] = ledger.dealer
+    if ledger.cycles is not None:
+        data["cycles"] = ledger.cycles
+    data["deals"] = [_deal_dict(deal) for deal in ledger.deals]
+    return data
+
+
+def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if deal.hands is not None:
+        out["hands"] = {player: str(held) for player, held in deal.hands}
+    if deal.ghost is not None:
+        out["ghost"] = str(deal.ghost)
+    out["in"] = list(deal.ins)
+    for key, names in (("winners", deal.winners), ("losers", deal.losers), ("weenie", deal.weenie)):
+        if names is not None:
+            out[key] = list(names)
+    if deal.bots:
+        out["bots"] = dict(deal.bots)
+    if deal.note is not None:
+        out["note"] = deal.note
+    return out
+
+
+def dumps(ledger: Ledger) -> str:
+    """The ledger as JSON text: one field a line, one deal a line, cards in suit symbols."""
+    data = to_dict(ledger)
+    deals = data.pop("deals")
+    return object_text(data, "deals", [one_line(deal) for deal in deals]) + "\n"
 
 
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:

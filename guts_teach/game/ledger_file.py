@@ -5,7 +5,7 @@ session. This module reads a file through both: :func:`loads` and :func:`load` c
 ledger by replaying it, and :func:`load_replayed` reads and replays it once, keeping the
 session (the command line's way).
 
->>> from guts_teach.game.ledger_json import dumps
+>>> from guts_teach.game.ledger import dumps
 >>> first = loads('{"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": ["A"]}]}')
 >>> loads(dumps(first)).deals[0].ins
 ('A',)

@@ -41,10 +41,10 @@ from typing import Any
 
 from .atomic import save_text
 from .errors import EveningLabelError, LedgerError, SeasonError
-from .ledger import from_dict
+from .json_text import object_text, one_line
+from .ledger import FORMAT as LEDGER_FORMAT
+from .ledger import from_dict, to_dict
 from .ledger_file import parse_json, read_data
-from .ledger_json import FORMAT as LEDGER_FORMAT
-from .ledger_json import object_text, one_line, to_dict
 from .season import Evening, Season, carry_over
 from .shown import shown, shown_json
 
