@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..game.errors import GutsError, LedgerError
 from ..game.hands import HandOrder
@@ -40,13 +40,19 @@ from .problems import (
 from .seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
 from .xlsx_read import Formula
 
-if TYPE_CHECKING:
-    from .evening_reader import EveningTracker
-
 __all__ = ["WorkbookError", "check_plain", "ledger_from_grids", "shown_headers"]
 
 PLAIN = Rules()
 Grid = Callable[[int, int], Any]
+
+
+class EveningRows(Protocol):
+    """What reading the Deals rows asks of the Evening column
+    (:class:`.evening_reader.EveningTracker`, which reads this module's rows in turn)."""
+
+    def row(self, typed: Any, r: int) -> str | None: ...
+
+    def here(self, label: str | None) -> tuple[int, ...] | None: ...
 
 
 def check_plain(rules: Rules) -> None:
@@ -248,7 +254,7 @@ def read_deal_rows(
     rules: Rules,
     *,
     first_row: int = 2,
-    evenings: EveningTracker | None = None,
+    evenings: EveningRows | None = None,
 ) -> list[tuple[int, LedgerDeal]]:
     """Deals from the Deals sheet's rows (from ``first_row``), each with its row number:
     the rows the formulas read (``layout.rows`` of them), skipping those without a deal
