@@ -5,8 +5,8 @@ on the core alone), then ``lessons``; every other module is an adapter (widgets,
 CLI, pictures, frames, launch), and ``guts_teach/__init__.py`` is the façade. A module may
 import its own layer and the layers below it; nothing below imports an adapter; the four
 layers import only the standard library; and no modules import each other in a circle,
-counting imports made inside functions (imports under ``if TYPE_CHECKING:`` never run and
-are not counted).
+counting imports made inside functions and imports under ``if TYPE_CHECKING:`` (a type a
+module needs is a dependency too, even when it is never imported at run time).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ MAY_IMPORT = {
     "facade": {"game", "shelby", "strategy", "lessons", "adapter", "facade"},
 }
 STANDARD_LIBRARY_ONLY = {"game", "shelby", "strategy", "lessons"}
-TYPE_CHECKING = {"TYPE_CHECKING", "typing.TYPE_CHECKING"}
 
 
 def layer(module: str) -> str:
@@ -54,11 +53,7 @@ def imports(module: str, source: str, known: Iterable[str]) -> list[tuple[str, i
     known = set(known)
     package = module if _is_package(module, source) else module.rsplit(".", 1)[0]
     found = []
-    tree = ast.parse(source)
-    for block in ast.walk(tree):  # imports for type checkers only never run: not counted
-        if isinstance(block, ast.If) and ast.unparse(block.test) in TYPE_CHECKING:
-            block.body = []
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
