@@ -1,0 +1,131 @@
+"""Sphinx configuration of the guts_teach documentation (``sphinx-build -W -n docs OUT``).
+
+The pages are Markdown (MyST); the reference is generated from the package's docstrings
+(autodoc) and the command line from its real argparse parser (sphinx-argparse). Nothing is
+fetched from the network: no intersphinx, so names from the standard library and third-party
+packages in signatures are left unlinked (``nitpick_ignore_regex`` below) instead of failing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the checkout's package, also when it is not installed
+
+from guts_teach.version import __version__  # noqa: E402
+
+project = "guts_teach"
+author = "the guts_teach authors"
+copyright = "the guts_teach authors, MIT licence"
+release = version = __version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "sphinxarg.ext",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+root_doc = "index"
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 4
+
+autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True
+
+try:
+    import furo  # noqa: F401
+except ImportError:  # the docs still build with Sphinx's own theme
+    html_theme = "alabaster"
+else:
+    html_theme = "furo"
+html_title = f"guts_teach {release}"
+html_static_path: list[str] = []
+
+# Names the docs cannot link without intersphinx (which would need the network): the standard
+# library, the third-party packages the adapters use, and typing's own spellings.
+nitpicky = True
+nitpick_ignore_regex = [
+    (r"py:.*", r"(builtins|typing|typing_extensions|collections|collections\.abc|abc)\..*"),
+    (r"py:.*", r"(fractions|decimal|random|pathlib|os|io|enum|datetime|argparse|json|zipfile)\..*"),
+    (r"py:.*", r"(dataclasses|functools|itertools|subprocess|types|re|array|numbers)\..*"),
+    (r"py:.*", r"(ipywidgets|traitlets|pandas|xlwings|openpyxl|jupyterhub|tornado|matplotlib)\..*"),
+    (r"py:.*", r"(Fraction|Path|Random|Callable|Iterable|Iterator|Sequence|Mapping|Any|Literal)"),
+    (r"py:.*", r"t\.Any"),  # traitlets' own signatures (``import typing as t``), inherited by widgets
+    (r"py:.*", r"(Enum|IntEnum|NamedTuple|TypeAlias|Self|ClassVar|Final|Protocol|Generic|T|K|V)"),
+]
+
+# The reference documents the public names only. A docstring may still name an internal module
+# or class (``:mod:`.reader```, a type alias in a signature): such a name is shown unlinked,
+# without a warning, when it exists in the package; a name that exists nowhere still fails the
+# nitpicky build.
+import importlib  # noqa: E402
+import pkgutil  # noqa: E402
+
+
+def _package_modules() -> set[str]:
+    import guts_teach
+
+    names = {"guts_teach"}
+    for info in pkgutil.walk_packages(guts_teach.__path__, "guts_teach."):
+        names.add(info.name)
+    return names
+
+
+_MODULES: set[str] = set()
+
+
+def _exists(dotted: str) -> bool:
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attribute in parts[cut:]:
+                found = getattr(found, attribute)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+def _internal_name(app, env, node, contnode):  # type: ignore[no-untyped-def]
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip(".~")
+    context = node.get("py:module") or ""
+    if not _MODULES:
+        _MODULES.update(_package_modules())
+    if node.get("reftype") == "mod":
+        if any(m == target or m.endswith("." + target) for m in _MODULES):
+            return contnode
+        return None
+    scopes = [context]
+    while "." in scopes[-1]:
+        scopes.append(scopes[-1].rsplit(".", 1)[0])
+    for scope in [*scopes, ""]:
+        dotted = f"{scope}.{target}" if scope else target
+        if dotted.startswith("guts_teach") and _exists(dotted):
+            return contnode
+    if "." not in target:  # a type alias named in a signature, defined in some module
+        for name, module in list(sys.modules.items()):  # only what is loaded already
+            if name.startswith("guts_teach") and hasattr(module, target):
+                return contnode
+    if node.get("py:class"):  # a method's own class's attribute
+        for scope in scopes:
+            if _exists(f"{scope}.{node['py:class']}.{target}"):
+                return contnode
+    return None
+
+
+def setup(app):  # type: ignore[no-untyped-def]
+    app.connect("missing-reference", _internal_name)

@@ -1,0 +1,143 @@
+"""The documentation: the Sphinx site in docs/ builds with no warning (nitpicky, warnings as
+errors), its reference lists exactly each package's public names, and the README stays the short
+front page whose Quick start CI runs word for word.
+
+Without Sphinx and its extensions (the ``docs`` extra, which ``test`` includes) the build is
+skipped with a loud reason locally and fails in CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DOCS = REPO / "docs"
+README = REPO / "README.md"
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+TOOLS = {"sphinx": "sphinx", "myst_parser": "myst-parser", "furo": "furo", "sphinxarg": "sphinx-argparse"}
+
+# The packages whose public names the reference lists (docs/reference/api.md).
+PACKAGES = [
+    "guts_teach",
+    "guts_teach.game",
+    "guts_teach.shelby",
+    "guts_teach.strategy",
+    "guts_teach.lessons",
+    "guts_teach.widgets",
+    "guts_teach.excel",
+    "guts_teach.classroom",
+]
+
+
+def _missing_tools() -> list[str]:
+    return [name for module, name in TOOLS.items() if importlib.util.find_spec(module) is None]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once: ``sphinx-build -E -n -W --keep-going -b html docs OUT``."""
+    missing = _missing_tools()
+    if missing:
+        reason = f"the docs need {', '.join(missing)}: pip install -e '.[docs]'"
+        if IN_CI:
+            pytest.fail(f"required in CI: {reason}")
+        pytest.skip(f"SKIPPED LOUDLY: {reason}")
+    out = tmp_path_factory.mktemp("docs") / "html"
+    command = [sys.executable, "-m", "sphinx", "-E", "-n", "-W", "--keep-going", "-q"]
+    built = subprocess.run(
+        [*command, "-b", "html", str(DOCS), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
+    )
+    warnings = [line for line in built.stderr.splitlines() if "WARNING" in line or "ERROR" in line]
+    assert built.returncode == 0 and not warnings, "\n".join(warnings) or built.stderr[-4000:]
+    return out
+
+
+def test_the_site_builds_without_a_warning(site: Path) -> None:
+    for page in [
+        "index",
+        "tutorial/lesson",
+        "howto/teach-a-class",
+        "howto/classroom",
+        "howto/club-workbook",
+        "howto/xlwings",
+        "reference/api",
+        "reference/cli",
+        "reference/ledger-format",
+        "reference/season-format",
+        "explanation/rulings",
+        "explanation/strategy",
+        "benchmarks",
+    ]:
+        assert (site / f"{page}.html").is_file(), page
+
+
+def _described(page: str) -> set[str]:
+    """The ids of the Python objects a built page describes (``<dt ... id="guts_teach.X">``)."""
+    return {html.unescape(i) for i in re.findall(r'<dt class="sig[^"]*" id="([^"]+)"', page)}
+
+
+def test_the_reference_lists_exactly_the_public_names(site: Path) -> None:
+    described = _described((site / "reference" / "api.html").read_text(encoding="utf-8"))
+    for package in PACKAGES:
+        module = importlib.import_module(package)
+        public = set(getattr(module, "__all__", ()))
+        listed = {
+            name.removeprefix(package + ".")
+            for name in described
+            if name.startswith(package + ".") and "." not in name.removeprefix(package + ".")
+        }
+        assert listed == public, (package, sorted(listed ^ public))
+
+
+def test_the_command_line_reference_is_the_real_parser(site: Path) -> None:
+    from guts_teach import cli_parser
+
+    page = re.sub(r"<[^>]+>", "", (site / "reference" / "cli.html").read_text(encoding="utf-8"))
+    commands = cli_parser.parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name in commands:
+        assert f"guts-teach {name} [-h]" in html.unescape(page), name
+
+
+def _quick_start() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```bash\n(.*?)```", section, re.S)
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_the_quick_start_is_two_commands_and_ci_runs_the_second_word_for_word() -> None:
+    lesson, tests = _quick_start()
+    assert lesson.endswith("guts-teach lesson"), lesson
+    assert tests.endswith("-m pytest"), tests
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert tests in ci, "the README's test command is not in .ci/run word for word"
+
+
+def test_the_readme_is_a_front_page_whose_links_lead_somewhere() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 220
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    assert any(t.startswith("docs/") for t in targets)
+    for target in targets:
+        if "://" not in target:
+            assert (REPO / target).exists(), target
+
+
+def test_every_docs_page_is_in_the_site() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for page in DOCS.rglob("*.md"):
+        name = page.relative_to(DOCS).with_suffix("").as_posix()
+        assert name == "index" or f"\n{name}\n" in index, f"{name} is in no toctree of index.md"
