@@ -38,7 +38,6 @@ myst_heading_anchors = 4
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_preserve_defaults = True
 
 try:
     import furo  # noqa: F401
@@ -127,5 +126,27 @@ def _internal_name(app, env, node, contnode):  # type: ignore[no-untyped-def]
     return None
 
 
+def _load_public_names(app):  # type: ignore[no-untyped-def]
+    """Load every package's public names before autodoc reads them: a package that loads its
+    names lazily (a module ``__getattr__``) may not list them in ``dir()``, which autodoc asks."""
+    import re
+
+    api = Path(app.srcdir, "reference", "api.md").read_text(encoding="utf-8")
+    for package in re.findall(r"^\.\. automodule:: (\S+)", api, re.M):
+        module = importlib.import_module(package)
+        for name in getattr(module, "__all__", ()):
+            getattr(module, name)
+
+
+def _dataclass_factories(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
+    """A dataclass field with a ``default_factory`` shows as ``<factory>``, which is no Python,
+    so Sphinx cannot parse the signature and links its pieces as types: show ``...`` instead."""
+    if signature and "<factory>" in signature:
+        return signature.replace("<factory>", "..."), return_annotation
+    return None
+
+
 def setup(app):  # type: ignore[no-untyped-def]
+    app.connect("autodoc-process-signature", _dataclass_factories)
+    app.connect("builder-inited", _load_public_names)
     app.connect("missing-reference", _internal_name)
