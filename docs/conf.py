@@ -57,7 +57,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(dataclasses|functools|itertools|subprocess|types|re|array|numbers)\..*"),
     (r"py:.*", r"(ipywidgets|traitlets|pandas|xlwings|openpyxl|jupyterhub|tornado|matplotlib)\..*"),
     (r"py:.*", r"(Fraction|Path|Random|Callable|Iterable|Iterator|Sequence|Mapping|Any|Literal)"),
-    (r"py:.*", r"t\.Any"),  # traitlets' own signatures (``import typing as t``), inherited by widgets
+    # traitlets' own signatures (``import typing as t``), which the widgets inherit
+    (r"py:.*", r"t\.Any"),
     (r"py:.*", r"(Enum|IntEnum|NamedTuple|TypeAlias|Self|ClassVar|Final|Protocol|Generic|T|K|V)"),
 ]
 
