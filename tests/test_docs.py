@@ -23,7 +23,12 @@ REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
 README = REPO / "README.md"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-TOOLS = {"sphinx": "sphinx", "myst_parser": "myst-parser", "furo": "furo", "sphinxarg": "sphinx-argparse"}
+TOOLS = {
+    "sphinx": "sphinx",
+    "myst_parser": "myst-parser",
+    "furo": "furo",
+    "sphinxarg": "sphinx-argparse",
+}
 
 # The packages whose public names the reference lists (docs/reference/api.md).
 PACKAGES = [
@@ -103,7 +108,7 @@ def test_the_reference_lists_exactly_the_public_names(site: Path) -> None:
 
 
 def test_the_command_line_reference_is_the_real_parser(site: Path) -> None:
-    from guts_teach import cli_parser
+    from guts_teach.cli import options as cli_parser
 
     page = re.sub(r"<[^>]+>", "", (site / "reference" / "cli.html").read_text(encoding="utf-8"))
     commands = cli_parser.parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
@@ -141,3 +146,49 @@ def test_every_docs_page_is_in_the_site() -> None:
     for page in DOCS.rglob("*.md"):
         name = page.relative_to(DOCS).with_suffix("").as_posix()
         assert name == "index" or f"\n{name}\n" in index, f"{name} is in no toctree of index.md"
+
+
+# The limits and aims the benchmarks page quotes, each the constant its script measures against
+# (benchmarks/NAME.py), so the page cannot drift from the scripts: (script, constant, phrase).
+LIMITS = [
+    ("core.py", "AIM_DEALS_PER_SECOND", "aim {:,}"),
+    ("core.py", "LIMIT_PLAY_RATIO", "at most {:g}x"),
+    ("core.py", "AIM_IMPORT_RATIO", "under {:g}x"),
+    ("files.py", "LIMIT_IMPORT_RATIO", "at most {:g}x both"),
+    ("first_widget.py", "AIM_FIRST_STEPPER_S", "{:g} s on an idle machine"),
+    ("lesson.py", "AIM_STEP_MS", "under {:g} ms"),
+    ("lesson.py", "LIMIT_TABLE_MS", "at most {:g} ms"),
+    ("lesson.py", "AIM_LESSON_S", "under {:g} s"),
+    ("notebooks.py", "LIMIT_NOTEBOOK_RATIO", "at most {:g}x"),
+    ("notebooks.py", "AIM_FIRST_SLIDE_S", "aim {:g} s"),
+    ("odds.py", "AIM_TABLE_S", "at most {:g} s"),
+    ("odds.py", "AIM_CELL_S", "at most {:g} s"),
+    ("odds.py", "AIM_COMMAND_S", "at most {:g} s"),
+    ("poker.py", "LIMIT_WILD_SPEED_UP", "at least {:g}x"),
+    ("shelby.py", "LIMIT_DOUBLING_RATIO", "limit {:g}x"),
+]
+
+
+def _constant(script: str, name: str) -> float:
+    import ast
+
+    tree = ast.parse((REPO / "benchmarks" / script).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, int | float), (script, name)
+            return value
+    raise AssertionError(f"benchmarks/{script} has no {name}")
+
+
+@pytest.mark.parametrize(("script", "name", "phrase"), LIMITS)
+def test_the_benchmarks_page_quotes_each_scripts_own_limit(
+    script: str, name: str, phrase: str
+) -> None:
+    page = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
+    assert f"benchmarks/{script}" in page, f"the benchmarks page does not name {script}"
+    section = re.sub(r"\s+", " ", page.split(f"benchmarks/{script}", 1)[1].split("\n## ", 1)[0])
+    expected = phrase.format(_constant(script, name))
+    assert expected in section, f"{script} {name}: the page should say {expected!r}"
