@@ -127,13 +127,42 @@ def _internal_name(app, env, node, contnode):  # type: ignore[no-untyped-def]
     return None
 
 
+def _subpackages() -> list[str]:
+    """The package's direct subpackages (folders with an ``__init__.py``), private ones left out."""
+    folders = sorted(p.parent for p in (ROOT / "guts_teach").glob("*/__init__.py"))
+    return [f"guts_teach.{f.name}" for f in folders if not f.name.startswith("_")]
+
+
+API_MARK = "<!-- the other subpackages -->"
+
+
+def _other_subpackages(app, docname, source):  # type: ignore[no-untyped-def]
+    """The reference's sections for the subpackages its page does not write out itself, so a
+    new subpackage is in the reference from the start: its docstring's first line, its names."""
+    import ast
+    import re
+
+    if docname != "reference/api" or API_MARK not in source[0]:
+        return
+    written = set(re.findall(r"^\.\. automodule:: (\S+)", source[0], re.M))
+    sections = []
+    for package in _subpackages():
+        if package in written:
+            continue
+        init = ROOT / package.replace(".", "/") / "__init__.py"
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        head = doc.split("\n\n", 1)[0].replace("\n", " ")
+        sections.append(
+            f"## `{package}`\n\n{head}\n\n```{{eval-rst}}\n.. automodule:: {package}\n"
+            "   :members:\n```\n"
+        )
+    source[0] = source[0].replace(API_MARK, "\n".join(sections))
+
+
 def _load_public_names(app):  # type: ignore[no-untyped-def]
     """Load every package's public names before autodoc reads them: a package that loads its
     names lazily (a module ``__getattr__``) may not list them in ``dir()``, which autodoc asks."""
-    import re
-
-    api = Path(app.srcdir, "reference", "api.md").read_text(encoding="utf-8")
-    for package in re.findall(r"^\.\. automodule:: (\S+)", api, re.M):
+    for package in ["guts_teach", *_subpackages()]:
         module = importlib.import_module(package)
         for name in getattr(module, "__all__", ()):
             getattr(module, name)
@@ -150,4 +179,5 @@ def _dataclass_factories(app, what, name, obj, options, signature, return_annota
 def setup(app):  # type: ignore[no-untyped-def]
     app.connect("autodoc-process-signature", _dataclass_factories)
     app.connect("builder-inited", _load_public_names)
+    app.connect("source-read", _other_subpackages)
     app.connect("missing-reference", _internal_name)
