@@ -21,10 +21,10 @@ from .lazy import lazy_names
 from .version import __version__
 
 _HOMES: dict[str, str] = {
-    "Card": "game.cards",
-    "Deck": "game.cards",
-    "card": "game.cards",
-    "parse_cards": "game.cards",
+    "Card": "game.cards.deck",
+    "Deck": "game.cards.deck",
+    "card": "game.cards.deck",
+    "parse_cards": "game.cards.deck",
     "AlreadyDeclaredError": "game.errors",
     "AmountError": "game.errors",
     "CardError": "game.errors",
@@ -44,10 +44,10 @@ _HOMES: dict[str, str] = {
     "UnknownPlayerError": "game.errors",
     "UnknownProfileError": "game.errors",
     "WinnerError": "game.errors",
-    "Hand": "game.hands",
-    "Strength": "game.hands",
-    "explain": "game.hands",
-    "hand": "game.hands",
+    "Hand": "game.cards.hands",
+    "Strength": "game.cards.hands",
+    "explain": "game.cards.hands",
+    "hand": "game.cards.hands",
     "format_amount": "game.money",
     "DealRecord": "game.records",
     "Step": "game.records",
@@ -56,8 +56,8 @@ _HOMES: dict[str, str] = {
     "classic": "game.rules",
     "profile": "game.rules",
     "teaching": "game.rules",
-    "Session": "game.session",
-    "Standing": "game.table",
+    "Session": "game.play.session",
+    "Standing": "game.play.table",
     "Settlement": "game.settlement",
     "settle_pot": "game.settlement",
 }
@@ -115,19 +115,20 @@ def __dir__() -> list[str]:
 
 def load_ipython_extension(ipython: Any) -> None:
     """``%load_ext guts_teach``: show cards and hands as pictures (see :mod:`.display`)."""
-    from .display import register
+    from .jupyter.display import register
 
     register(ipython.display_formatter.formatters)
 
 
 if "IPython" in sys.modules:  # inside a notebook: cards and hands show as pictures
-    from .display import register_with_running_ipython
+    from .jupyter.display import register_with_running_ipython
 
     register_with_running_ipython()
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
-    from .game.cards import Card, Deck, card, parse_cards
+    from .game.cards.deck import Card, Deck, card, parse_cards
+    from .game.cards.hands import Hand, Strength, explain, hand
     from .game.errors import (
         AlreadyDeclaredError,
         AmountError,
@@ -149,10 +150,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
         UnknownProfileError,
         WinnerError,
     )
-    from .game.hands import Hand, Strength, explain, hand
     from .game.money import format_amount
+    from .game.play.session import Session
+    from .game.play.table import Standing
     from .game.records import DealRecord, Step
     from .game.rules import PROFILES, Rules, classic, profile, teaching
-    from .game.session import Session
     from .game.settlement import Settlement, settle_pot
-    from .game.table import Standing

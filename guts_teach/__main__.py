@@ -19,7 +19,7 @@ def run() -> int:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        from .cli import main
+        from .cli.commands import main
 
         gc.freeze()
     finally:

@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from guts_teach.colours import HEAT_STOPS, contrast_ratio, heat_colour, ink_on, luminance
-from guts_teach.game.cards import card
+from guts_teach.game.cards.deck import card
 from guts_teach.lessons.examples import example
 from guts_teach.lessons.scene import Scene
-from guts_teach.svg import (
+from guts_teach.pictures.colours import HEAT_STOPS, contrast_ratio, heat_colour, ink_on, luminance
+from guts_teach.pictures.svg import (
     FOUR_COLOURS,
     IN_COLOUR,
     OUT_COLOUR,

@@ -6,9 +6,14 @@ import json
 
 import pytest
 
-from guts_teach.strategy import ahead, lesson_numbers, mixed
-from guts_teach.strategy.mixed import MixedThreshold, compute_equilibrium_play, equilibrium_play
-from guts_teach.strategy.thresholds import Threshold
+from guts_teach.strategy import ahead, lesson_numbers
+from guts_teach.strategy.equilibria import mixed
+from guts_teach.strategy.equilibria.mixed import (
+    MixedThreshold,
+    compute_equilibrium_play,
+    equilibrium_play,
+)
+from guts_teach.strategy.equilibria.thresholds import Threshold
 
 
 @pytest.mark.parametrize("name", list(lesson_numbers.PRODUCERS))

@@ -17,8 +17,8 @@ from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
 from guts_teach.excel.layout import CALC, DEALS, MIRROR, PLAYERS, SEATS, SHEETS, Layout
 from guts_teach.excel.reader import WorkbookError, shown_headers
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import ledger_of
+from guts_teach.ledgers.replay import replay
 
 EVENING = ("Ana", "Ben", "Cleo", "=Dev")
 """The players of :func:`evening`, whom a book's Players sheet seats unless told otherwise."""

@@ -8,7 +8,7 @@ from conftest import SIX_COUNTER_STATUS, seed_text
 
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES, UnknownExampleError, example
 from guts_teach.lessons.stepper import Stepper
-from guts_teach.svg import table_svg
+from guts_teach.pictures.svg import table_svg
 
 ALL = (*EXAMPLES, *LESSON_EXAMPLES)
 CARD_BACK = 'fill="#283593"'

@@ -18,7 +18,7 @@ from guts_teach.club_evening import (
     read_upload,
     sample_evening,
 )
-from guts_teach.game.ledger import dumps, ledger_of
+from guts_teach.ledgers.ledger import dumps, ledger_of
 from guts_teach.lessons.examples import example
 from guts_teach.widgets.ledger_upload import LedgerUpload
 

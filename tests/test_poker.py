@@ -8,9 +8,9 @@ from itertools import combinations, combinations_with_replacement, pairwise, pro
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK, Card, parse_cards
-from guts_teach.game.hands import TwoCardRanking, explain
-from guts_teach.game.three_cards import ThreeCardRanking
+from guts_teach.game.cards.deck import FULL_DECK, Card, parse_cards
+from guts_teach.game.cards.hands import TwoCardRanking, explain
+from guts_teach.game.cards.three_cards import ThreeCardRanking
 from guts_teach.shelby import poker
 from guts_teach.shelby.low import best_of, low_three, lowest_three
 from guts_teach.shelby.poker import (

@@ -16,11 +16,11 @@ from guts_teach import Rules, Session
 from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.reader import WorkbookError, check_plain
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import ledger_of, save
-from guts_teach.game.ledger_file import load
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import ledger_of, save
+from guts_teach.ledgers.ledger_file import load
+from guts_teach.ledgers.replay import replay
 
 F = Fraction
 

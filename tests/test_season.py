@@ -21,9 +21,9 @@ from guts_teach.game.errors import (
     SeasonError,
     SeasonRulesError,
 )
-from guts_teach.game.ledger import Ledger, LedgerDeal, ledger_of
 from guts_teach.game.rules import classic, teaching
-from guts_teach.game.season import (
+from guts_teach.ledgers.ledger import Ledger, LedgerDeal, ledger_of
+from guts_teach.ledgers.season import (
     Evening,
     HistoryPoint,
     OnTable,

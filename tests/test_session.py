@@ -21,7 +21,7 @@ from guts_teach.game.errors import (
     UnknownPlayerError,
     WinnerError,
 )
-from guts_teach.game.listeners import ListenerWarning
+from guts_teach.game.play.listeners import ListenerWarning
 
 F = Fraction
 

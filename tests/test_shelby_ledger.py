@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
 from guts_teach.excel.shelby_export import export_shelby
 from guts_teach.frames import shelby_frame
 from guts_teach.game.errors import LedgerError
-from guts_teach.game.ledger_file import loads
+from guts_teach.ledgers.ledger_file import loads
 from guts_teach.shelby.ledger import EXAMPLE, dumps_shelby, loads_shelby, replay_shelby
 
 PSYCHO = {

@@ -3,8 +3,8 @@
 import ipywidgets as widgets
 import pytest
 
-from guts_teach.game.ledger import ledger_of
 from guts_teach.game.money import format_amount
+from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.lessons.examples import example
 from guts_teach.widgets import (
     ExampleStepper,
@@ -267,8 +267,8 @@ def test_guts_table_plays_against_bots_with_undo():
 
 
 def test_guts_table_looks_back_and_replays_an_evening_from_its_ledger():
-    from guts_teach.game.ledger import dumps
-    from guts_teach.game.ledger_file import loads
+    from guts_teach.ledgers.ledger import dumps
+    from guts_teach.ledgers.ledger_file import loads
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=4, seed=9)
@@ -303,7 +303,7 @@ def test_guts_table_hint_gives_the_worth_of_going_in():
     from fractions import Fraction
 
     from guts_teach.game.rules import teaching
-    from guts_teach.strategy.thresholds import equilibrium, gain
+    from guts_teach.strategy.equilibria.thresholds import equilibrium, gain
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=5, seed=12)
@@ -344,8 +344,8 @@ def test_guts_table_follows_the_ledger():
 
 
 def test_odds_explorer_follows_the_hand_the_table_size_and_the_weenie_rule():
-    from guts_teach.strategy.odds import hand_odds
-    from guts_teach.strategy.thresholds import equilibrium, gain
+    from guts_teach.strategy.counting.odds import hand_odds
+    from guts_teach.strategy.equilibria.thresholds import equilibrium, gain
     from guts_teach.widgets import OddsExplorer
 
     explorer = OddsExplorer("Ac 5d", players=6)

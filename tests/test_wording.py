@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guts_teach import Session, classic, teaching
-from guts_teach.game.cards import Deck
+from guts_teach.game.cards.deck import Deck
 from guts_teach.game.wording import CHIPS, COUNTERS, does, possessive, words_for
 
 

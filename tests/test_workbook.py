@@ -29,8 +29,8 @@ from guts_teach.excel.layout import (
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import ledger_of
+from guts_teach.ledgers.replay import replay
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook" / "guts_club.xlsx"

@@ -19,9 +19,9 @@ from guts_teach.excel.layout import CALC, DEALS, LEDGER, MAX_ROWS
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import Ledger, LedgerDeal, ledger_of
-from guts_teach.game.ledger_file import loads
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import Ledger, LedgerDeal, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.replay import replay
 
 LOSSLESS = """{"format": "guts-ledger/1", "title": "Tuesday = club night",
 "rules": {"profile": "classic", "ante": "1/2", "cap": "41/2", "starting_stack": "201/2",

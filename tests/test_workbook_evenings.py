@@ -32,8 +32,8 @@ from guts_teach.excel.layout import (
 )
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.game.money import format_amount
-from guts_teach.game.season import Season, histories, season_totals
-from guts_teach.game.settle_up import fewest_transfers
+from guts_teach.ledgers.season import Season, histories, season_totals
+from guts_teach.ledgers.settle_up import fewest_transfers
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 ATTENDANCE = {  # label as typed -> who was there
@@ -389,8 +389,8 @@ def test_an_evenings_first_dealer_named_comes_back_named_even_the_first_player(t
     import dataclasses
 
     from guts_teach.excel.season_export import export_season
-    from guts_teach.game.ledger import ledger_of
-    from guts_teach.game.season import Evening, carry_over
+    from guts_teach.ledgers.ledger import ledger_of
+    from guts_teach.ledgers.season import Evening, carry_over
 
     tables = play_evenings(seed=5)
     evenings = []

@@ -20,7 +20,7 @@ from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, EVENING, LEDGER, MIRROR, SEATS_SHEET, START
 from guts_teach.excel.printing import MIN_POINTS, SCALES
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 PAPER = {"A4": 9, "Letter": 1}
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo")

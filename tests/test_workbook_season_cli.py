@@ -9,11 +9,11 @@ from pathlib import Path
 from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
 from guts_teach.excel.evenings import DEALER_COL
 from guts_teach.excel.layout import EVENINGS, HISTORY, LEDGER, RESULTS, STANDINGS
-from guts_teach.game.season import evening_results, replay_season, season_totals
-from guts_teach.game.season_file import load_season
+from guts_teach.ledgers.season import evening_results, replay_season, season_totals
+from guts_teach.ledgers.season_file import load_season
 
 AUTUMN = Path(__file__).resolve().parent / "seasons" / "autumn.json"
 

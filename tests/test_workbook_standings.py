@@ -13,7 +13,7 @@ from guts_teach import Session, teaching
 from guts_teach.excel.chart import CHART_TOP, chart_row
 from guts_teach.excel.layout import SEATS, SEATS_SHEET, STANDINGS
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 
 def noisy_table() -> Session:

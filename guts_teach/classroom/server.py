@@ -16,7 +16,7 @@ import runpy
 from pathlib import Path
 from typing import cast
 
-from ..launch import LAB_SETTINGS, copy_notebooks
+from ..jupyter.launch import LAB_SETTINGS, copy_notebooks
 
 
 def write_learner_lab_settings(settings_dir: Path) -> None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game.errors import GutsError
-from ..game.ledger import Ledger, LedgerDeal
-from ..game.replay import replay
-from ..game.season import Evening, Season
+from ..ledgers.ledger import Ledger, LedgerDeal
+from ..ledgers.replay import replay
+from ..ledgers.season import Evening, Season
 from .cells import WorkbookError
 from .evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
 from .layout import DEALS, EVENING_ROWS, EVENINGS

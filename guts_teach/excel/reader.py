@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
+from ..game.cards.hands import HandOrder
 from ..game.errors import GutsError, LedgerError
-from ..game.hands import HandOrder
-from ..game.ledger import Ledger, LedgerDeal, check_title
 from ..game.money import as_amount
 from ..game.rules import Rules, profile
 from ..game.shown import shown
+from ..ledgers.ledger import Ledger, LedgerDeal, check_title
 from .cells import WorkbookError
 from .layout import (
     DEALS,
@@ -382,7 +382,7 @@ def ledger_from_grids(
 ) -> Ledger:
     """A ledger from the three input sheets, checked by a full replay. ``rows`` is how many
     deal rows the formulas read; ``headers``, when given, are checked against the players."""
-    from ..game.replay import replay
+    from ..ledgers.replay import replay
 
     rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
     title, cycles = read_extras(rules_grid)

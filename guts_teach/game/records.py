@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .cards.hands import HandOrder, explain
 from .frozen import quick_init
-from .hands import HandOrder, explain
 from .money import format_amount
 from .settlement import Settlement
 from .wording import agree, does, join_names, name, possessive, verb_for, words_for
@@ -190,7 +190,7 @@ def start_step(
 def showdown_sentence(ranked: Iterable[tuple[str, HandOrder]]) -> str:
     """Say who beats whom at a showdown, best hand first (R1, R5).
 
-    >>> from guts_teach.game.hands import hand
+    >>> from guts_teach.game.cards.hands import hand
     >>> print(showdown_sentence([("A", hand("Qs Qh")), ("B", hand("Ac Kd")), ("C", hand("Jc Jd"))]))
     A's pair of queens beats C's pair of jacks and B's ace-king (Q-Q beats J-J: queens beat jacks).
     """

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..game.money import format_amount
+from ..game.play.session import Session
 from ..game.records import DealRecord, Step
-from ..game.session import Session
 from ..game.wording import words_for
 from .examples import WorkedExample
 from .scene import Scene

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from ..game.cards import FULL_DECK, Card, check_unique, parse_cards
+from ..game.cards.deck import FULL_DECK, Card, check_unique, parse_cards
 from ..game.errors import (
     CardError,
     IllegalActionError,
@@ -43,7 +43,7 @@ from ..game.errors import (
     SessionOverError,
 )
 from ..game.money import ZERO, format_amount
-from ..game.table import listed_players, seat_of, seat_players
+from ..game.play.table import listed_players, seat_of, seat_players
 from ..game.wording import agree, does, join_names, possessive, verb_for
 from .rounds import ROUNDS
 from .rules import ShelbyRules, shelby

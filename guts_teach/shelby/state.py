@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..game.cards import Card
+from ..game.cards.deck import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,11 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.arguments import rules_arg, text_arg
-from ..game.cards import FULL_DECK, RANKS, parse_cards
-from ..game.compare import compare_hands
+from ..game.cards.compare import compare_hands
+from ..game.cards.deck import FULL_DECK, RANKS, parse_cards
 from ..game.errors import GutsError
 from ..game.rules import Rules, teaching
-from ..svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
+from ..pictures.svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
 from .access import live
 from .deck import deck_switch, follow_deck
 from .style import CSS, TextFallback, error_html, paragraph

@@ -22,8 +22,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..game.errors import ArgumentError
+from ..game.play.session import Session
 from ..game.rules import teaching
-from ..game.session import Session
 from .stepper import ExampleStepper
 from .style import CSS, TextFallback
 

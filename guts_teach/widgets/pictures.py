@@ -5,8 +5,8 @@ as plain HTML they would stay two-colour when the learner ticks the four-colour 
 :class:`CardPictures` draws them in both colourings at once and shows the one the shared
 setting (:mod:`.deck`) asks for.
 
->>> from guts_teach.game.cards import parse_cards
->>> from guts_teach.svg import hand_svg
+>>> from guts_teach.game.cards.deck import parse_cards
+>>> from guts_teach.pictures.svg import hand_svg
 >>> from guts_teach.widgets.deck import DECK
 >>> cards = parse_cards("Qd Qc")
 >>> picture = CardPictures(lambda four: hand_svg(cards, four_colour=four), title="Two queens")

@@ -13,7 +13,7 @@ import traitlets
 from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
 from ..lessons.quiz import FIELDS, Mark, Scenario, check, make_scenario
-from ..svg import table_pictures
+from ..pictures.svg import table_pictures
 from .access import live
 from .codes import explained
 from .deck import deck_switch, follow_deck

@@ -11,10 +11,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..pictures.svg import hand_svg
 from ..shelby.bots import ShelbyBot
 from ..shelby.game import ShelbyGame
 from ..shelby.rules import ShelbyRules, shelby
-from ..svg import hand_svg
 from .access import live, refocus
 from .deck import deck_switch, follow_deck
 from .play_table import Series, line_chart

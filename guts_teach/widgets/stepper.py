@@ -9,13 +9,13 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.errors import ArgumentError
-from ..game.ledger import Ledger
-from ..game.replay import replay
-from ..game.session import Session
+from ..game.play.session import Session
 from ..game.shown import shown
+from ..ledgers.ledger import Ledger
+from ..ledgers.replay import replay
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
-from ..svg import table_pictures
+from ..pictures.svg import table_pictures
 from .access import live, refocus
 from .codes import coded
 from .deck import deck_switch, follow_deck

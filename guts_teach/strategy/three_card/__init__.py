@@ -1,0 +1,2 @@
+"""Three-card Guts (V6): a hand's odds (:mod:`.odds`) and the heads-up game against a
+threshold, with its exact equilibrium (:mod:`.equilibrium`)."""
