@@ -31,8 +31,8 @@ from guts_teach.widgets import (
     SettlementQuiz,
     ShelbyTable,
 )
-from guts_teach.widgets.deck import DECK
-from guts_teach.widgets.style import CSS, FOCUS, PRIMARY, SUCCESS
+from guts_teach.widgets.parts.deck import DECK
+from guts_teach.widgets.parts.style import CSS, FOCUS, PRIMARY, SUCCESS
 
 WHITE, BUTTON_GREY = "#ffffff", "#eeeeee"  # ipywidgets' default button face
 
@@ -274,6 +274,6 @@ def test_no_badge_is_clipped_or_hidden_under_another_seat_at_any_table_size(play
 
 def test_the_shared_script_has_no_line_comment_that_would_swallow_it():
     """SCRIPT is written on one line, where a ``//`` comment would end the code early."""
-    from guts_teach.widgets.access import _CODE
+    from guts_teach.widgets.parts.access import _CODE
 
     assert "//" not in _CODE

@@ -31,7 +31,7 @@ def test_replay_of_a_plain_ledger_loads_only_what_it_needs(tmp_path):
     code = (
         "import gc, sys; from guts_teach.__main__ import run; "
         f"sys.argv = ['guts-teach', 'replay', {str(path)!r}, '--json']; status = run(); "
-        "loaded = [m for m in ('tempfile', 'guts_teach.cli.season_text', 'guts_teach.ledgers.season', "
+        "loaded = [m for m in ('tempfile', 'guts_teach.cli._season_text', 'guts_teach.ledgers.season', "
         "'guts_teach.ledgers.season_file') if m in sys.modules]; "
         "print(status, gc.isenabled(), gc.get_freeze_count() > 1000, loaded, file=sys.stderr)"
     )

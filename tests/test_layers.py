@@ -134,12 +134,12 @@ def test_every_import_follows_the_layers_and_none_goes_round_in_a_circle():
 
 def test_the_check_would_catch_a_wrong_import_and_a_circle():
     modules = sources()
-    modules["guts_teach.game.cards.deck"] += "\nfrom ...widgets import style\n"
+    modules["guts_teach.game.cards.deck"] += "\nfrom ...widgets.parts import style\n"
     modules["guts_teach.strategy.counting.odds"] += "\nimport numpy\n"
     modules["guts_teach.game.money"] += "\ndef later():\n    from .play.session import Session\n"
     found = violations(modules)
     assert any(
-        "guts_teach.game.cards.deck" in f and "guts_teach.widgets.style (adapter)" in f
+        "guts_teach.game.cards.deck" in f and "guts_teach.widgets.parts.style (adapter)" in f
         for f in found
     )
     assert any("strategy.counting.odds" in f and "outside package numpy" in f for f in found)

@@ -13,7 +13,7 @@ from guts_teach.widgets import (
     SettlementQuiz,
     follow,
 )
-from guts_teach.widgets.deck import DECK
+from guts_teach.widgets.parts.deck import DECK
 
 
 @pytest.fixture(autouse=True)

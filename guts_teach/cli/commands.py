@@ -151,13 +151,13 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
             )
             stdout.write(report + "\n")
         elif args.command == "workbook":
-            from .workbook import command as workbook_command
+            from ._workbook import command as workbook_command
 
             workbook_command(args, stdout)
         elif args.command in ("lesson", "present"):
             return _launch(args)
         elif args.command == "handout":
-            from .handout import command as handout
+            from ._handout import command as handout
 
             return handout(args, stdout)
         elif args.command == "classroom":
@@ -187,7 +187,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _season(args: argparse.Namespace, stdout: TextIO, data: object) -> None:
     """``replay`` of a season file (``data`` already parsed) or of a folder (``None``)."""
-    from .season_text import replay_text
+    from ._season_text import replay_text
 
     stdout.write(replay_text(args.ledger, data, as_json=args.json, steps=args.steps) + "\n")
 

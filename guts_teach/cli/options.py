@@ -127,7 +127,7 @@ def _classroom(commands: Commands) -> None:
 
 def _handout(commands: Commands) -> None:
     """``handout``: the rules to print (:mod:`.handout_command`)."""
-    from .handout import add_parser
+    from ._handout import add_parser
 
     add_parser(commands)
 

@@ -9,7 +9,7 @@ from ..game.money import format_amount
 from ..game.play.session import Session
 from ..game.records import DealRecord
 from ..lessons.examples import WorkedExample
-from .text_table import render
+from ._text_table import render
 
 
 def shelby_text(data: object, *, as_json: bool) -> str:

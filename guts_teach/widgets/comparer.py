@@ -14,9 +14,9 @@ from ..game.cards.deck import FULL_DECK, RANKS, parse_cards
 from ..game.errors import GutsError
 from ..game.rules import Rules, teaching
 from ..pictures.svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
-from .access import live
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, error_html, paragraph
+from .parts.access import live
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, error_html, paragraph
 
 PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
 

@@ -24,8 +24,8 @@ import ipywidgets as widgets
 from ..game.errors import ArgumentError
 from ..game.play.session import Session
 from ..game.rules import teaching
+from .parts.style import CSS, TextFallback
 from .stepper import ExampleStepper
-from .style import CSS, TextFallback
 
 
 class Replay(TextFallback, widgets.Box):  # type: ignore[misc]

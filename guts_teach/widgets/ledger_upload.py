@@ -18,7 +18,7 @@ from ..frames import standings_frame
 from ..game.errors import GutsError
 from ..game.money import format_amount
 from ..game.play.session import Session
-from .style import CSS, TextFallback
+from .parts.style import CSS, TextFallback
 
 
 class LedgerUpload(TextFallback, widgets.VBox):  # type: ignore[misc]

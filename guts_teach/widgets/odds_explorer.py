@@ -17,9 +17,9 @@ from ..pictures.svg import hand_svg
 from ..strategy.advice import going_in
 from ..strategy.counting.odds import hand_odds
 from ..strategy.equilibria.mixed import equilibrium_play
-from .access import live
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, error_html
+from .parts.access import live
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, error_html
 
 
 def _percent(p: Fraction) -> str:

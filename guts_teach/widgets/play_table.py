@@ -23,10 +23,10 @@ from ..lessons.scene import Scene
 from ..pictures.svg import table_pictures
 from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
-from .access import live, refocus
-from .codes import coded
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, attempt, button
+from .parts.access import live, refocus
+from .parts.codes import coded
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, attempt, button
 
 YOU = "You"
 

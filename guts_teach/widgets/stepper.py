@@ -16,10 +16,10 @@ from ..ledgers.replay import replay
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
 from ..pictures.svg import table_pictures
-from .access import live, refocus
-from .codes import coded
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback
+from .parts.access import live, refocus
+from .parts.codes import coded
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback
 
 
 class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]

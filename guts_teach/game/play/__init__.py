@@ -1,4 +1,4 @@
 """A table at play: the :class:`~.session.Session` state machine, what it shows
-(:mod:`.session_view`), the money it moves from deal to deal (:mod:`.bookkeeping`), the
-hands and bots a deal is given (:mod:`.deal_input`), its listeners and its seats
+(:mod:`._session_view`), the money it moves from deal to deal (:mod:`._bookkeeping`), the
+hands and bots a deal is given (:mod:`._deal_input`), its listeners and its seats
 (:mod:`.table`)."""

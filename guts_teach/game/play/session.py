@@ -38,10 +38,10 @@ from ..settlement import Settlement, settle_pot
 from ..showdown import Outcome, decide
 from ..shown import shown
 from ..wording import does, join_names, possessive, yours
-from .bookkeeping import PendingDeal, opening, settled
-from .deal_input import HandsInput, read_bots, read_hands
+from ._bookkeeping import PendingDeal, opening, settled
+from ._deal_input import HandsInput, read_bots, read_hands
+from ._session_view import SessionView
 from .listeners import ListenerFailure, Listeners
-from .session_view import SessionView
 from .table import (
     TableState,
     listed_players,

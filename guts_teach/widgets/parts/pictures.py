@@ -7,7 +7,7 @@ setting (:mod:`.deck`) asks for.
 
 >>> from guts_teach.game.cards.deck import parse_cards
 >>> from guts_teach.pictures.svg import hand_svg
->>> from guts_teach.widgets.deck import DECK
+>>> from guts_teach.widgets.parts.deck import DECK
 >>> cards = parse_cards("Qd Qc")
 >>> picture = CardPictures(lambda four: hand_svg(cards, four_colour=four), title="Two queens")
 >>> DECK.four_colour = True

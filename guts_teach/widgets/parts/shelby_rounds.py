@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from html import escape
 
-from ..game.money import format_amount
-from ..pictures.svg import hand_svg
-from ..shelby.game import ShelbyGame
-from ..shelby.rounds import ROUNDS
-from ..shelby.rules import ShelbyRules, psycho_shelby, shelby
-from ..shelby.state import ShelbyStep
+from ...game.money import format_amount
+from ...pictures.svg import hand_svg
+from ...shelby.game import ShelbyGame
+from ...shelby.rounds import ROUNDS
+from ...shelby.rules import ShelbyRules, psycho_shelby, shelby
+from ...shelby.state import ShelbyStep
 from .shelby_view import hand_name
 
 FIGURE = "margin:4px 8px;text-align:center;font-size:14px"

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..game.errors import GutsError
+from ...game.errors import GutsError
 from .access import SCRIPT
 
 FOCUS = "#0d47a1"

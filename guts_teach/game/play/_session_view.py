@@ -15,7 +15,7 @@ from ..money import ZERO
 from ..records import DealRecord, Step, start_step
 from ..rules import Rules
 from ..shown import shown
-from .bookkeeping import PendingDeal
+from ._bookkeeping import PendingDeal
 from .table import Standing, TableState, rank_standings
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..lessons.words import plain
+from ...lessons.words import plain
 
 
 def coded(text: str, css: str = "guts-text") -> str:

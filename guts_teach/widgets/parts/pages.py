@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..game.errors import ArgumentError
+from ...game.errors import ArgumentError
 from .access import live, refocus
 from .deck import follow_deck
 from .style import CSS, TextFallback

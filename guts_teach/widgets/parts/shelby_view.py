@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..game.cards.deck import Card
-from ..game.money import format_amount
-from ..pictures.svg import hand_svg
-from ..shelby.game import ShelbyGame
-from ..shelby.rounds import ROUNDS
-from ..shelby.state import ShelbyStep
+from ...game.cards.deck import Card
+from ...game.money import format_amount
+from ...pictures.svg import hand_svg
+from ...shelby.game import ShelbyGame
+from ...shelby.rounds import ROUNDS
+from ...shelby.state import ShelbyStep
 from .codes import coded
 
 

@@ -42,7 +42,7 @@ from ..ledgers.season import (
     season_standings,
 )
 from ..ledgers.season_file import load_season_folder, season_from_dict
-from .text_table import render
+from ._text_table import render
 
 
 def replay_text(path: str | os.PathLike[str], data: object, *, as_json: bool, steps: bool) -> str:
