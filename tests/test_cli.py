@@ -190,7 +190,7 @@ def test_version_is_the_installed_distributions():
     assert done.stdout == f"guts-teach {version('guts_teach')}\n"
 
 
-def test_issue13_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path):
+def test_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path):
     from guts_teach.jupyter import launch
 
     workdir, said = launch.prepare_notebooks(tmp_path / "lesson")
@@ -225,7 +225,7 @@ def lesson_command(port, folder):
     ]
 
 
-def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
+def test_a_port_in_use_is_exit_2_with_a_message(tmp_path):
     import socket
 
     with socket.socket() as taken:
@@ -242,7 +242,7 @@ def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
     assert f"port {port} is in use" in done.stderr
 
 
-def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
+def test_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
     import os
     import signal
     import socket

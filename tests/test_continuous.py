@@ -66,7 +66,7 @@ def test_more_players_need_stronger_hands():
     assert all(threshold(n, weenie=True) < threshold(n) for n in range(2, 11))
 
 
-def test_issue18_the_weenie_closed_form_is_not_justified_from_seven_players():
+def test_the_weenie_closed_form_is_not_justified_from_seven_players():
     """beta = (n - 1)(1 - a) at a = (1/3)^(1/(n-1)): 1.0039 at seven players, towards ln 3."""
     import math
 

@@ -82,7 +82,7 @@ def test_player_count_is_checked():
         hand_odds("Qs Qh", players=11)
 
 
-def test_issue18_odds_json_gives_every_chance_as_an_exact_fraction_text():
+def test_odds_json_gives_every_chance_as_an_exact_fraction_text():
     import io
     import json
 

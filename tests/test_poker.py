@@ -141,7 +141,7 @@ def classified_substitutions(naturals, wilds, flush):
     )
 
 
-def test_issue16_wild_cards_looked_up_agree_with_classifying_every_substitution():
+def test_wild_cards_looked_up_agree_with_classifying_every_substitution():
     """Exhaustive over every case a hand with wild cards can be in: the natural cards' ranks
     (any multiset of the non-wild ranks), whether they share a suit, and 1 to 4 wild cards."""
     natural_ranks = [r for r in range(2, 15) if r not in BASEBALL_WILD]

@@ -85,7 +85,7 @@ def all_zeros(page: str) -> bool:
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER))
-def test_issue12_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp_path, paper):
+def test_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp_path, paper):
     book = on_paper(new_workbook(NAMES[:5], teaching()), paper)
     path = tmp_path / "club.xlsx"
     save_atomic(book, path)
@@ -102,7 +102,7 @@ def test_issue12_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER))
-def test_issue12_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path, paper):
+def test_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path, paper):
     path = tmp_path / "ten.xlsx"
     ten_player_book(path, paper)
     pages = pdf_words(render(path, tmp_path))
@@ -121,7 +121,7 @@ def test_issue12_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path,
     assert len(summary) == 1 and all(name in summary[0] for name in NAMES)
 
 
-def test_issue12_no_sheet_is_shrunk_to_fit_and_helpers_are_hidden():
+def test_no_sheet_is_shrunk_to_fit_and_helpers_are_hidden():
     book = new_workbook(NAMES, teaching())
     for sheet in book.worksheets:
         if sheet.sheet_state == "hidden":

@@ -18,7 +18,7 @@ from guts_teach.ledgers.season_file import load_season
 AUTUMN = Path(__file__).resolve().parent / "seasons" / "autumn.json"
 
 
-def test_issue12_a_season_file_goes_into_the_workbook_and_comes_back_equal(tmp_path, capsys):
+def test_a_season_file_goes_into_the_workbook_and_comes_back_equal(tmp_path, capsys):
     season = load_season(AUTUMN)
     book, back = tmp_path / "autumn.xlsx", tmp_path / "back.json"
     assert main(["workbook", "export", str(AUTUMN), str(book)]) == 0

@@ -47,9 +47,7 @@ def evenings(kind: str, count: int) -> list[Session]:
 
 
 @pytest.mark.parametrize(("kind", "count"), [("fewer", 2), ("same", 2)])
-def test_issue12_settle_up_sheet_needs_no_more_transfers_than_fewest_transfers(
-    tmp_path, kind, count
-):
+def test_settle_up_sheet_needs_no_more_transfers_than_fewest_transfers(tmp_path, kind, count):
     for k, table in enumerate(evenings(kind, count)):
         path = tmp_path / f"{kind}{k}.xlsx"
         export_ledger(ledger_of(table), path)
