@@ -165,11 +165,6 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def number_json(value: int) -> str:
-    """A whole number as JSON text (any length)."""
-    return int_text(value)
-
-
 def one_line(value: Any) -> str:
     """``value`` as JSON text on one line, non-ASCII characters as they are."""
     return json.dumps(value, ensure_ascii=False)
