@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused while a command reads, replays or writes a
-    long file (issue 16): a ledger's records make no cycles, yet the collector walks them
+    long file: a ledger's records make no cycles, yet the collector walks them
     again and again as they pile up, about a sixth of the time of replaying 100,000 deals.
     Reference counting still frees everything as usual."""
     was_enabled = gc.isenabled()

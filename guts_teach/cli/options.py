@@ -1,7 +1,7 @@
 """The ``guts-teach`` command line's options (:mod:`.cli` runs the commands).
 
 :func:`parser` builds every command's options, or, given the command a run names, only
-that command's (issue 16: building all of them is a good part of what ``replay`` spends
+that command's (building all of them is a good part of what ``replay`` spends
 before it reads its file; one command's parser parses that command's arguments, and prints
 its help and errors, exactly as the whole parser does).
 

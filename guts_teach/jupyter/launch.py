@@ -226,7 +226,7 @@ def voila_server(
         "--theme=light",
         f"--template={SLIDES}",
         # Each cell's output shows as soon as it has run: the first slide does not wait
-        # for the last cell (issue 13, item 4).
+        # for the last cell.
         "--VoilaConfiguration.progressive_rendering=True",
         # Every page opened starts a kernel, and a page closed normally shuts it down; a kernel
         # that no page is connected to (a browser that crashed, a page fetched by a script)

@@ -254,7 +254,7 @@ def _deal_names(
     raw: dict[str, Any], index: int, key: str, players: tuple[str, ...], seats: frozenset[str]
 ) -> tuple[str, ...]:
     """:func:`_names` of a deal's field, the usual case (players, each once) checked at once
-    and the message built only for the others (issue 16: long ledgers load faster)."""
+    and the message built only for the others (so long ledgers load fast)."""
     value = raw[key]
     try:
         if isinstance(value, list) and seats.issuperset(value) and len(set(value)) == len(value):
@@ -279,7 +279,7 @@ def _deal(
             f"deal {index + 1} (deals[{index}])",
             'expected an object with "in" and "hands" or "winners"',
         )
-    club = _CLUB_KEYS.issuperset(raw)  # the club's usual record, built at once (issue 16)
+    club = _CLUB_KEYS.issuperset(raw)  # the club's usual record, built at once
     if not club:
         for key in raw:
             if key not in DEAL_KEYS:
@@ -439,7 +439,7 @@ def dumps(ledger: Ledger) -> str:
 
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
     """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`; imported
-    here, so that reading a ledger loads none of :mod:`tempfile`, issue 16)."""
+    here, so that reading a ledger loads none of :mod:`tempfile`)."""
     from ..game.atomic import save_text
 
     save_text(path, dumps(ledger))

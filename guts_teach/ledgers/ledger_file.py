@@ -65,7 +65,7 @@ def read_data(path: str | os.PathLike[str], what: str = "ledger") -> object:
 def is_season_data(data: object) -> bool:
     """True for parsed JSON that says it is a season file (of any version: the reader,
     :mod:`.season_file`, then says which version it reads). It lives here, beside the
-    reading, so that a reader of plain ledgers loads no season code (issue 16).
+    reading, so that a reader of plain ledgers loads no season code.
 
     >>> is_season_data({"format": "guts-season/1"}), is_season_data({"format": "guts-ledger/1"})
     (True, False)
@@ -98,9 +98,9 @@ def check(ledger: Ledger) -> None:
 
 def load_replayed(path: str | os.PathLike[str], *, data: object = None) -> tuple[Ledger, Session]:
     """Read a ledger file and replay it once: the ledger and the table it leaves (the
-    command line's way, issue 11; :func:`guts_teach.ledgers.ledger.load` replays it to check it).
+    command line's way; :func:`guts_teach.ledgers.ledger.load` replays it to check it).
     ``data`` is the file already parsed by :func:`read_data`, when the caller has it
-    (the command line looks at it first for a Shelby game; issue 16: read once)."""
+    (the command line looks at it first for a Shelby game, so it is read once)."""
     ledger = _checked(read_data(path) if data is None else data, path, replayed=False)
     try:
         return ledger, replay(ledger)

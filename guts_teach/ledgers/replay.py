@@ -112,7 +112,7 @@ def deal_rows(session: Session) -> list[dict[str, Any]]:
 
 def deal_rows_text(session: Session, *, batch: int = 1000) -> Iterator[str]:
     """:func:`deal_rows` as JSON text, exactly as ``json.dumps(rows, ensure_ascii=False,
-    indent=2)`` writes it, in pieces of ``batch`` deals (issue 16: Python's encoder falls
+    indent=2)`` writes it, in pieces of ``batch`` deals (Python's encoder falls
     back to its slow pure-Python code for indented text, and would hold every row and the
     whole text at once; here each deal is written from its record by one template)."""
     history = session.deals

@@ -28,7 +28,7 @@ WIDTH, HEIGHT = 900, 380
 LEFT, RIGHT, TOP, BOTTOM = 100, 24, 50, 84
 TICK, WORDS, TITLE = 20, 21, 24
 """Type sizes, in the chart's own units: drawn 900 wide, as on a slide, every word is 20 px or
-more (guts-teach present; issue 23), and on a notebook's narrower page it shrinks with the
+more (guts-teach present), and on a notebook's narrower page it shrinks with the
 chart."""
 FONT = "font-family:DejaVu Sans,Verdana,sans-serif"
 
@@ -312,7 +312,7 @@ def heat_chart(
     scale from ``-limit`` (orange) to ``+limit`` (blue) and a scale bar.
 
     Drawn ``size`` + 160 wide and at most 400 high (``size`` 440), as on a slide, every word is
-    20 px or more (guts-teach present; issue 23); the plot is wider than tall, so that the
+    20 px or more (guts-teach present); the plot is wider than tall, so that the
     column labels of neighbouring ticks a dozen classes apart keep clear of each other.
     """
     high = size - 160

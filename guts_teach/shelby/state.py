@@ -1,7 +1,7 @@
 """What a Shelby game remembers: its state between actions, and each narrated step.
 
 A step's ``balances`` and ``shelbys`` are read-only mappings: a step handed out never
-changes the game (issue 11).
+changes the game.
 
 >>> from fractions import Fraction
 >>> from types import MappingProxyType

@@ -67,7 +67,7 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         quoted = widgets.HTML(quotation(source) if isinstance(source, WorkedExample) else "")
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
         super().__init__(
-            # the buttons right under the picture: never below the fold (issue 13, item 2)
+            # the buttons right under the picture: never below the fold
             [header, self.status, self.picture, buttons, self.explanation, quoted, deck_switch()],
             **kwargs,
         )

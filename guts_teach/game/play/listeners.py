@@ -1,6 +1,6 @@
 """Listeners: who hears of every settled deal, and what happens when one of them fails.
 
-The contract (issue 11): a deal that was recorded stays recorded. Listeners are told after
+The contract: a deal that was recorded stays recorded. Listeners are told after
 the record is kept, each of them once, in the order they subscribed; the list is read once
 per deal, so a listener that unsubscribes itself (or another) while being told makes
 nobody miss the deal. An exception from a listener never passes through the action that

@@ -37,7 +37,7 @@ from functools import cache
 from ...game.cards.hands import ALL_STRENGTHS, Strength
 from ..counting.odds import check_table_size, hand_odds
 from .payoff import iterate_replies
-from .thresholds import Threshold, _level_mean, best_reply, fold_chance, frequency
+from .thresholds import Threshold, best_reply, fold_chance, frequency, level_mean
 
 ZERO = Fraction(0)
 
@@ -86,7 +86,7 @@ def _terms(mine: Strength, others: Strength, players: int) -> _HandTerms:
     index = ALL_STRENGTHS.index(others)
     nobody = fold_chance(mine, others, o)
     others_in = o * (1 - fold_chance(mine, others, 1))  # expected number of others who go in
-    tops = {c: _level_mean(mine, c, o) for c in ALL_STRENGTHS[index:]}
+    tops = {c: level_mean(mine, c, o) for c in ALL_STRENGTHS[index:]}
     top_all = sum(tops.values(), ZERO)  # expected others at the top of those in
     odds = hand_odds(mine, players=players)
     level = sum(odds.ties.values(), ZERO)

@@ -134,14 +134,14 @@ def _level_total(mine: Strength, bound: Strength, others: int) -> int:
     return sum(level * n for level, n in enumerate(_level_counts(mine, bound, others)))
 
 
-def _level_mean(mine: Strength, bound: Strength, others: int) -> Fraction:
+def level_mean(mine: Strength, bound: Strength, others: int) -> Fraction:
     """The expected number of others level with ``bound`` in deals where all are at or
     below it."""
     return _level_total(mine, bound, others) * _scale(others)
 
 
 def _shared(mine: Strength, bounds: list[Strength], others: int) -> Fraction:
-    """Summed over ``bounds``: :func:`_level_mean`. Summed over the classes the others' best
+    """Summed over ``bounds``: :func:`level_mean`. Summed over the classes the others' best
     hand can take, that is the expected number of others sharing that best hand."""
     return sum(_level_total(mine, c, others) for c in bounds) * _scale(others)
 
@@ -173,7 +173,7 @@ def edge_gain(
     odds = hand_odds(mine, players=players)
     if mine.value > edge.value:
         above = _shared(mine, _between(edge.value + 1, mine.value), others)
-        at = _level_mean(mine, edge, others)
+        at = level_mean(mine, edge, others)
         chances = Chances(nobody_in, odds.best, odds.ties, shared_below=above + mix * at)
     elif mine.value == edge.value:  # others level with mine go in with chance ``mix``
         ties: dict[int, Fraction] = {}
