@@ -439,7 +439,7 @@ def dumps(ledger: Ledger) -> str:
 
 def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
     """Write the ledger atomically (:func:`guts_teach.game.atomic.save_text`; imported
-    here, so that reading a ledger loads none of :mod:`tempfile`)."""
+    here, so that reading a ledger loads none of ``tempfile``)."""
     from ..game.atomic import save_text
 
     save_text(path, dumps(ledger))

@@ -98,7 +98,7 @@ def check(ledger: Ledger) -> None:
 
 def load_replayed(path: str | os.PathLike[str], *, data: object = None) -> tuple[Ledger, Session]:
     """Read a ledger file and replay it once: the ledger and the table it leaves (the
-    command line's way; :func:`guts_teach.ledgers.ledger.load` replays it to check it).
+    command line's way; :func:`load` replays it to check it).
     ``data`` is the file already parsed by :func:`read_data`, when the caller has it
     (the command line looks at it first for a Shelby game, so it is read once)."""
     ledger = _checked(read_data(path) if data is None else data, path, replayed=False)
