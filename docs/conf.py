@@ -169,7 +169,75 @@ def _dataclass_factories(app, what, name, obj, options, signature, return_annota
     return None
 
 
+def _one_canonical_name() -> None:
+    """A name the façade re-exports is documented twice (``guts_teach.Session`` and
+    ``guts_teach.game.Session``), and autodoc gives both the same canonical name
+    (``guts_teach.game.play.session.Session``): keep the first, without a duplicate warning.
+    Two different objects described under one name still warn."""
+    from sphinx.domains.python import PythonDomain
+
+    note = PythonDomain.note_object
+
+    def note_object(self, name, objtype, node_id, aliased=False, location=None):  # type: ignore[no-untyped-def]
+        other = self.objects.get(name)
+        if aliased and other is not None and other.aliased:
+            return None
+        return note(self, name, objtype, node_id, aliased=aliased, location=location)
+
+    PythonDomain.note_object = note_object  # type: ignore[method-assign]
+
+
+def _public_constants() -> None:
+    """A constant a package declares public (``DEALS``, ``PROFILES``) is assigned in another
+    module, so autodoc, which documents module data only where the module itself assigns it,
+    would leave it out of ``:members:``: document every such member of a module as data (the
+    module's ``__all__`` has already chosen which members are listed)."""
+    import inspect
+
+    from sphinx.ext.autodoc._dynamic import _member_finder
+
+    best = _member_finder._best_object_type_for_member
+
+    def best_object_type(member, member_name, is_attr, *, parent_obj_type, parent_props):  # type: ignore[no-untyped-def]
+        if parent_obj_type == "module" and not (
+            inspect.isroutine(member) or isinstance(member, type) or inspect.ismodule(member)
+        ):
+            is_attr = True
+        return best(
+            member,
+            member_name,
+            is_attr,
+            parent_obj_type=parent_obj_type,
+            parent_props=parent_props,
+        )
+
+    _member_finder._best_object_type_for_member = best_object_type
+
+
+def _keep_public_data(app, what, name, obj, skip, options):  # type: ignore[no-untyped-def]
+    """Such a constant has no docstring of its own, which autodoc takes as a reason to leave it
+    out: a module's data member that ``__all__`` let through is kept."""
+    import inspect
+
+    code = inspect.isroutine(obj) or isinstance(obj, type) or inspect.ismodule(obj)
+    if what == "module" and skip and not name.startswith("_") and not code:
+        return False
+    return None
+
+
+def _no_type_docstring(app, what, name, obj, options, lines):  # type: ignore[no-untyped-def]
+    """A constant's docstring is its type's (a dict's, a str's): show none rather than that."""
+    if what == "data" and not isinstance(obj, type) and lines:
+        own = (type(obj).__doc__ or "").strip().splitlines()
+        if own and [line.strip() for line in lines if line.strip()][:1] == own[:1]:
+            lines.clear()
+
+
 def setup(app):  # type: ignore[no-untyped-def]
+    _one_canonical_name()
+    _public_constants()
+    app.connect("autodoc-skip-member", _keep_public_data)
+    app.connect("autodoc-process-docstring", _no_type_docstring)
     app.connect("autodoc-process-signature", _dataclass_factories)
     app.connect("builder-inited", _load_public_names)
     app.connect("source-read", _other_subpackages)
