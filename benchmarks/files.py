@@ -43,8 +43,8 @@ from pathlib import Path
 
 import guts_teach
 from guts_teach import Session, teaching
-from guts_teach.game.cards import Deck
-from guts_teach.game.ledger import ledger_of, save
+from guts_teach.game.cards.deck import Deck
+from guts_teach.ledgers.ledger import ledger_of, save
 
 LIMIT_REPLAY_RATIO, LIMIT_REPLAY_MB = 1.5, 200  # at 100,000 deals
 LIMIT_IMPORT_RATIO = 2.0  # time and memory

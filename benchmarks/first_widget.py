@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from browser import CHROMIUM, CHROMIUM_ARGS
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 AIM_FIRST_STEPPER_S = 10.0
 EMPTY = {

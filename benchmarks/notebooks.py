@@ -21,7 +21,7 @@ import nbformat
 from measure import interleaved, ratio
 from nbclient import NotebookClient
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 LIMIT_NOTEBOOK_RATIO = 2.5  # each notebook at most 2.5x an empty notebook
 AIM_FIRST_SLIDE_S = 15.0  # the presentation of notebook 04

@@ -18,11 +18,12 @@ import time
 
 from measure import timed
 
-from guts_teach.game.cards import FULL_DECK
-from guts_teach.game.hands import Hand, hand
+from guts_teach.game.cards.deck import FULL_DECK
+from guts_teach.game.cards.hands import Hand, hand
 from guts_teach.game.rules import teaching
-from guts_teach.strategy import matchings, mixed, thresholds
-from guts_teach.strategy.odds import _matchings, _odds, hand_odds, odds_table
+from guts_teach.strategy.counting import matchings
+from guts_teach.strategy.counting.odds import _matchings, _odds, hand_odds, odds_table
+from guts_teach.strategy.equilibria import mixed, thresholds
 from guts_teach.strategy.sampling import sampled_gain
 
 AIM_TABLE_S = 0.2  # issue 16: the whole odds table in at most 0.2 s

@@ -22,7 +22,7 @@ from typing import Any
 
 from measure import interleaved
 
-from guts_teach.game.cards import FULL_DECK, Card
+from guts_teach.game.cards.deck import FULL_DECK, Card
 from guts_teach.shelby import poker
 from guts_teach.shelby.poker import BASEBALL_WILD, PokerStrength, evaluate
 

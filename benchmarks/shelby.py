@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.shelby.ledger import ShelbyDeal, ShelbyLedger, dumps_shelby
 from guts_teach.shelby.rules import ShelbyRules
 

@@ -30,8 +30,8 @@ from openpyxl import Workbook
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, Layout
 from guts_teach.excel.season_export import export_season
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.season import Evening, carry_over
+from guts_teach.ledgers.ledger import ledger_of
+from guts_teach.ledgers.season import Evening, carry_over
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 AIM_MARK_S = {1_000: 1.0, 10_000: 5.0}

@@ -28,7 +28,7 @@ from guts_teach.excel import functions
 from guts_teach.excel.bridge import mirror_ledger
 from guts_teach.excel.layout import PLAYERS, SHEETS
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 AIM_MIRROR_S, AIM_ACTIONS, AIM_LEDGER_S = 0.5, 10, 0.2
 

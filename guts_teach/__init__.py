@@ -1,9 +1,9 @@
 """guts_teach: teach the card game Guts and keep its scores, exactly.
 
 The rules core (:mod:`guts_teach.game`: cards, hands, rules, the session state machine,
-records, ledgers) uses only the standard library; the Shelby games, the strategy lab and the
-lessons are built on it, and adapters (pandas frames, widgets, the workbook, the CLI) live in
-their own modules and are imported only when asked for (ARCHITECTURE.md). The names
+records) uses only the standard library; a club's ledgers, the Shelby games, the strategy lab
+and the lessons are built on it, and adapters (pandas frames, widgets, the workbook, the CLI)
+live in their own modules and are imported only when asked for (ARCHITECTURE.md). The names
 below load on first use, so ``import guts_teach`` itself costs next to nothing.
 
 >>> from guts_teach import Session, teaching
@@ -18,13 +18,15 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .lazy import lazy_names
-from .version import __version__
+from .version import __version__ as __version__
 
+# The public names, each with the module it lives in (under the package): the one table that
+# __all__, the names loaded on first use and the imports for type checkers below follow.
 _HOMES: dict[str, str] = {
-    "Card": "game.cards",
-    "Deck": "game.cards",
-    "card": "game.cards",
-    "parse_cards": "game.cards",
+    "Card": "game.cards.deck",
+    "Deck": "game.cards.deck",
+    "card": "game.cards.deck",
+    "parse_cards": "game.cards.deck",
     "AlreadyDeclaredError": "game.errors",
     "AmountError": "game.errors",
     "CardError": "game.errors",
@@ -44,66 +46,25 @@ _HOMES: dict[str, str] = {
     "UnknownPlayerError": "game.errors",
     "UnknownProfileError": "game.errors",
     "WinnerError": "game.errors",
-    "Hand": "game.hands",
-    "Strength": "game.hands",
-    "explain": "game.hands",
-    "hand": "game.hands",
+    "Hand": "game.cards.hands",
+    "Strength": "game.cards.hands",
+    "explain": "game.cards.hands",
+    "hand": "game.cards.hands",
     "format_amount": "game.money",
     "DealRecord": "game.records",
-    "Step": "game.narration",
+    "Step": "game.records",
     "PROFILES": "game.rules",
     "Rules": "game.rules",
     "classic": "game.rules",
     "profile": "game.rules",
     "teaching": "game.rules",
-    "Session": "game.session",
-    "Standing": "game.table",
+    "Session": "game.play.session",
+    "Standing": "game.play.table",
     "Settlement": "game.settlement",
     "settle_pot": "game.settlement",
 }
 
-__all__ = [
-    "PROFILES",
-    "AlreadyDeclaredError",
-    "AmountError",
-    "Card",
-    "CardError",
-    "DealInProgressError",
-    "DealRecord",
-    "Deck",
-    "DuplicateCardError",
-    "GutsError",
-    "Hand",
-    "IllegalActionError",
-    "LedgerError",
-    "MissingHandError",
-    "NoDealInProgressError",
-    "NotEveryoneDeclaredError",
-    "OutOfTurnError",
-    "OverdraftError",
-    "PlayerError",
-    "Rules",
-    "RulesError",
-    "Session",
-    "SessionOverError",
-    "Settlement",
-    "Standing",
-    "Step",
-    "Strength",
-    "UnknownPlayerError",
-    "UnknownProfileError",
-    "WinnerError",
-    "__version__",
-    "card",
-    "classic",
-    "explain",
-    "format_amount",
-    "hand",
-    "parse_cards",
-    "profile",
-    "settle_pot",
-    "teaching",
-]
+__all__ = sorted([*_HOMES, "__version__"])
 
 
 __getattr__ = lazy_names(__name__, _HOMES)
@@ -114,46 +75,55 @@ def __dir__() -> list[str]:
 
 
 def load_ipython_extension(ipython: Any) -> None:
-    """``%load_ext guts_teach``: show cards and hands as pictures (see :mod:`.display`)."""
-    from .display import register
+    """``%load_ext guts_teach``: show cards and hands as pictures (see :mod:`.jupyter.display`)."""
+    from .jupyter.display import register
 
     register(ipython.display_formatter.formatters)
 
 
 if "IPython" in sys.modules:  # inside a notebook: cards and hands show as pictures
-    from .display import register_with_running_ipython
+    from .jupyter.display import register_with_running_ipython
 
     register_with_running_ipython()
 
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
-    from .game.cards import Card, Deck, card, parse_cards
-    from .game.errors import (
-        AlreadyDeclaredError,
-        AmountError,
-        CardError,
-        DealInProgressError,
-        DuplicateCardError,
-        GutsError,
-        IllegalActionError,
-        LedgerError,
-        MissingHandError,
-        NoDealInProgressError,
-        NotEveryoneDeclaredError,
-        OutOfTurnError,
-        OverdraftError,
-        PlayerError,
-        RulesError,
-        SessionOverError,
-        UnknownPlayerError,
-        UnknownProfileError,
-        WinnerError,
-    )
-    from .game.hands import Hand, Strength, explain, hand
-    from .game.money import format_amount
-    from .game.narration import Step
-    from .game.records import DealRecord
-    from .game.rules import PROFILES, Rules, classic, profile, teaching
-    from .game.session import Session
-    from .game.settlement import Settlement, settle_pot
-    from .game.table import Standing
+if TYPE_CHECKING:  # pragma: no cover - the same names, for type checkers and editors
+    from .game.cards.deck import Card as Card
+    from .game.cards.deck import Deck as Deck
+    from .game.cards.deck import card as card
+    from .game.cards.deck import parse_cards as parse_cards
+    from .game.cards.hands import Hand as Hand
+    from .game.cards.hands import Strength as Strength
+    from .game.cards.hands import explain as explain
+    from .game.cards.hands import hand as hand
+    from .game.errors import AlreadyDeclaredError as AlreadyDeclaredError
+    from .game.errors import AmountError as AmountError
+    from .game.errors import CardError as CardError
+    from .game.errors import DealInProgressError as DealInProgressError
+    from .game.errors import DuplicateCardError as DuplicateCardError
+    from .game.errors import GutsError as GutsError
+    from .game.errors import IllegalActionError as IllegalActionError
+    from .game.errors import LedgerError as LedgerError
+    from .game.errors import MissingHandError as MissingHandError
+    from .game.errors import NoDealInProgressError as NoDealInProgressError
+    from .game.errors import NotEveryoneDeclaredError as NotEveryoneDeclaredError
+    from .game.errors import OutOfTurnError as OutOfTurnError
+    from .game.errors import OverdraftError as OverdraftError
+    from .game.errors import PlayerError as PlayerError
+    from .game.errors import RulesError as RulesError
+    from .game.errors import SessionOverError as SessionOverError
+    from .game.errors import UnknownPlayerError as UnknownPlayerError
+    from .game.errors import UnknownProfileError as UnknownProfileError
+    from .game.errors import WinnerError as WinnerError
+    from .game.money import format_amount as format_amount
+    from .game.play.session import Session as Session
+    from .game.play.table import Standing as Standing
+    from .game.records import DealRecord as DealRecord
+    from .game.records import Step as Step
+    from .game.rules import PROFILES as PROFILES
+    from .game.rules import Rules as Rules
+    from .game.rules import classic as classic
+    from .game.rules import profile as profile
+    from .game.rules import teaching as teaching
+    from .game.settlement import Settlement as Settlement
+    from .game.settlement import settle_pot as settle_pot

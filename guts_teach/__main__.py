@@ -1,7 +1,7 @@
 """``python -m guts_teach`` and the ``guts-teach`` script run the command line (:mod:`.cli`).
 
 The command line's modules load with Python's cyclic garbage collector paused, and what
-they made is then frozen (:func:`gc.freeze`; issue 16): loading makes thousands of
+they made is then frozen (:func:`gc.freeze`): loading makes thousands of
 classes, functions and tables that live as long as the process, and the collector would
 otherwise walk them again and again for nothing, on every collection and once more when
 the interpreter exits; together about a twentieth of ``replay --json`` of 10,000 deals.
@@ -19,7 +19,7 @@ def run() -> int:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        from .cli import main
+        from .cli.commands import main
 
         gc.freeze()
     finally:

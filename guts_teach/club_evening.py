@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .game.errors import ArgumentError, GutsError
-from .game.ledger_file import load_replayed, parse_json
-from .game.replay import replay
+from .game.play.session import Session
 from .game.rules import teaching
-from .game.session import Session
 from .game.shown import shown
+from .ledgers.ledger_file import load_replayed, parse_json
+from .ledgers.replay import replay
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -135,7 +135,7 @@ def evening_chart(
     session: Session, title: str = "The evening, deal by deal", *, part: str = "both"
 ) -> str:
     """Pot and reserve above, every player's balance below: two SVG charts (drawn by
-    :mod:`guts_teach.charts`, legends below the lines) under one heading, as HTML; ``part``
+    :mod:`guts_teach.pictures.charts`, legends below the lines) under one heading, as HTML; ``part``
     "pot" or "balances" draws one of them alone (a slide holds one chart).
 
     >>> from guts_teach.club_evening import sample_evening
@@ -146,8 +146,8 @@ def evening_chart(
         raise ArgumentError(f'part must be "both", "pot" or "balances"; got {shown(part)}')
     from html import escape
 
-    from . import charts
     from .frames import ledger_frame
+    from .pictures import charts
 
     unit = unit_of(session)
     frame = ledger_frame(session, exact=False)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .game.season import Season, evening_results, histories, season_standings
-from .game.session import Session
+from .game.play.session import Session
+from .ledgers.season import Season, evening_results, histories, season_standings
 from .shelby.game import ShelbyGame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -116,7 +116,7 @@ def season_frame(season: Season, *, exact: bool = True) -> pd.DataFrame:
     player with that evening's result; a player who was not there has no value (``None``
     when exact, ``NaN`` otherwise).
 
-    >>> from guts_teach.game.season_file import loads_season
+    >>> from guts_teach.ledgers.season_file import loads_season
     >>> season = loads_season('''{"format": "guts-season/1", "evenings": [
     ...   {"label": "1", "players": ["A", "B"], "deals": [{"in": ["A", "B"], "winners": ["A"]}]},
     ...   {"label": "2", "players": ["B", "C"], "deals": [{"in": ["C"]}]}]}''')

@@ -20,15 +20,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
+from .game.cards.hands import Strength, all_hands, hand
 from .game.errors import GutsError
-from .game.hands import Strength, all_hands, hand
 from .game.money import format_amount
 from .game.rules import Rules
 from .lessons.examples import EXAMPLES, WorkedExample
 from .lessons.quiz import FIELDS, Scenario, quiz_set
 from .lessons.stepper import REVEALED, Stepper
 from .lessons.words import plain
-from .svg import hand_svg, table_svg
+from .pictures.svg import hand_svg, table_svg
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import nbformat
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

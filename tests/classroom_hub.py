@@ -24,7 +24,7 @@ import psutil
 import requests
 from conftest import REPO, require
 
-from guts_teach.launch import free_port
+from guts_teach.jupyter.launch import free_port
 
 NODE_BIN = REPO / "build" / "node" / "node_modules" / ".bin"
 

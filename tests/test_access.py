@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from guts_teach.colours import HEAT_STOPS, contrast_ratio, heat_colour, ink_on, luminance
-from guts_teach.game.cards import card
+from guts_teach.game.cards.deck import card
 from guts_teach.lessons.examples import example
 from guts_teach.lessons.scene import Scene
-from guts_teach.svg import (
+from guts_teach.pictures.colours import HEAT_STOPS, contrast_ratio, heat_colour, ink_on, luminance
+from guts_teach.pictures.svg import (
     FOUR_COLOURS,
     IN_COLOUR,
     OUT_COLOUR,
@@ -31,8 +31,8 @@ from guts_teach.widgets import (
     SettlementQuiz,
     ShelbyTable,
 )
-from guts_teach.widgets.deck import DECK
-from guts_teach.widgets.style import CSS, FOCUS, PRIMARY, SUCCESS
+from guts_teach.widgets.parts.deck import DECK
+from guts_teach.widgets.parts.style import CSS, FOCUS, PRIMARY, SUCCESS
 
 WHITE, BUTTON_GREY = "#ffffff", "#eeeeee"  # ipywidgets' default button face
 
@@ -274,6 +274,6 @@ def test_no_badge_is_clipped_or_hidden_under_another_seat_at_any_table_size(play
 
 def test_the_shared_script_has_no_line_comment_that_would_swallow_it():
     """SCRIPT is written on one line, where a ``//`` comment would end the code early."""
-    from guts_teach.widgets.access import _CODE
+    from guts_teach.widgets.parts.access import _CODE
 
     assert "//" not in _CODE

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 from guts_teach.game.rules import Rules, classic, teaching
 from guts_teach.strategy.advice import Advice, counts_exactly, going_in
+from guts_teach.strategy.equilibria.thresholds import equilibrium, gain
 from guts_teach.strategy.sampling import Estimate
-from guts_teach.strategy.thresholds import equilibrium, gain
 
 
 def test_exact_under_every_rule_it_can_count():
@@ -60,8 +60,8 @@ def test_the_sentence_says_what_to_do_in_the_profiles_own_word():
 
 
 def test_one_strategy_each_is_sampled_and_the_same_for_all_is_exact():
-    from guts_teach.strategy.mixed import mixed_equilibrium
-    from guts_teach.strategy.thresholds import Threshold
+    from guts_teach.strategy.equilibria.mixed import mixed_equilibrium
+    from guts_teach.strategy.equilibria.thresholds import Threshold
 
     three = equilibrium(players=3).threshold
     same = going_in("Ac 5d", players=3, others=[three, three], rules=teaching(), pot=Fraction(6))

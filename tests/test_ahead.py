@@ -6,17 +6,22 @@ import json
 
 import pytest
 
-from guts_teach.strategy import ahead, lesson_numbers, mixed
-from guts_teach.strategy.mixed import MixedThreshold, compute_equilibrium_play, equilibrium_play
-from guts_teach.strategy.thresholds import Threshold
+from guts_teach.strategy import ahead, lesson_numbers
+from guts_teach.strategy.equilibria import mixed
+from guts_teach.strategy.equilibria.mixed import (
+    MixedThreshold,
+    compute_equilibrium_play,
+    equilibrium_play,
+)
+from guts_teach.strategy.equilibria.thresholds import Threshold
 
 
 @pytest.mark.parametrize("name", list(lesson_numbers.PRODUCERS))
-def test_issue13_every_answer_kept_ahead_is_what_the_package_computes_afresh(name):
+def test_every_answer_kept_ahead_is_what_the_package_computes_afresh(name):
     assert ahead.stored(name) == lesson_numbers.produce(name)
 
 
-def test_issue13_the_kept_file_holds_every_answer_and_nothing_else():
+def test_the_kept_file_holds_every_answer_and_nothing_else():
     kept = json.loads(ahead.PATH.read_text(encoding="utf-8"))
     assert sorted(kept) == sorted(lesson_numbers.PRODUCERS)
 
@@ -25,13 +30,13 @@ def test_issue13_the_kept_file_holds_every_answer_and_nothing_else():
 @pytest.mark.parametrize(
     ("weenie", "ties"), [(False, "each_pays"), (True, "each_pays"), (True, "share_one")]
 )
-def test_issue13_a_bot_reads_the_same_equilibrium_that_best_replies_find(players, weenie, ties):
+def test_a_bot_reads_the_same_equilibrium_that_best_replies_find(players, weenie, ties):
     kept = equilibrium_play(players=players, weenie=weenie, weenie_ties=ties)
     assert kept == compute_equilibrium_play(players=players, weenie=weenie, weenie_ties=ties)
     assert isinstance(kept, Threshold | MixedThreshold)
 
 
-def test_issue13_without_the_kept_file_the_equilibrium_is_computed(monkeypatch, tmp_path):
+def test_without_the_kept_file_the_equilibrium_is_computed(monkeypatch, tmp_path):
     monkeypatch.setattr(ahead, "PATH", tmp_path / "missing.json")
     ahead.forget()
     try:
@@ -42,12 +47,12 @@ def test_issue13_without_the_kept_file_the_equilibrium_is_computed(monkeypatch, 
         ahead.forget()
 
 
-def test_issue13_an_unknown_name_is_refused_with_the_known_ones():
+def test_an_unknown_name_is_refused_with_the_known_ones():
     with pytest.raises(KeyError, match=r"'nope'.*known: equilibrium_plays"):
         ahead.stored("nope")
 
 
-def test_issue13_write_keeps_every_answer_and_check_agrees(tmp_path, monkeypatch, capsys):
+def test_write_keeps_every_answer_and_check_agrees(tmp_path, monkeypatch, capsys):
     target = tmp_path / "ahead.json"
     monkeypatch.setattr(
         lesson_numbers, "PRODUCERS", {"continuous_grid": lesson_numbers.continuous_grid}

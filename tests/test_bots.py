@@ -6,12 +6,12 @@ import random
 import pytest
 
 from guts_teach import Session
+from guts_teach.game.cards.hands import hand
 from guts_teach.game.errors import IllegalActionError
-from guts_teach.game.hands import hand
-from guts_teach.game.ledger import dumps, ledger_of
-from guts_teach.game.ledger_file import loads
-from guts_teach.game.replay import replay
 from guts_teach.game.rules import Rules, teaching
+from guts_teach.ledgers.ledger import dumps, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.replay import replay
 from guts_teach.strategy.bots import (
     CharacterBot,
     ThresholdBot,
@@ -20,9 +20,9 @@ from guts_teach.strategy.bots import (
     equilibrium_bot,
     make_bots,
 )
-from guts_teach.strategy.mixed import mixed_equilibrium
-from guts_teach.strategy.odds import hand_odds
-from guts_teach.strategy.thresholds import equilibrium
+from guts_teach.strategy.counting.odds import hand_odds
+from guts_teach.strategy.equilibria.mixed import mixed_equilibrium
+from guts_teach.strategy.equilibria.thresholds import equilibrium
 
 
 def evening(seed, deals=30, rules=None):

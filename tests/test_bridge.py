@@ -17,8 +17,8 @@ from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
 from guts_teach.excel.layout import CALC, DEALS, MIRROR, PLAYERS, SEATS, SHEETS, Layout
 from guts_teach.excel.reader import WorkbookError, shown_headers
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import ledger_of
+from guts_teach.ledgers.replay import replay
 
 EVENING = ("Ana", "Ben", "Cleo", "=Dev")
 """The players of :func:`evening`, whom a book's Players sheet seats unless told otherwise."""
@@ -179,7 +179,7 @@ def filled(cells):
     return {k: v for k, v in cells.items() if v not in (None, "")}  # cleared cells are empty
 
 
-def test_issue12_live_mirror_writes_only_what_a_deal_changes_and_ends_as_a_full_mirror():
+def test_live_mirror_writes_only_what_a_deal_changes_and_ends_as_a_full_mirror():
     names = ("Ana", "Ben", "Cleo", "=Dev")
     table = evening(40)
     live_book = remote_book({PLAYERS: players_sheet(*names)})
@@ -197,7 +197,7 @@ def test_issue12_live_mirror_writes_only_what_a_deal_changes_and_ends_as_a_full_
         assert filled(written(live_book, sheet)) == filled(written(full_book, sheet))
 
 
-def test_issue12_live_mirror_refuses_a_book_that_seats_other_players():
+def test_live_mirror_refuses_a_book_that_seats_other_players():
     table = Session(["Ana", "Ben", "Cleo"])
     with pytest.raises(WorkbookError) as caught:
         LiveMirror(table, remote_book({PLAYERS: players_sheet("Ana", "Cleo", "Ben")}))
@@ -214,7 +214,7 @@ def test_mirror_refuses_a_game_with_variants():
         mirror_ledger(table, remote_book())
 
 
-def test_issue11_live_mirror_refuses_a_variant_game_when_it_is_created():
+def test_live_mirror_refuses_a_variant_game_when_it_is_created():
     table = Session(["Ana", "Ben"], rules=teaching().replace(ghost_hand=True))
     with pytest.raises(WorkbookError, match="ghost_hand"):
         LiveMirror(table, remote_book())
@@ -224,7 +224,7 @@ def test_issue11_live_mirror_refuses_a_variant_game_when_it_is_created():
     assert table.listener_failures == ()
 
 
-def test_issue11_read_deals_checks_the_deals_headers_against_the_players_sheet(tmp_path):
+def test_read_deals_checks_the_deals_headers_against_the_players_sheet(tmp_path):
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(evening(5, seed=3)), path)
     workbook = load_workbook(path)
@@ -243,7 +243,7 @@ def test_issue11_read_deals_checks_the_deals_headers_against_the_players_sheet(t
     )
 
 
-def test_issue12_the_mirror_keeps_the_clubs_notes_and_writes_the_ledgers_own():
+def test_the_mirror_keeps_the_clubs_notes_and_writes_the_ledgers_own():
     table = evening(3, seed=2)
     book = remote_book()
     mirror_ledger(table, book)
@@ -256,7 +256,7 @@ def test_issue12_the_mirror_keeps_the_clubs_notes_and_writes_the_ledgers_own():
     assert written(book, DEALS)[(2, note_col)] == "late start"
 
 
-def test_issue12_the_mirror_writes_each_player_into_the_seat_the_players_sheet_gives():
+def test_the_mirror_writes_each_player_into_the_seat_the_players_sheet_gives():
     table = Session(["Ana", "Ben"], rules=teaching())
     table.play(["Ana", "Ben"], winners=["Ben"])
     sheet = [["Seat", "Player"], [1, "Ana"], [2, None], [3, "  "], [4, "Ben"]]
@@ -270,7 +270,7 @@ def test_issue12_the_mirror_writes_each_player_into_the_seat_the_players_sheet_g
     assert (2, plain.in_col(1)) not in marks  # not the second seat, which is empty
 
 
-def test_issue12_the_mirror_refuses_a_book_that_seats_other_players_or_has_no_room():
+def test_the_mirror_refuses_a_book_that_seats_other_players_or_has_no_room():
     with pytest.raises(WorkbookError, match="seats Ana, Cleo, but the session seats Ana, Ben"):
         mirror_ledger(Session(["Ana", "Ben"]), remote_book({PLAYERS: players_sheet("Ana", "Cleo")}))
     ten = [f"P{i}" for i in range(1, 11)]

@@ -13,7 +13,7 @@ import pytest
 from browser import opened, save_screenshot, show_slide_of, stripped_copy
 from conftest import SIX_COUNTER_STATUS
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 SIX_COUNTER = SIX_COUNTER_STATUS
 TIMEOUT = 90_000  # milliseconds

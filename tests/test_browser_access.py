@@ -19,7 +19,7 @@ from browser import opened, save_screenshot, show_slide_of, stripped_copy
 from conftest import SIX_COUNTER_STATUS, require
 from test_browser import TIMEOUT, expect, lab_page
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 NOTEBOOKS = [
     "01_lesson.ipynb",

@@ -10,7 +10,7 @@ from test_browser import expect, lab_page
 
 from guts_teach import Session, teaching
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of, save
+from guts_teach.ledgers.ledger import ledger_of, save
 
 
 def club_evening(path):

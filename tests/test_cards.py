@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK, Card, Deck, card, check_unique, parse_cards
+from guts_teach.game.cards.deck import FULL_DECK, Card, Deck, card, check_unique, parse_cards
 from guts_teach.game.errors import CardError, DuplicateCardError
 
 QS, QH = Card(12, "s"), Card(12, "h")

@@ -1,4 +1,4 @@
-"""The lessons' SVG charts (guts_teach.charts): well-formed, named for screen readers, every
+"""The lessons' SVG charts (guts_teach.pictures.charts): well-formed, named for screen readers, every
 mark inside the plot, and the heat map's picture exactly the grid it was given."""
 
 import base64
@@ -11,7 +11,7 @@ import zlib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from guts_teach import charts
+from guts_teach.pictures import charts
 
 SVG = "{http://www.w3.org/2000/svg}"
 

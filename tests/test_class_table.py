@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from guts_teach.class_table import ClassTable, TableError
 from guts_teach.class_table.table import LEDGER_FILE, STATE_FILE, token_hash
-from guts_teach.game.ledger_file import load
 from guts_teach.game.rules import Rules
+from guts_teach.ledgers.ledger_file import load
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 

@@ -17,7 +17,7 @@ from test_browser_access import axe_problems
 from tornado.ioloop import IOLoop
 
 from guts_teach.class_table.service import Tables, serve
-from guts_teach.launch import free_port
+from guts_teach.jupyter.launch import free_port
 
 PASSWORD = "a-teacher-password"
 # The pages forbid evaluating strings as code (their Content-Security-Policy), so the test

@@ -18,8 +18,8 @@ import websocket
 from tornado.ioloop import IOLoop
 
 from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables, serve
-from guts_teach.game.ledger_file import load
-from guts_teach.launch import free_port
+from guts_teach.jupyter.launch import free_port
+from guts_teach.ledgers.ledger_file import load
 
 PASSWORD = "teacher-secret-password"
 PLAYERS = ["Ana", "Ben", "Cleo"]

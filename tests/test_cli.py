@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from guts_teach.cli import main
-from guts_teach.game.ledger import save
+from guts_teach.cli.commands import main
+from guts_teach.ledgers.ledger import save
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES, example
 
 
@@ -190,8 +190,8 @@ def test_version_is_the_installed_distributions():
     assert done.stdout == f"guts-teach {version('guts_teach')}\n"
 
 
-def test_issue13_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path):
-    from guts_teach import launch
+def test_a_second_lesson_never_discards_a_learners_edited_copy(tmp_path):
+    from guts_teach.jupyter import launch
 
     workdir, said = launch.prepare_notebooks(tmp_path / "lesson")
     assert said == [] and (workdir / "01_lesson.ipynb").exists()
@@ -225,7 +225,7 @@ def lesson_command(port, folder):
     ]
 
 
-def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
+def test_a_port_in_use_is_exit_2_with_a_message(tmp_path):
     import socket
 
     with socket.socket() as taken:
@@ -242,7 +242,7 @@ def test_issue13_a_port_in_use_is_exit_2_with_a_message(tmp_path):
     assert f"port {port} is in use" in done.stderr
 
 
-def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
+def test_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
     import os
     import signal
     import socket
@@ -278,7 +278,7 @@ def test_issue13_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
         _, errors = process.communicate(timeout=60)
     # Told to stop, the command stops the server it started (in a session of its own, which
     # the signal does not reach) and its kernels: nothing serves the port any more.
-    from guts_teach import launch
+    from guts_teach.jupyter import launch
 
     serving = [
         p for p, (_, argv) in launch._processes().items() if f"--ServerApp.port={port}" in argv

@@ -3,7 +3,7 @@ what the whole one says: each command's help, its errors, and the top level's.""
 
 import pytest
 
-from guts_teach.cli_parser import COMMANDS, parser
+from guts_teach.cli.options import COMMANDS, parser
 
 
 def said(build, argv, capsys):
@@ -45,7 +45,7 @@ def test_anything_else_gets_every_command(capsys):
 
 def test_present_class_serves_the_class_deck():
     """Issue 23, item 3: ``present --class`` is the 45-minute deck; plain ``present`` the lesson."""
-    from guts_teach.cli_parser import parser
+    from guts_teach.cli.options import parser
 
     assert parser().parse_args(["present", "--class"]).notebook == "00_class.ipynb"
     assert parser().parse_args(["present"]).notebook == "01_lesson.ipynb"

@@ -20,7 +20,7 @@ from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import new_workbook, save_atomic
 from guts_teach.game.club_record import no_winner_message
 from guts_teach.game.errors import GutsError, WinnerError
-from guts_teach.game.ledger_file import loads
+from guts_teach.ledgers.ledger_file import loads
 
 NO_WINNER = (
     "two or more players were in and no winner is named: name who won (these rules have no "

@@ -16,16 +16,16 @@ from itertools import product
 
 import pytest
 
-from guts_teach.cli import main
-from guts_teach.game.hands import ALL_STRENGTHS, hand, hand_class
+from guts_teach.cli.commands import main
+from guts_teach.game.cards.hands import ALL_STRENGTHS, hand, hand_class
+from guts_teach.game.play.session import Session
 from guts_teach.game.rules import Rules
-from guts_teach.game.session import Session
-from guts_teach.strategy.class_deals import triple_table
-from guts_teach.strategy.coalitions import best_coalition, lone_share, simultaneous_share
-from guts_teach.strategy.in_turn import in_chances
-from guts_teach.strategy.in_turn_three import DEALS, N
-from guts_teach.strategy.mixed import MixedThreshold, equilibrium_play
-from guts_teach.strategy.thresholds import Threshold
+from guts_teach.strategy.counting.class_deals import triple_table
+from guts_teach.strategy.equilibria.coalitions import best_coalition, lone_share, simultaneous_share
+from guts_teach.strategy.equilibria.mixed import MixedThreshold, equilibrium_play
+from guts_teach.strategy.equilibria.thresholds import Threshold
+from guts_teach.strategy.in_turn.heads_up import in_chances
+from guts_teach.strategy.in_turn.three_gains import DEALS, N
 
 POT = Fraction(12)
 SEATS = ["Lone", "B", "C"]

@@ -2,7 +2,7 @@
 (issue 23, item 7: "(R5)" and "R3:" are words a fourteen-year-old does not follow)."""
 
 from guts_teach.lessons.words import CODE, codes_in, plain
-from guts_teach.widgets.codes import coded
+from guts_teach.widgets.parts.codes import coded
 
 
 def test_codes_in_brackets_or_opening_a_sentence_are_left_out_and_the_sentence_kept():

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.strategy.continuous import gain, grid_equilibrium, threshold
-from guts_teach.strategy.payoff import ReplyCycleError
+from guts_teach.strategy.equilibria.continuous import gain, grid_equilibrium, threshold
+from guts_teach.strategy.equilibria.payoff import ReplyCycleError
 
 
 def bracket(x, width=Fraction(1, 10**6)):
@@ -66,11 +66,11 @@ def test_more_players_need_stronger_hands():
     assert all(threshold(n, weenie=True) < threshold(n) for n in range(2, 11))
 
 
-def test_issue18_the_weenie_closed_form_is_not_justified_from_seven_players():
+def test_the_weenie_closed_form_is_not_justified_from_seven_players():
     """beta = (n - 1)(1 - a) at a = (1/3)^(1/(n-1)): 1.0039 at seven players, towards ln 3."""
     import math
 
-    from guts_teach.strategy.continuous import carry_over, closed_form_justified
+    from guts_teach.strategy.equilibria.continuous import carry_over, closed_form_justified
 
     assert round(carry_over(7, weenie=True), 4) == 1.0039
     assert carry_over(6, weenie=True) < 1 < carry_over(7, weenie=True)

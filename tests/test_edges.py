@@ -14,17 +14,17 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Session, teaching
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
 from guts_teach.excel.layout import MAX_ROWS
-from guts_teach.game import ledger_file
-from guts_teach.game import replay as replay_module
 from guts_teach.game.atomic import MARK, save_text
 from guts_teach.game.errors import AmountError, GutsError, LedgerError
 from guts_teach.game.json_text import MAX_DIGITS
-from guts_teach.game.ledger import dumps, ledger_of, save
-from guts_teach.game.ledger_file import load, loads
 from guts_teach.game.money import format_amount
-from guts_teach.game.replay import deal_row
+from guts_teach.ledgers import ledger_file
+from guts_teach.ledgers import replay as replay_module
+from guts_teach.ledgers.ledger import dumps, ledger_of, save
+from guts_teach.ledgers.ledger_file import load, loads
+from guts_teach.ledgers.replay import deal_row
 
 
 def cli(*argv: str | bytes, cwd=None) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,7 @@ from conftest import SIX_COUNTER_STATUS, seed_text
 
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES, UnknownExampleError, example
 from guts_teach.lessons.stepper import Stepper
-from guts_teach.svg import table_svg
+from guts_teach.pictures.svg import table_svg
 
 ALL = (*EXAMPLES, *LESSON_EXAMPLES)
 CARD_BACK = 'fill="#283593"'
@@ -27,7 +27,7 @@ def test_names_and_sources():
 
 
 @pytest.mark.parametrize("item", ALL, ids=[e.name for e in ALL])
-def test_issue13_every_passage_quoted_beside_an_example_stands_word_for_word_in_its_document(
+def test_every_passage_quoted_beside_an_example_stands_word_for_word_in_its_document(
     item,
 ):
     document = " ".join(seed_text(item.source.split(",")[0]).split())
@@ -35,13 +35,13 @@ def test_issue13_every_passage_quoted_beside_an_example_stands_word_for_word_in_
         assert " ".join(passage.split()) in document, passage
 
 
-def test_issue13_six_counter_says_why_12_not_18_and_that_d_adds_nothing():
+def test_six_counter_says_why_12_not_18_and_that_d_adds_nothing():
     payments = next(s for s in example("six-counter").steps() if s.kind == "payments")
     assert "the next pot is 12, not 18: the previous prize has already left" in payments.text
     assert payments.text.endswith("D was out and adds nothing.")
 
 
-def test_issue13_seed_000_examples_say_limit_and_chips_never_cap_or_counters():
+def test_seed_000_examples_say_limit_and_chips_never_cap_or_counters():
     for name in ("limit-100", "ten-chip", "nobody-in-stays", "nobody-in-antes"):
         text = " ".join(s.text for s in example(name).steps())
         assert not re.search(r"\b(cap|counters?)\b", text), name
@@ -54,7 +54,7 @@ def test_issue13_seed_000_examples_say_limit_and_chips_never_cap_or_counters():
         assert "counters" in text
 
 
-def test_issue13_limit_100_goes_on_until_the_reserve_forms_the_new_pot():
+def test_limit_100_goes_on_until_the_reserve_forms_the_new_pot():
     steps = example("limit-100").steps()
     refill = next(s for s in steps if s.kind == "refill")
     assert refill.text == (
@@ -67,7 +67,7 @@ def test_issue13_limit_100_goes_on_until_the_reserve_forms_the_new_pot():
 
 
 @pytest.mark.parametrize("item", ALL, ids=[e.name for e in ALL])
-def test_issue13_cards_are_on_the_table_only_from_the_deal_until_the_deal_passes(item):
+def test_cards_are_on_the_table_only_from_the_deal_until_the_deal_passes(item):
     for frame in Stepper.of_example(item).frames:
         picture = table_svg(frame.scene)
         on_table = CARD_BACK in picture or "♠</text>" in picture or "♥</text>" in picture
@@ -76,7 +76,7 @@ def test_issue13_cards_are_on_the_table_only_from_the_deal_until_the_deal_passes
             assert frame.step.text.startswith("The cards are collected and the deal passes")
 
 
-def test_issue13_three_way_tie_shares_20_as_6_2_3_each_on_paper():
+def test_three_way_tie_shares_20_as_6_2_3_each_on_paper():
     steps = example("three-way-tie").steps()
     award = next(s for s in steps if s.kind == "award")
     assert award.text == (
@@ -92,7 +92,7 @@ def test_issue13_three_way_tie_shares_20_as_6_2_3_each_on_paper():
     assert steps[-1].balances["D"] == -20 and steps[-1].pot == 20
 
 
-def test_issue13_nobody_in_both_ways():
+def test_nobody_in_both_ways():
     stays = example("nobody-in-stays").steps()
     antes = example("nobody-in-antes").steps()
     assert [s.pot for s in stays if s.kind == "nobody_in"] == [4]

@@ -5,9 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.game.hands import hand
-from guts_teach.strategy.fictitious import NothingToAverageError, fictitious_play
-from guts_teach.strategy.thresholds import edge_gain
+from guts_teach.game.cards.hands import hand
+from guts_teach.strategy.equilibria.fictitious import NothingToAverageError, fictitious_play
+from guts_teach.strategy.equilibria.thresholds import edge_gain
 
 
 def test_the_three_player_weenie_equilibrium_is_q4_at_712_in_1497():

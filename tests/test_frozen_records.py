@@ -10,10 +10,10 @@ import pytest
 
 from guts_teach import Session, classic, teaching
 from guts_teach.game.frozen import quick_init
+from guts_teach.game.play.table import TableState
 from guts_teach.game.records import DealRecord
 from guts_teach.game.settlement import Settlement
 from guts_teach.game.showdown import Outcome
-from guts_teach.game.table import TableState
 
 
 @pytest.mark.parametrize("cls", [DealRecord, Settlement, Outcome, TableState])

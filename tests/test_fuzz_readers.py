@@ -21,11 +21,11 @@ from guts_teach.excel.layout import Layout
 from guts_teach.excel.reader import ledger_from_grids
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import DEAL_KEYS, TOP_KEYS, Ledger, dumps
-from guts_teach.game.ledger_file import loads
 from guts_teach.game.money import MAX_AMOUNT_DIGITS
 from guts_teach.game.rules import FIELD_NAMES
-from guts_teach.game.season_file import loads_season
+from guts_teach.ledgers.ledger import DEAL_KEYS, TOP_KEYS, Ledger, dumps
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.season_file import loads_season
 from guts_teach.shelby.ledger import RULE_KEYS as SHELBY_RULE_KEYS
 from guts_teach.shelby.ledger import ShelbyLedger, loads_shelby
 

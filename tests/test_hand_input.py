@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
-from guts_teach.game.cards import parse_cards
+from guts_teach.game.cards.deck import parse_cards
+from guts_teach.game.cards.hands import hand, hand_class, hand_of_class
 from guts_teach.game.errors import CardError
-from guts_teach.game.hands import hand, hand_class, hand_of_class
-from guts_teach.strategy.odds import hand_odds
-from guts_teach.strategy.thresholds import Threshold, gain
+from guts_teach.strategy.counting.odds import hand_odds
+from guts_teach.strategy.equilibria.thresholds import Threshold, gain
 
 
 def run(*argv):

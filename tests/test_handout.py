@@ -13,7 +13,7 @@ import sys
 import pytest
 from conftest import SIX_COUNTER_STATUS, require
 
-from guts_teach.game.hands import hand
+from guts_teach.game.cards.hands import hand
 from guts_teach.handout import handout_html, quiz_html, ranking_html
 from guts_teach.lessons.examples import EXAMPLES
 from guts_teach.lessons.quiz import FIELDS, quiz_set

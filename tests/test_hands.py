@@ -5,9 +5,9 @@ from itertools import combinations
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.cards.deck import FULL_DECK
+from guts_teach.game.cards.hands import ALL_STRENGTHS, Strength, all_hands, best, explain, hand
 from guts_teach.game.errors import CardError
-from guts_teach.game.hands import ALL_STRENGTHS, Strength, all_hands, best, explain, hand
 
 HANDS = all_hands()
 

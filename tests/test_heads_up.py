@@ -5,9 +5,15 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
-from guts_teach.strategy.heads_up import J7, edge_over, guarantee, guarantee_table, rival_share
-from guts_teach.strategy.thresholds import Threshold
+from guts_teach.game.cards.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.strategy.equilibria.heads_up import (
+    J7,
+    edge_over,
+    guarantee,
+    guarantee_table,
+    rival_share,
+)
+from guts_teach.strategy.equilibria.thresholds import Threshold
 
 HANDS = list(all_hands())
 
@@ -81,7 +87,7 @@ def test_the_strategy_command_shows_the_guarantee():
     import io
     import json
 
-    from guts_teach.cli import main
+    from guts_teach.cli.commands import main
 
     out = io.StringIO()
     assert main(["strategy", "--guarantee", "--json"], out=out) == 0

@@ -11,7 +11,7 @@ HEAVY = ["pandas", "ipywidgets", "xlwings", "matplotlib", "numpy", "IPython", "t
 
 def test_import_guts_teach_pulls_in_no_heavy_package():
     code = (
-        "import sys, guts_teach, guts_teach.cli, guts_teach.frames; "
+        "import sys, guts_teach, guts_teach.cli.commands, guts_teach.frames; "
         f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -22,7 +22,7 @@ def test_replay_of_a_plain_ledger_loads_only_what_it_needs(tmp_path):
     """Issue 16: ``guts-teach replay L --json`` of a plain ledger loads no season code and
     no tempfile (saving does), and runs with the collector on and its own modules frozen."""
     from guts_teach import Session
-    from guts_teach.game.ledger import ledger_of, save
+    from guts_teach.ledgers.ledger import ledger_of, save
 
     table = Session(["A", "B"])
     table.play(["A", "B"], winners=["B"])
@@ -31,8 +31,8 @@ def test_replay_of_a_plain_ledger_loads_only_what_it_needs(tmp_path):
     code = (
         "import gc, sys; from guts_teach.__main__ import run; "
         f"sys.argv = ['guts-teach', 'replay', {str(path)!r}, '--json']; status = run(); "
-        "loaded = [m for m in ('tempfile', 'guts_teach.season_text', 'guts_teach.game.season', "
-        "'guts_teach.game.season_file') if m in sys.modules]; "
+        "loaded = [m for m in ('tempfile', 'guts_teach.cli._season_text', 'guts_teach.ledgers.season', "
+        "'guts_teach.ledgers.season_file') if m in sys.modules]; "
         "print(status, gc.isenabled(), gc.get_freeze_count() > 1000, loaded, file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -13,12 +13,13 @@ from itertools import combinations
 import pytest
 from documents import says
 
-from guts_teach.game.cards import FULL_DECK
-from guts_teach.game.hands import ALL_STRENGTHS, hand, hand_class
+from guts_teach.game.cards.deck import FULL_DECK
+from guts_teach.game.cards.hands import ALL_STRENGTHS, hand, hand_class
+from guts_teach.game.play.session import Session
 from guts_teach.game.rules import Rules
-from guts_teach.game.session import Session
-from guts_teach.strategy.class_deals import pair_table, triple_table, ways
-from guts_teach.strategy.in_turn import (
+from guts_teach.strategy.counting.class_deals import pair_table, triple_table, ways
+from guts_teach.strategy.equilibria.simplex import UnboundedError, maximise
+from guts_teach.strategy.in_turn.heads_up import (
     DEALER,
     FIRST,
     dealer_gains,
@@ -29,7 +30,6 @@ from guts_teach.strategy.in_turn import (
     is_best_reply,
     solve,
 )
-from guts_teach.strategy.simplex import UnboundedError, maximise
 
 POT = Fraction(12)
 INDEX = {s: i for i, s in enumerate(ALL_STRENGTHS)}
@@ -140,7 +140,7 @@ def test_equilibrium_value_through_the_rules_core() -> None:
 
 def test_threshold_best_replies_go_round_heads_up() -> None:
     """From "in with anything" on both sides, best threshold replies never settle."""
-    from guts_teach.strategy.payoff import best_threshold
+    from guts_teach.strategy.equilibria.payoff import best_threshold
 
     n = len(ALL_STRENGTHS)
 

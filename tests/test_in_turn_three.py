@@ -13,22 +13,16 @@ from itertools import product
 
 import pytest
 
-from guts_teach.cli import main
-from guts_teach.game.hands import ALL_STRENGTHS, hand, hand_class
+from guts_teach.cli.commands import main
+from guts_teach.game.cards.hands import ALL_STRENGTHS, hand, hand_class
+from guts_teach.game.play.session import Session
 from guts_teach.game.rules import Rules
-from guts_teach.game.session import Session
 from guts_teach.strategy.bots import declare_with_bots, make_bots
-from guts_teach.strategy.class_deals import triple_table
-from guts_teach.strategy.in_turn import DEALER, FIRST
-from guts_teach.strategy.in_turn_bots import InTurnBot
-from guts_teach.strategy.in_turn_play import (
-    average_play,
-    exploitability,
-    kept_counts,
-    kept_play,
-    seat_exploitability,
-)
-from guts_teach.strategy.in_turn_three import (
+from guts_teach.strategy.counting.class_deals import triple_table
+from guts_teach.strategy.equilibria.payoff import best_threshold
+from guts_teach.strategy.in_turn.bot import InTurnBot
+from guts_teach.strategy.in_turn.heads_up import DEALER, FIRST
+from guts_teach.strategy.in_turn.three_gains import (
     DEALS,
     POINTS,
     N,
@@ -37,7 +31,13 @@ from guts_teach.strategy.in_turn_three import (
     share,
     threshold,
 )
-from guts_teach.strategy.payoff import best_threshold
+from guts_teach.strategy.in_turn.three_play import (
+    average_play,
+    exploitability,
+    kept_counts,
+    kept_play,
+    seat_exploitability,
+)
 
 POT = Fraction(12)
 SEATS = ["First", "Second", "Dealer"]

@@ -20,10 +20,10 @@ from guts_teach.game.errors import (
     LedgerError,
     RulesError,
 )
-from guts_teach.game.ledger import Ledger, ledger_of
-from guts_teach.game.ledger_file import loads
 from guts_teach.game.money import MAX_AMOUNT_DIGITS
-from guts_teach.game.season_file import loads_season
+from guts_teach.ledgers.ledger import Ledger, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.season_file import loads_season
 from guts_teach.shelby.ledger import ShelbyLedger, loads_shelby
 from guts_teach.shelby.rules import ShelbyRules
 

@@ -17,7 +17,7 @@ from conftest import SIX_COUNTER_STATUS
 from test_browser import TIMEOUT, expect, wait_until_live
 from test_slides import ALL_RUN
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 SIZES = [(1024, 768), (1280, 800), (1920, 1080)]
 

@@ -8,10 +8,10 @@ import pytest
 
 from guts_teach import Session, classic
 from guts_teach.game.errors import GutsError, LedgerError
-from guts_teach.game.ledger import FORMAT, Ledger, LedgerDeal, dumps, ledger_of, save
-from guts_teach.game.ledger_file import load, loads
-from guts_teach.game.replay import replay
 from guts_teach.game.rules import teaching
+from guts_teach.ledgers.ledger import FORMAT, Ledger, LedgerDeal, dumps, ledger_of, save
+from guts_teach.ledgers.ledger_file import load, loads
+from guts_teach.ledgers.replay import replay
 
 GOOD = {
     "format": "guts-ledger/1",

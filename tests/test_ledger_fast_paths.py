@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guts_teach.game import ledger
 from guts_teach.game.errors import LedgerError
+from guts_teach.ledgers import ledger
 
 PLAYERS = ("Ana", "Ben", "Cleo")
 items = st.one_of(

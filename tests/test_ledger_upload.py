@@ -18,8 +18,7 @@ from guts_teach.club_evening import (
     read_upload,
     sample_evening,
 )
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.ledger_json import dumps
+from guts_teach.ledgers.ledger import dumps, ledger_of
 from guts_teach.lessons.examples import example
 from guts_teach.widgets.ledger_upload import LedgerUpload
 
@@ -39,7 +38,7 @@ def uploaded(name, content):
     )
 
 
-def test_issue13_the_sample_evening_includes_a_split_pot():
+def test_the_sample_evening_includes_a_split_pot():
     evening = sample_evening()
     split = evening.deals[SPLIT_DEAL - 1]
     assert split.winners == ("Ana", "Ben") and split.payers == ("Cleo",)
@@ -49,7 +48,7 @@ def test_issue13_the_sample_evening_includes_a_split_pot():
     assert row["Who won"] == "Ana Ben" and row["Who paid"] == "Cleo"
 
 
-def test_issue13_column_headers_are_words():
+def test_column_headers_are_words():
     table = evening_table(sample_evening())
     assert table.index.name == "Deal"
     headers = list(table.columns)
@@ -59,7 +58,7 @@ def test_issue13_column_headers_are_words():
     assert set(table["How it ended"]) <= {"showdown", "one in", "nobody in"}
 
 
-def test_issue13_chart_has_a_title_and_legends_that_do_not_cover_the_lines():
+def test_chart_has_a_title_and_legends_that_do_not_cover_the_lines():
     html = evening_chart(sample_evening())
     assert "<figcaption" in html and "The evening, deal by deal</figcaption>" in html
     svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
@@ -77,7 +76,7 @@ def test_issue13_chart_has_a_title_and_legends_that_do_not_cover_the_lines():
     )
 
 
-def test_issue13_a_club_opens_its_ledger_file():
+def test_a_club_opens_its_ledger_file():
     session = example("three-way-tie").session()
     content = dumps(ledger_of(session)).encode("utf-8")
     widget = LedgerUpload(sample_evening())
@@ -89,7 +88,7 @@ def test_issue13_a_club_opens_its_ledger_file():
     assert 'aria-label="Chart: Pot and reserve after each deal' in widget.chart.value
 
 
-def test_issue13_a_club_opens_its_workbook(tmp_path):
+def test_a_club_opens_its_workbook(tmp_path):
     from guts_teach.excel.workbook import export_ledger
 
     evening = sample_evening()
@@ -114,7 +113,7 @@ def test_issue13_a_club_opens_its_workbook(tmp_path):
         ("fake.xlsx", b"not a zip", "fake.xlsx"),
     ],
 )
-def test_issue13_a_file_that_cannot_be_read_says_why_and_the_evening_stays(name, content, words):
+def test_a_file_that_cannot_be_read_says_why_and_the_evening_stays(name, content, words):
     with pytest.raises(Exception, match=r".") as caught:
         read_upload(name, content)
     assert words in str(caught.value)

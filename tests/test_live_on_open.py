@@ -12,9 +12,9 @@ import nbformat
 import pytest
 from nbformat.sign import NotebookNotary
 
-from guts_teach import launch
 from guts_teach.classroom.hub import hub_config
 from guts_teach.classroom.settings import open_classroom
+from guts_teach.jupyter import launch
 from guts_teach.lessons.examples import example
 from guts_teach.widgets import (
     ExampleStepper,

@@ -5,8 +5,8 @@ from math import factorial
 
 import pytest
 
-from guts_teach.game.hands import ALL_STRENGTHS, Hand, all_hands, hand
-from guts_teach.strategy.matchings import below, ordered_deals, pairings, role
+from guts_teach.game.cards.hands import ALL_STRENGTHS, Hand, all_hands, hand
+from guts_teach.strategy.counting.matchings import below, ordered_deals, pairings, role
 
 
 def sample_hand(strength):

@@ -10,18 +10,18 @@ from itertools import product
 import pytest
 from oracle import worth
 
-from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.game.cards.hands import ALL_STRENGTHS, all_hands, hand
 from guts_teach.game.rules import teaching
-from guts_teach.strategy.mixed import (
+from guts_teach.strategy.equilibria.mixed import (
     MixedThreshold,
     evaluate,
     mixed_equilibrium,
     mixed_gain,
     threshold_values,
 )
+from guts_teach.strategy.equilibria.thresholds import Threshold, edge_gain, gain
 from guts_teach.strategy.report import strategy_report
 from guts_teach.strategy.sampling import sampled_gain
-from guts_teach.strategy.thresholds import Threshold, edge_gain, gain
 
 TOLERANCE = Fraction(1, 10**9)
 

@@ -50,7 +50,7 @@ def test_lesson_walks_through_all_four_worked_examples():
     assert "SettlementQuiz" in source and "Where the two rule documents differ" in source
 
 
-def test_issue13_every_quotation_in_the_lessons_differences_table_stands_in_its_document():
+def test_every_quotation_in_the_lessons_differences_table_stands_in_its_document():
     import re
 
     from conftest import seed_text
@@ -69,7 +69,7 @@ def test_issue13_every_quotation_in_the_lessons_differences_table_stands_in_its_
         assert quote.lower() in documents, quote
 
 
-def test_issue13_lesson_has_the_tie_the_nobody_in_switch_and_a_glossary():
+def test_lesson_has_the_tie_the_nobody_in_switch_and_a_glossary():
     cells = builder().NOTEBOOKS["01_lesson.ipynb"]
     source = "\n".join(text for _, text in cells)
     assert 'example("three-way-tie")' in source and "nobody_in_switch()" in source
@@ -81,7 +81,7 @@ def test_issue13_lesson_has_the_tie_the_nobody_in_switch_and_a_glossary():
         assert f"| **{word}** |" in source, word
 
 
-def test_issue13_every_rule_code_a_learner_can_meet_is_in_the_lessons_glossary():
+def test_every_rule_code_a_learner_can_meet_is_in_the_lessons_glossary():
     import re
 
     from guts_teach.lessons.glossary import CODES
@@ -91,7 +91,7 @@ def test_issue13_every_rule_code_a_learner_can_meet_is_in_the_lessons_glossary()
         *package.glob("widgets/*.py"),
         *package.glob("lessons/*.py"),
         *package.glob("shelby/*.py"),
-        package / "game" / "narration.py",
+        package / "game" / "records.py",
         *NOTEBOOKS.glob("notebook_cells/*.py"),
     ]
     used = {c for path in sources for c in re.findall(r"\b[RVS]\d+a?\b", path.read_text())}
@@ -102,7 +102,7 @@ def test_issue13_every_rule_code_a_learner_can_meet_is_in_the_lessons_glossary()
         assert f"| **{code}** |" in glossary, code
 
 
-def test_issue13_quotations_beside_the_lessons_own_examples_stand_in_the_documents():
+def test_quotations_beside_the_lessons_own_examples_stand_in_the_documents():
     import re
 
     from conftest import seed_text
@@ -118,7 +118,7 @@ def test_issue13_quotations_beside_the_lessons_own_examples_stand_in_the_documen
         assert " ".join(quote.split()).lower() in documents, quote
 
 
-def test_issue13_notebook_05_draws_its_rounds_and_labels_the_packages_card_counts():
+def test_notebook_05_draws_its_rounds_and_labels_the_packages_card_counts():
     notebook = nbformat.read(NOTEBOOKS / "05_shelby.ipynb", as_version=4)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert not any("print(" in c.source for c in code)

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.cards.deck import FULL_DECK
+from guts_teach.game.cards.hands import ALL_STRENGTHS, Hand, all_hands, hand
 from guts_teach.game.errors import PlayerError
-from guts_teach.game.hands import ALL_STRENGTHS, Hand, all_hands, hand
-from guts_teach.strategy.odds import hand_odds, odds_table
+from guts_teach.strategy.counting.odds import hand_odds, odds_table
 
 
 def test_heads_up_against_every_possible_hand():
@@ -82,11 +82,11 @@ def test_player_count_is_checked():
         hand_odds("Qs Qh", players=11)
 
 
-def test_issue18_odds_json_gives_every_chance_as_an_exact_fraction_text():
+def test_odds_json_gives_every_chance_as_an_exact_fraction_text():
     import io
     import json
 
-    from guts_teach.cli import main
+    from guts_teach.cli.commands import main
 
     out = io.StringIO()
     assert main(["odds", "3c 2d", "--players", "10", "--json"], out=out) == 0

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from guts_teach.strategy.payoff import (
+from guts_teach.strategy.equilibria.payoff import (
     Chances,
     ReplyCycleError,
     best_threshold,

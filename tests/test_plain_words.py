@@ -16,14 +16,14 @@ from html import unescape
 import pytest
 import textstat
 
-from guts_teach.game.cards import Deck
+from guts_teach.game.cards.deck import Deck
+from guts_teach.game.play.session import Session
 from guts_teach.game.rules import classic, teaching
-from guts_teach.game.session import Session
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES
 from guts_teach.lessons.quiz import SITUATIONS, check, make_scenario
 from guts_teach.lessons.words import plain
 from guts_teach.strategy.advice import going_in
-from guts_teach.strategy.thresholds import equilibrium
+from guts_teach.strategy.equilibria.thresholds import equilibrium
 from guts_teach.widgets import OddsExplorer, RulesPicker, ShelbyTable, nobody_in_switch
 
 GRADE = 8.0

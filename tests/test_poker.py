@@ -8,9 +8,9 @@ from itertools import combinations, combinations_with_replacement, pairwise, pro
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK, Card, parse_cards
-from guts_teach.game.hands import TwoCardRanking, explain
-from guts_teach.game.three_cards import ThreeCardRanking
+from guts_teach.game.cards.deck import FULL_DECK, Card, parse_cards
+from guts_teach.game.cards.hands import TwoCardRanking, explain
+from guts_teach.game.cards.three_cards import ThreeCardRanking
 from guts_teach.shelby import poker
 from guts_teach.shelby.low import best_of, low_three, lowest_three
 from guts_teach.shelby.poker import (
@@ -141,7 +141,7 @@ def classified_substitutions(naturals, wilds, flush):
     )
 
 
-def test_issue16_wild_cards_looked_up_agree_with_classifying_every_substitution():
+def test_wild_cards_looked_up_agree_with_classifying_every_substitution():
     """Exhaustive over every case a hand with wild cards can be in: the natural cards' ranks
     (any multiset of the non-wild ranks), whether they share a suit, and 1 to 4 wild cards."""
     natural_ranks = [r for r in range(2, 15) if r not in BASEBALL_WILD]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import require
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 
 def _have(module: str) -> bool:

@@ -18,7 +18,7 @@ from browser import opened, save_screenshot
 from test_browser import expect
 from test_slides import ALL_RUN
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 NOTEBOOKS = [
     "00_class.ipynb",

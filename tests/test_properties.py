@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guts_teach import Rules, Session
-from guts_teach.game.ledger import dumps, ledger_of
-from guts_teach.game.ledger_file import loads
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import dumps, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.replay import replay
 
 amounts = st.one_of(
     st.integers(1, 5).map(Fraction), st.fractions(Fraction(1, 4), 5, max_denominator=4)
@@ -166,8 +166,8 @@ def test_same_seed_same_session(seed):
 @settings(max_examples=30, deadline=None)
 @given(rules(), st.integers(2, 10), st.integers(0, 2**32))
 def test_bot_evenings_under_any_rules_conserve_chips_and_replay_from_their_ledger(rule, n, seed):
-    from guts_teach.game.ledger import dumps
-    from guts_teach.game.ledger_file import loads
+    from guts_teach.ledgers.ledger import dumps
+    from guts_teach.ledgers.ledger_file import loads
     from guts_teach.strategy.bots import declare_with_bots, make_bots
 
     players = [f"P{i}" for i in range(n)]

@@ -59,7 +59,7 @@ def test_wrong_winner_explains_with_the_showdown():
 # ------------------------------------------------------------------ issue 14, item 10
 
 
-def test_issue14_the_quiz_asks_about_every_situation_the_rules_produce():
+def test_the_quiz_asks_about_every_situation_the_rules_produce():
     kinds = set()
     for seed in range(60):
         r = make_scenario(random.Random(seed)).record
@@ -71,7 +71,7 @@ def test_issue14_the_quiz_asks_about_every_situation_the_rules_produce():
 
 
 @pytest.mark.parametrize("situation", SITUATIONS)
-def test_issue14_each_situation_is_what_it_says(situation):
+def test_each_situation_is_what_it_says(situation):
     r = make_scenario(random.Random(7), situation=situation).record
     assert {
         "nobody in": not r.ins,
@@ -83,7 +83,7 @@ def test_issue14_each_situation_is_what_it_says(situation):
     }[situation]
 
 
-def test_issue14_the_tied_winners_share_is_asked_and_explained():
+def test_the_tied_winners_share_is_asked_and_explained():
     s = make_scenario(random.Random(2), situation="tie")
     share = s.record.settlement.share
     answers = {**right_answers(s), "share": format_amount(share)}
@@ -93,7 +93,7 @@ def test_issue14_the_tied_winners_share_is_asked_and_explained():
     assert f"{format_amount(share)} each, as an exact fraction." in wrong.message
 
 
-def test_issue14_names_are_matched_without_case_or_punctuation_and_nobody_is_an_answer():
+def test_names_are_matched_without_case_or_punctuation_and_nobody_is_an_answer():
     s = make_scenario(random.Random(4), situation="showdown")
     winner = s.record.winners[0]
     assert check(s, **{**right_answers(s), "winners": f" {winner.lower()}. "})[0].correct
@@ -110,7 +110,7 @@ def test_issue14_names_are_matched_without_case_or_punctuation_and_nobody_is_an_
         assert mark.correct and "ghost hand is best" in mark.message
 
 
-def test_issue14_doubling_the_pot_is_told_as_such_not_as_dividing_it():
+def test_doubling_the_pot_is_told_as_such_not_as_dividing_it():
     for seed in range(200):
         s = make_scenario(random.Random(seed), situation="showdown")
         if len(s.record.payers) == 1:

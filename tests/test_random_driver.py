@@ -16,11 +16,11 @@ from guts_teach import Rules, Session
 from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.reader import WorkbookError, check_plain
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import ledger_of, save
-from guts_teach.game.ledger_file import load
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import ledger_of, save
+from guts_teach.ledgers.ledger_file import load
+from guts_teach.ledgers.replay import replay
 
 F = Fraction
 
@@ -120,7 +120,7 @@ def one_deal(t: Session, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_issue11_random_driver_conserves_refuses_cleanly_and_round_trips(seed, tmp_path):
+def test_random_driver_conserves_refuses_cleanly_and_round_trips(seed, tmp_path):
     rng = random.Random(seed)
     rules = random_rules(rng)
     players = [f"P{i}" for i in range(rng.randint(2, 10))]
@@ -161,7 +161,7 @@ def test_issue11_random_driver_conserves_refuses_cleanly_and_round_trips(seed, t
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_issue11_random_plain_evenings_round_trip_through_the_workbook(seed, tmp_path):
+def test_random_plain_evenings_round_trip_through_the_workbook(seed, tmp_path):
     """Plain rules (what the workbook computes) with random ante, cap, stack and options."""
     rng = random.Random(500 + seed)
     rules = random_rules(rng).replace(

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Rules, Session
-from guts_teach.game.cards import Deck
-from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
-from guts_teach.strategy.repeated import best_reply_repeated, profile, reply_path
-from guts_teach.strategy.thresholds import Threshold, best_reply, equilibrium
+from guts_teach.game.cards.deck import Deck
+from guts_teach.game.cards.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.strategy.equilibria.repeated import best_reply_repeated, profile, reply_path
+from guts_teach.strategy.equilibria.thresholds import Threshold, best_reply, equilibrium
 
 ANYTHING = Threshold(ALL_STRENGTHS[0])
 
@@ -117,7 +117,7 @@ def test_the_strategy_command_shows_the_repeated_game():
     import io
     import json
 
-    from guts_teach.cli import main
+    from guts_teach.cli.commands import main
 
     out = io.StringIO()
     assert main(["strategy", "--repeated", "--json"], out=out) == 0

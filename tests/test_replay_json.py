@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from test_properties import sessions
 
 from guts_teach import Rules, Session
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
 from guts_teach.game import json_text
-from guts_teach.game.ledger import ledger_of, save
-from guts_teach.game.replay import deal_rows, deal_rows_text
+from guts_teach.ledgers.ledger import ledger_of, save
+from guts_teach.ledgers.replay import deal_rows, deal_rows_text
 
 
 def old_text(session):
@@ -65,7 +65,7 @@ def test_replay_json_through_the_cli_is_unchanged(tmp_path, capsys):
 
 
 def test_the_cli_parses_a_ledger_file_once(tmp_path, monkeypatch, capsys):
-    from guts_teach.game import ledger_file
+    from guts_teach.ledgers import ledger_file
 
     path = tmp_path / "short.json"
     save(ledger_of(played(Rules(), ["A", "B"], 5, seed=1)), path)
@@ -139,7 +139,7 @@ def test_numbers_beyond_json_numbers_are_text_as_before():
 def test_the_collector_is_paused_only_while_a_file_command_runs(tmp_path, monkeypatch, capsys):
     import gc
 
-    from guts_teach import replay_text
+    from guts_teach.cli import replay_text
 
     path = tmp_path / "short.json"
     save(ledger_of(played(Rules(), ["A", "B"], 3, seed=2)), path)

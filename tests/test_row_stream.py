@@ -19,9 +19,9 @@ from guts_teach.excel.file_import import import_book, import_ledger
 from guts_teach.excel.layout import SEATS, Layout
 from guts_teach.excel.row_stream import PatternError, RowPattern, pattern_of
 from guts_teach.excel.xlsx_read import open_bounded
-from guts_teach.game.cards import Deck
-from guts_teach.game.ledger import Ledger, ledger_of
-from guts_teach.game.season_file import load_season
+from guts_teach.game.cards.deck import Deck
+from guts_teach.ledgers.ledger import Ledger, ledger_of
+from guts_teach.ledgers.season_file import load_season
 
 AUTUMN = Path(__file__).resolve().parent / "seasons" / "autumn.json"
 NOTES = ("=1+1", " kept spaces ", 'Ana & Ben <said> "so"', "two\nlines", "x")

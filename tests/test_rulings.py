@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Session, classic, hand, teaching
+from guts_teach.game.cards.hands import all_hands
 from guts_teach.game.errors import OverdraftError, PlayerError
-from guts_teach.game.hands import all_hands
 
 F = Fraction
 

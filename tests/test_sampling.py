@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
+from guts_teach.game.cards.hands import hand
 from guts_teach.game.errors import CardError, PlayerError, RulesError
-from guts_teach.game.hands import hand
 from guts_teach.game.rules import Rules, teaching
-from guts_teach.strategy.odds import hand_odds
+from guts_teach.strategy.counting.odds import hand_odds
+from guts_teach.strategy.equilibria.thresholds import Threshold, gain
 from guts_teach.strategy.sampling import Estimate, sampled_gain, sampled_odds
-from guts_teach.strategy.three_card_odds import heads_up
-from guts_teach.strategy.thresholds import Threshold, gain
+from guts_teach.strategy.three_card.odds import heads_up
 
 J7 = Threshold(hand("Jc 7d").strength)
 

@@ -21,9 +21,9 @@ from guts_teach.game.errors import (
     SeasonError,
     SeasonRulesError,
 )
-from guts_teach.game.ledger import Ledger, LedgerDeal, ledger_of
 from guts_teach.game.rules import classic, teaching
-from guts_teach.game.season import (
+from guts_teach.ledgers.ledger import Ledger, LedgerDeal, ledger_of
+from guts_teach.ledgers.season import (
     Evening,
     HistoryPoint,
     OnTable,
@@ -140,7 +140,7 @@ def test_R6_R12_a_reserve_is_carried_too():
     assert evening_results(season)["2"] == {"B": 0, "E": 0}
 
 
-def test_issue12_item5_equal_balances_share_a_place_exactly_across_evenings():
+def test_item5_equal_balances_share_a_place_exactly_across_evenings():
     """The issue's float-noise case, split over two evenings: Cleo and Dev both end at -3."""
     names = ["Ana", "Ben", "Cleo", "Dev"]
     trio = ["Ana", "Ben", "Cleo"]

@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from guts_teach.cli import main
-from guts_teach.game.ledger import save
+from guts_teach.cli.commands import main
 from guts_teach.game.money import format_amount, to_json_number
-from guts_teach.game.season import (
+from guts_teach.ledgers.ledger import save
+from guts_teach.ledgers.season import (
     end_note,
     evening_results,
     histories,
     on_table,
     season_standings,
 )
-from guts_teach.game.season_file import load_season, save_season
+from guts_teach.ledgers.season_file import load_season, save_season
 
 SAMPLE = Path(__file__).parent / "seasons" / "autumn.json"
 

@@ -24,9 +24,9 @@ from guts_teach.game.errors import (
     SeasonError,
     SeasonRulesError,
 )
-from guts_teach.game.ledger import save
-from guts_teach.game.season import Season, evening_results, on_table, season_totals
-from guts_teach.game.season_file import (
+from guts_teach.ledgers.ledger import save
+from guts_teach.ledgers.season import Season, evening_results, on_table, season_totals
+from guts_teach.ledgers.season_file import (
     FORMAT,
     dumps_season,
     ledger_files,

@@ -4,8 +4,8 @@ import math
 from pathlib import Path
 
 from guts_teach.frames import season_frame, season_standings_frame
-from guts_teach.game.season import evening_results, histories, season_standings, season_totals
-from guts_teach.game.season_file import load_season
+from guts_teach.ledgers.season import evening_results, histories, season_standings, season_totals
+from guts_teach.ledgers.season_file import load_season
 
 SAMPLE = Path(__file__).parent / "seasons" / "autumn.json"
 

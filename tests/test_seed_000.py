@@ -8,8 +8,8 @@ from fractions import Fraction
 from documents import says
 
 from guts_teach import Session, classic, hand
-from guts_teach.game.cards import FULL_DECK, RANKS
-from guts_teach.game.hands import all_hands
+from guts_teach.game.cards.deck import FULL_DECK, RANKS
+from guts_teach.game.cards.hands import all_hands
 from guts_teach.lessons.examples import example
 
 F = Fraction
@@ -159,7 +159,7 @@ def test_empty_pot_means_everyone_antes():
 def test_deal_goes_one_card_at_a_time_starting_left_of_dealer():
     import random
 
-    from guts_teach.game.cards import Deck
+    from guts_teach.game.cards.deck import Deck
 
     rng_a, rng_b = random.Random(9), random.Random(9)
     drawn = rng_b.sample(FULL_DECK, 6)

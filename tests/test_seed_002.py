@@ -7,9 +7,9 @@ import pytest
 from documents import says
 
 from guts_teach import Session, hand, teaching
-from guts_teach.game.cards import Deck
+from guts_teach.game.cards.deck import Deck
+from guts_teach.game.cards.hands import explain
 from guts_teach.game.errors import AlreadyDeclaredError, PlayerError
-from guts_teach.game.hands import explain
 from guts_teach.lessons.examples import example
 
 F = Fraction

@@ -21,7 +21,7 @@ from guts_teach.game.errors import (
     UnknownPlayerError,
     WinnerError,
 )
-from guts_teach.game.listeners import ListenerWarning
+from guts_teach.game.play.listeners import ListenerWarning
 
 F = Fraction
 
@@ -295,7 +295,7 @@ def test_cycles_must_be_at_least_one():
 # ------------------------------------------------------------------ issue 11: the listener contract
 
 
-def test_issue11_a_failing_listener_never_makes_a_recorded_deal_look_failed():
+def test_a_failing_listener_never_makes_a_recorded_deal_look_failed():
     table = Session(["A", "B", "C"], rules=teaching())
     heard = []
 
@@ -313,7 +313,7 @@ def test_issue11_a_failing_listener_never_makes_a_recorded_deal_look_failed():
     assert table.conservation_gap() == 0
 
 
-def test_issue11_a_listener_that_unsubscribes_itself_makes_nobody_miss_the_deal():
+def test_a_listener_that_unsubscribes_itself_makes_nobody_miss_the_deal():
     table = Session(["A", "B"], rules=teaching())
     heard = []
     stop = table.subscribe(lambda record: stop())

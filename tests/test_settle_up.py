@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guts_teach.game.errors import GutsError
-from guts_teach.game.settle_up import fewest_transfers, greedy_transfers
+from guts_teach.ledgers.settle_up import fewest_transfers, greedy_transfers
 
 
 def apply(balances, plan):

@@ -206,7 +206,7 @@ def test_random_games_conserve_chips_and_are_seeded(seed):
     assert play() == play()
 
 
-def test_issue11_steps_handed_out_cannot_change_the_game():
+def test_steps_handed_out_cannot_change_the_game():
     game = ShelbyGame(["A", "B", "C"], rules=shelby())
     game.start_deal({"A": "Qs Qh 2c 2d 2h", "B": "Ac Kd 5c 6d 7h", "C": "Jc Jd 9c 8d 3s"})
     step = game.drop(["A", "B"])
@@ -219,7 +219,7 @@ def test_issue11_steps_handed_out_cannot_change_the_game():
     assert step.balances == {"A": 2, "B": -4, "C": -1}  # each antes 1; B pays A 3
 
 
-def test_issue11_undo_takes_back_the_story_too():
+def test_undo_takes_back_the_story_too():
     game = ShelbyGame(["A", "B", "C"], rules=shelby())
     game.start_deal({"A": "Qs Qh 2c 2d 2h", "B": "Ac Kd 5c 6d 7h", "C": "Jc Jd 9c 8d 3s"})
     told = game.steps

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
 from guts_teach.excel.shelby_export import export_shelby
 from guts_teach.frames import shelby_frame
 from guts_teach.game.errors import LedgerError
-from guts_teach.game.ledger_file import loads
+from guts_teach.ledgers.ledger_file import loads
 from guts_teach.shelby.ledger import EXAMPLE, dumps_shelby, loads_shelby, replay_shelby
 
 PSYCHO = {
@@ -180,13 +180,13 @@ def _bad(change):
         ),
     ],
 )
-def test_issue11_shelby_ledgers_are_checked_like_guts_ledgers(change, message):
+def test_shelby_ledgers_are_checked_like_guts_ledgers(change, message):
     with pytest.raises(LedgerError) as caught:
         loads_shelby(_bad(change))
     assert str(caught.value) == message
 
 
-def test_issue11_shelby_deals_null_is_exit_2_with_a_message_in_the_cli(tmp_path):
+def test_shelby_deals_null_is_exit_2_with_a_message_in_the_cli(tmp_path):
     path = tmp_path / "null.json"
     path.write_text(_bad(lambda d: d.update(deals=None)), encoding="utf-8")
     done = subprocess.run(
@@ -197,7 +197,7 @@ def test_issue11_shelby_deals_null_is_exit_2_with_a_message_in_the_cli(tmp_path)
     assert "Traceback" not in done.stderr
 
 
-def test_issue11_the_cli_replays_a_shelby_file_once(tmp_path, monkeypatch):
+def test_the_cli_replays_a_shelby_file_once(tmp_path, monkeypatch):
     from guts_teach.shelby import ledger as shelby_ledger
 
     path = tmp_path / "psycho.json"
@@ -209,7 +209,7 @@ def test_issue11_the_cli_replays_a_shelby_file_once(tmp_path, monkeypatch):
     assert calls == [1]
 
 
-def test_issue11_a_shelby_title_round_trips():
+def test_a_shelby_title_round_trips():
     data = json.loads(json.dumps(PSYCHO))
     data["title"] = "Friday"
     ledger = loads_shelby(json.dumps(data))
@@ -243,7 +243,7 @@ def _paths(value, path=()):
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(data=st.data())
-def test_issue11_fuzz_any_shelby_ledger_gives_a_game_or_a_ledger_error(data):
+def test_fuzz_any_shelby_ledger_gives_a_game_or_a_ledger_error(data):
     """Seeded fuzz: a valid ledger with random parts replaced by random JSON values."""
     ledger = json.loads(json.dumps(PSYCHO))
     for _ in range(data.draw(st.integers(1, 3))):

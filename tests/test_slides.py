@@ -7,7 +7,7 @@ from __future__ import annotations
 from browser import opened, save_screenshot, show_slide_of
 from test_browser import TIMEOUT, expect
 
-from guts_teach import launch
+from guts_teach.jupyter import launch
 
 SLIDE = """() => {
     const slide = document.querySelector('.guts-slide.guts-current');

@@ -5,9 +5,9 @@ import random
 import pytest
 from conftest import SIX_COUNTER_STATUS
 
-from guts_teach.game.cards import Deck
+from guts_teach.game.cards.deck import Deck
+from guts_teach.game.play.session import Session
 from guts_teach.game.rules import classic, teaching
-from guts_teach.game.session import Session
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES, example
 from guts_teach.lessons.stepper import Stepper
 

@@ -9,12 +9,11 @@ from fractions import Fraction
 import pytest
 from oracle import worth
 
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
+from guts_teach.game.cards.hands import ALL_STRENGTHS, all_hands, hand
 from guts_teach.game.errors import PlayerError
-from guts_teach.game.hands import ALL_STRENGTHS, all_hands, hand
 from guts_teach.game.rules import teaching
-from guts_teach.strategy.sampling import sampled_gain
-from guts_teach.strategy.thresholds import (
+from guts_teach.strategy.equilibria.thresholds import (
     NoEquilibriumError,
     Threshold,
     best_reply,
@@ -26,6 +25,7 @@ from guts_teach.strategy.thresholds import (
     nobody_in_chance,
     value,
 )
+from guts_teach.strategy.sampling import sampled_gain
 
 J7 = Threshold(hand("Jc 7d").strength)
 

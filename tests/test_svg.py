@@ -5,13 +5,13 @@ import sys
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from guts_teach.game.cards import FULL_DECK, card
-from guts_teach.game.hands import hand
-from guts_teach.game.three_cards import ThreeCardRanking
+from guts_teach.game.cards.deck import FULL_DECK, card
+from guts_teach.game.cards.hands import hand
+from guts_teach.game.cards.three_cards import ThreeCardRanking
 from guts_teach.lessons.examples import example
 from guts_teach.lessons.scene import Scene
 from guts_teach.lessons.stepper import Stepper
-from guts_teach.svg import FOUR_COLOURS, TWO_COLOURS, card_svg, hand_svg, table_svg
+from guts_teach.pictures.svg import FOUR_COLOURS, TWO_COLOURS, card_svg, hand_svg, table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -79,7 +79,7 @@ def pictures_in_a_notebook(thing):
     """What IPython shows for ``thing`` once guts_teach has registered its pictures."""
     from IPython.core.formatters import DisplayFormatter
 
-    from guts_teach.display import register
+    from guts_teach.jupyter.display import register
 
     formatter = DisplayFormatter()
     register(formatter.formatters)

@@ -7,7 +7,7 @@ from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES
 from guts_teach.widgets import ExampleStepper, nobody_in_switch
 
 
-def test_issue13_every_stepper_quotes_its_documents_passage_and_names_the_document():
+def test_every_stepper_quotes_its_documents_passage_and_names_the_document():
     for item in (*EXAMPLES, *LESSON_EXAMPLES):
         header = "".join(
             str(child.value) for child in ExampleStepper(item).children if hasattr(child, "value")
@@ -16,7 +16,7 @@ def test_issue13_every_stepper_quotes_its_documents_passage_and_names_the_docume
         assert item.cited in header
 
 
-def test_issue13_one_switch_shows_nobody_in_both_ways_at_the_same_step():
+def test_one_switch_shows_nobody_in_both_ways_at_the_same_step():
     switch = nobody_in_switch()
     stays = switch.shown
     assert stays.title == "Nobody in: the pot stays"

@@ -7,11 +7,11 @@ from itertools import combinations
 
 import pytest
 
-from guts_teach.cli import main
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.cli.commands import main
+from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.game.errors import CardError
 from guts_teach.game.rules import Rules
-from guts_teach.strategy.three_card_odds import heads_up
+from guts_teach.strategy.three_card.odds import heads_up
 
 RULES = Rules(hand_size=3)
 

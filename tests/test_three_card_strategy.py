@@ -8,10 +8,10 @@ from itertools import combinations
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK
+from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.game.rules import Rules
 from guts_teach.strategy.sampling import sampled_gain
-from guts_teach.strategy.three_card_strategy import (
+from guts_teach.strategy.three_card.equilibrium import (
     RIVALS,
     best_reply_three_cards,
     equilibrium_three_cards,

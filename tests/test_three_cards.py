@@ -5,9 +5,9 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from guts_teach.game.cards import FULL_DECK
-from guts_teach.game.hands import explain
-from guts_teach.game.three_cards import (
+from guts_teach.game.cards.deck import FULL_DECK
+from guts_teach.game.cards.hands import explain
+from guts_teach.game.cards.three_cards import (
     FLUSH,
     HIGH_CARD,
     PAIR,

@@ -16,10 +16,10 @@ from guts_teach.game.errors import (
     RulesError,
     WinnerError,
 )
-from guts_teach.game.ledger import dumps, ledger_of
-from guts_teach.game.ledger_file import loads
-from guts_teach.game.replay import deal_rows, replay
 from guts_teach.game.rules import Rules as RulesClass
+from guts_teach.ledgers.ledger import dumps, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.replay import deal_rows, replay
 
 F = Fraction
 SIX = {"A": "Q♠ Q♥", "B": "A♣ K♦", "C": "J♣ J♦"}

@@ -11,19 +11,19 @@ from test_mixed import mixed_gain_by_every_deal
 from test_strategy import at, gain_by_every_deal
 
 from guts_teach import Rules, Session
+from guts_teach.game.cards.hands import ALL_STRENGTHS, hand
 from guts_teach.game.errors import RulesError
-from guts_teach.game.hands import ALL_STRENGTHS, hand
-from guts_teach.game.ledger import dumps, ledger_of
-from guts_teach.game.ledger_file import loads
 from guts_teach.game.rules import teaching
-from guts_teach.strategy.mixed import (
+from guts_teach.ledgers.ledger import dumps, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.strategy.equilibria.mixed import (
     MixedThreshold,
     mixed_equilibrium,
     mixed_gain,
     threshold_values,
 )
+from guts_teach.strategy.equilibria.thresholds import NoEquilibriumError, equilibrium, gain
 from guts_teach.strategy.sampling import sampled_gain
-from guts_teach.strategy.thresholds import NoEquilibriumError, equilibrium, gain
 
 TOLERANCE = Fraction(1, 10**9)
 TIED = {"A": "Ks Qd", "B": "Kh Qc", "C": "7s 2d"}
@@ -127,7 +127,7 @@ def test_V7_share_one_in_the_strategy_command():
     import io
     import json
 
-    from guts_teach.cli import main
+    from guts_teach.cli.commands import main
 
     out = io.StringIO()
     assert (

@@ -23,7 +23,7 @@ import pytest
 from conftest import REPO, require
 
 from guts_teach import __version__
-from guts_teach.launch import free_port
+from guts_teach.jupyter.launch import free_port
 
 pytestmark = pytest.mark.slow
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))

@@ -3,8 +3,8 @@
 import ipywidgets as widgets
 import pytest
 
-from guts_teach.game.ledger import ledger_of
 from guts_teach.game.money import format_amount
+from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.lessons.examples import example
 from guts_teach.widgets import (
     ExampleStepper,
@@ -13,7 +13,7 @@ from guts_teach.widgets import (
     SettlementQuiz,
     follow,
 )
-from guts_teach.widgets.deck import DECK
+from guts_teach.widgets.parts.deck import DECK
 
 
 @pytest.fixture(autouse=True)
@@ -205,7 +205,7 @@ def test_rules_picker_refuses_bad_values_with_a_message():
     assert picker.rules.cap == 30 and picker.message.value == ""
 
 
-def test_issue14_the_rules_picker_speaks_plainly_and_refuses_a_limit_below_the_ante():
+def test_the_rules_picker_speaks_plainly_and_refuses_a_limit_below_the_ante():
     picker = RulesPicker()
     labels = [label for label, _ in picker.profile.options]
     assert sorted(labels) == [
@@ -267,8 +267,8 @@ def test_guts_table_plays_against_bots_with_undo():
 
 
 def test_guts_table_looks_back_and_replays_an_evening_from_its_ledger():
-    from guts_teach.game.ledger import dumps
-    from guts_teach.game.ledger_file import loads
+    from guts_teach.ledgers.ledger import dumps
+    from guts_teach.ledgers.ledger_file import loads
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=4, seed=9)
@@ -303,7 +303,7 @@ def test_guts_table_hint_gives_the_worth_of_going_in():
     from fractions import Fraction
 
     from guts_teach.game.rules import teaching
-    from guts_teach.strategy.thresholds import equilibrium, gain
+    from guts_teach.strategy.equilibria.thresholds import equilibrium, gain
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=5, seed=12)
@@ -344,8 +344,8 @@ def test_guts_table_follows_the_ledger():
 
 
 def test_odds_explorer_follows_the_hand_the_table_size_and_the_weenie_rule():
-    from guts_teach.strategy.odds import hand_odds
-    from guts_teach.strategy.thresholds import equilibrium, gain
+    from guts_teach.strategy.counting.odds import hand_odds
+    from guts_teach.strategy.equilibria.thresholds import equilibrium, gain
     from guts_teach.widgets import OddsExplorer
 
     explorer = OddsExplorer("Ac 5d", players=6)
@@ -364,7 +364,7 @@ def test_odds_explorer_follows_the_hand_the_table_size_and_the_weenie_rule():
     assert "pair of queens" in explorer.result.value
 
 
-def test_issue14_looking_back_shows_that_deals_own_pot_and_balances():
+def test_looking_back_shows_that_deals_own_pot_and_balances():
     from guts_teach.game.money import format_amount
     from guts_teach.widgets import GutsTable
 
@@ -379,7 +379,7 @@ def test_issue14_looking_back_shows_that_deals_own_pot_and_balances():
     assert f"balance {format_amount(then.balance_map[table.you])}" in picture
 
 
-def test_issue16_the_play_table_draws_a_long_evening_in_constant_work():
+def test_the_play_table_draws_a_long_evening_in_constant_work():
     import random
     import re
 
@@ -404,7 +404,7 @@ def test_issue16_the_play_table_draws_a_long_evening_in_constant_work():
     assert "the last 8 of 2999 deals" in table.ledger_view.value
 
 
-def test_issue14_undo_then_deal_brings_the_same_cards_back_to_try_the_other_choice():
+def test_undo_then_deal_brings_the_same_cards_back_to_try_the_other_choice():
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=2, seed=6)
@@ -420,7 +420,7 @@ def test_issue14_undo_then_deal_brings_the_same_cards_back_to_try_the_other_choi
     assert {p: h.cards for p, h in table.session.hands.items()} != cards
 
 
-def test_issue14_the_story_names_the_bots_once_not_on_every_deal():
+def test_the_story_names_the_bots_once_not_on_every_deal():
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=2, seed=3)
@@ -433,7 +433,7 @@ def test_issue14_the_story_names_the_bots_once_not_on_every_deal():
     assert "opens their fists" in table.story.value  # the rest of the story is all there
 
 
-def test_issue14_the_quiz_keeps_a_running_score_and_asks_the_seeds_first_question():
+def test_the_quiz_keeps_a_running_score_and_asks_the_seeds_first_question():
     import random
 
     from guts_teach.game.rules import teaching
@@ -454,7 +454,7 @@ def test_issue14_the_quiz_keeps_a_running_score_and_asks_the_seeds_first_questio
     assert quiz.score == 2 and quiz.asked == 3
 
 
-def test_issue14_the_odds_explorer_says_what_its_numbers_mean():
+def test_the_odds_explorer_says_what_its_numbers_mean():
     from guts_teach.widgets import OddsExplorer
 
     explorer = OddsExplorer("Ac 5d", players=6)
@@ -466,7 +466,7 @@ def test_issue14_the_odds_explorer_says_what_its_numbers_mean():
     assert "you win more pots" in explorer.result.value
 
 
-def test_issue14_the_card_picker_disables_used_cards_removes_the_last_and_follows_four_colour():
+def test_the_card_picker_disables_used_cards_removes_the_last_and_follows_four_colour():
     comparer = HandComparer()
     for name in ("Qs", "Qh", "Ac"):
         comparer.card_buttons[name].click()
@@ -482,7 +482,7 @@ def test_issue14_the_card_picker_disables_used_cards_removes_the_last_and_follow
     assert comparer.card_buttons["Kd"].style.text_color == "#1565c0"  # diamonds blue
 
 
-def test_issue13_the_play_table_says_no_deal_yet_before_the_first_deal_and_names_the_dealer():
+def test_the_play_table_says_no_deal_yet_before_the_first_deal_and_names_the_dealer():
     from guts_teach.widgets import GutsTable
 
     table = GutsTable(bots=2, seed=1)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guts_teach import Session, classic, teaching
-from guts_teach.game.cards import Deck
+from guts_teach.game.cards.deck import Deck
 from guts_teach.game.wording import CHIPS, COUNTERS, does, possessive, words_for
 
 
@@ -18,7 +18,7 @@ def steps_of(rules, plays):
     return [s.text for s in table.steps()]
 
 
-def test_issue13_a_player_called_you_is_spoken_to():
+def test_a_player_called_you_is_spoken_to():
     texts = steps_of(
         teaching(),
         [
@@ -39,7 +39,7 @@ def test_issue13_a_player_called_you_is_spoken_to():
         assert wrong not in said, wrong
 
 
-def test_issue13_counters_under_teaching_and_chips_under_classic():
+def test_counters_under_teaching_and_chips_under_classic():
     hands = {"You": "9s 5h", "Bo": "3c 2d"}
     taught = " ".join(steps_of(teaching(), [(["You", "Bo"], hands)]))
     played = " ".join(steps_of(classic(), [(["You", "Bo"], hands)]))
@@ -64,7 +64,7 @@ def shelby_texts(players, holders, seed):
     return game.drop(holders).text
 
 
-def test_issue13_shelby_narration_speaks_to_you():
+def test_shelby_narration_speaks_to_you():
     alone = shelby_texts(["You", "Ben", "Cleo"], ["You"], 3)
     assert "You hold; Ben and Cleo drop. You hold alone and get a Shelby (1 of 3)." in alone
     lost = shelby_texts(["You", "Ben", "Cleo"], ["You", "Ben"], 3)
@@ -82,7 +82,7 @@ def test_issue13_shelby_narration_speaks_to_you():
             assert wrong not in said, wrong
 
 
-def test_issue13_the_sessions_refusals_speak_to_you():
+def test_the_sessions_refusals_speak_to_you():
     import pytest
 
     from guts_teach.game.errors import GutsError

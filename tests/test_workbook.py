@@ -29,8 +29,8 @@ from guts_teach.excel.layout import (
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import ledger_of
+from guts_teach.ledgers.replay import replay
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook" / "guts_club.xlsx"
@@ -282,7 +282,7 @@ def test_games_with_variants_are_refused_not_miscomputed(tmp_path):
     assert not (tmp_path / "variant.xlsx").exists()
 
 
-def test_issue12_equal_balances_share_a_place_whatever_the_float_noise(tmp_path):
+def test_equal_balances_share_a_place_whatever_the_float_noise(tmp_path):
     """The issue's case: Cleo and Dev both end at -3 and must share third place (R10)."""
     table = Session(["Ana", "Ben", "Cleo", "Dev"], rules=teaching())
     table.play(["Cleo", "Dev"], winners=["Dev"])

@@ -19,9 +19,9 @@ from guts_teach.excel.layout import CALC, DEALS, LEDGER, MAX_ROWS
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import Ledger, LedgerDeal, ledger_of
-from guts_teach.game.ledger_file import loads
-from guts_teach.game.replay import replay
+from guts_teach.ledgers.ledger import Ledger, LedgerDeal, ledger_of
+from guts_teach.ledgers.ledger_file import loads
+from guts_teach.ledgers.replay import replay
 
 LOSSLESS = """{"format": "guts-ledger/1", "title": "Tuesday = club night",
 "rules": {"profile": "classic", "ante": "1/2", "cap": "41/2", "starting_stack": "201/2",
@@ -128,14 +128,14 @@ def test_amounts_beyond_what_a_cell_holds_are_refused_at_export(tmp_path):
     assert not path.exists()
 
 
-def test_issue12_a_fifth_name_typed_on_the_players_sheet_joins_the_game(base):
+def test_a_fifth_name_typed_on_the_players_sheet_joins_the_game(base):
     edited(base, "Players", {"B6": "Eli"})
     ledger = import_ledger(str(base))
     assert ledger.players == ("Ana", "Ben", "Cleo", "Dev", "Eli")
     assert [deal.ins for deal in ledger.deals] == [("Ana", "Ben"), ("Ana",), ("Ben", "Cleo")]
 
 
-def test_issue12_the_import_reads_the_seats_as_the_formulas_do(base):
+def test_the_import_reads_the_seats_as_the_formulas_do(base):
     names = ["Zed", "Ana", "Ben", "Cleo", "Dev"]
     edited(base, "Players", {f"B{i + 2}": name for i, name in enumerate(names)})
     ledger = import_ledger(str(base))

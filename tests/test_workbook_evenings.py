@@ -32,8 +32,8 @@ from guts_teach.excel.layout import (
 )
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.game.money import format_amount
-from guts_teach.game.season import Season, histories, season_totals
-from guts_teach.game.settle_up import fewest_transfers
+from guts_teach.ledgers.season import Season, histories, season_totals
+from guts_teach.ledgers.settle_up import fewest_transfers
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 ATTENDANCE = {  # label as typed -> who was there
@@ -87,7 +87,7 @@ def season_book(path, tables, layout):
     return book
 
 
-def test_issue12_a_season_typed_in_the_workbook_matches_python_evening_by_evening(tmp_path):
+def test_a_season_typed_in_the_workbook_matches_python_evening_by_evening(tmp_path):
     tables = play_evenings(seed=5)
     assert tables[0].pot or tables[0].reserve, "the first evening leaves chips on the table"
     layout = Layout(NAMES, 40, block=SEATS)
@@ -144,7 +144,7 @@ def test_issue12_a_season_typed_in_the_workbook_matches_python_evening_by_evenin
         ]
 
 
-def test_issue12_a_mark_for_a_player_not_there_is_flagged_and_refused_alike(tmp_path):
+def test_a_mark_for_a_player_not_there_is_flagged_and_refused_alike(tmp_path):
     tables = play_evenings(seed=6)
     layout = Layout(NAMES, 40, block=SEATS)
     path = tmp_path / "absent.xlsx"
@@ -181,7 +181,7 @@ def summary_of(book, evening, tmp_path, name):
     return [r for r in players if r[1]], [r for r in transfers if r[1]], note, done
 
 
-def test_issue12_the_evening_summary_shows_one_evening_and_settle_up_settles_it(tmp_path):
+def test_the_evening_summary_shows_one_evening_and_settle_up_settles_it(tmp_path):
     tables = play_evenings(seed=8, until_empty=True)
     assert not tables[1].pot and not tables[1].reserve  # evening 2 ends empty (R10) ...
     assert not tables[0].pot and not tables[0].reserve  # ... and opens empty
@@ -235,7 +235,7 @@ def test_issue12_the_evening_summary_shows_one_evening_and_settle_up_settles_it(
         ),
     ],
 )
-def test_issue12_an_evening_typed_wrong_is_flagged_and_refused_alike(
+def test_an_evening_typed_wrong_is_flagged_and_refused_alike(
     tmp_path, sheet, cell, value, row, where, words
 ):
     tables = play_evenings(seed=5)
@@ -252,7 +252,7 @@ def test_issue12_an_evening_typed_wrong_is_flagged_and_refused_alike(
     assert done[LEDGER].cell(row, 9).value is None  # the row charges nobody
 
 
-def test_issue12_the_evenings_sheet_flags_what_the_import_refuses(tmp_path):
+def test_the_evenings_sheet_flags_what_the_import_refuses(tmp_path):
     tables = play_evenings(seed=5)
     layout = Layout(NAMES, 40, block=SEATS)
     path = tmp_path / "dealer.xlsx"
@@ -282,9 +282,7 @@ def test_issue12_the_evenings_sheet_flags_what_the_import_refuses(tmp_path):
 
 
 @pytest.mark.parametrize("seed", [3, 5])  # 3: the evening opens with nothing carried in
-def test_issue12_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_table(
-    tmp_path, seed
-):
+def test_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_table(tmp_path, seed):
     tables = play_evenings(seed=seed)
     labels = list(ATTENDANCE)
     k = next(i for i in range(1, len(tables)) if tables[i].pot or tables[i - 1].pot)
@@ -389,8 +387,8 @@ def test_an_evenings_first_dealer_named_comes_back_named_even_the_first_player(t
     import dataclasses
 
     from guts_teach.excel.season_export import export_season
-    from guts_teach.game.ledger import ledger_of
-    from guts_teach.game.season import Evening, carry_over
+    from guts_teach.ledgers.ledger import ledger_of
+    from guts_teach.ledgers.season import Evening, carry_over
 
     tables = play_evenings(seed=5)
     evenings = []

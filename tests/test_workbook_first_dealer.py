@@ -13,7 +13,7 @@ from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import DEALS, LEDGER, RULES
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 PLAYERS = ("Ana", "Ben", "Cleo")
 

@@ -19,7 +19,7 @@ from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, EVENING, LEDGER, MIRROR, SEATS_SHEET, START
 from guts_teach.excel.printing import MIN_POINTS, PRINTED_ROWS, SCALES
 from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 PAPER = {"A4": 9, "Letter": 1}
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo")
@@ -70,7 +70,7 @@ def all_zeros(page: str) -> bool:
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER))
-def test_issue12_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp_path, paper):
+def test_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp_path, paper):
     book = on_paper(new_workbook(NAMES[:5], teaching()), paper)
     path = tmp_path / "club.xlsx"
     save_atomic(book, path)
@@ -87,7 +87,7 @@ def test_issue12_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER))
-def test_issue12_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path, paper):
+def test_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path, paper):
     path = tmp_path / "ten.xlsx"
     ten_player_book(path, paper)
     pages = pdf_words(render(path, tmp_path))
@@ -106,7 +106,7 @@ def test_issue12_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path,
     assert len(summary) == 1 and all(name in summary[0] for name in NAMES)
 
 
-def test_issue12_no_sheet_is_shrunk_to_fit_and_helpers_are_hidden():
+def test_no_sheet_is_shrunk_to_fit_and_helpers_are_hidden():
     book = new_workbook(NAMES, teaching())
     for sheet in book.worksheets:
         if sheet.sheet_state == "hidden":

@@ -28,7 +28,7 @@ from guts_teach.excel.workbook import (
     new_workbook,
     save_atomic,
 )
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 NAMES = ("Ana", "O'Hara", "José", "Magdalena", "Bartholomew", "Eli", "Fay")
 BOX = re.compile(

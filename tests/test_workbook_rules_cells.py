@@ -17,7 +17,7 @@ from guts_teach.excel.workbook import new_workbook, save_atomic
 CELLS = {"Ante": "B3", "Cap": "B4", "Stack": "B5", "StartPot": "B7", "StartReserve": "B8"}
 
 
-def test_issue12_every_rules_amount_cell_has_a_number_validation_with_messages(tmp_path):
+def test_every_rules_amount_cell_has_a_number_validation_with_messages(tmp_path):
     path = tmp_path / "club.xlsx"
     save_atomic(new_workbook(("Ana", "Ben"), teaching(), rows=5), path)
     sheet = load_workbook(path)[RULES]
@@ -34,7 +34,7 @@ def test_issue12_every_rules_amount_cell_has_a_number_validation_with_messages(t
         assert sheet[ref].protection.locked is False
 
 
-def test_issue12_half_typed_as_ante_is_a_half_and_mistakes_are_marked_invalid(tmp_path):
+def test_half_typed_as_ante_is_a_half_and_mistakes_are_marked_invalid(tmp_path):
     path = tmp_path / "club.xlsx"
     save_atomic(new_workbook(("Ana", "Ben", "Cleo"), teaching(), rows=5), path)
     entries = [

@@ -21,8 +21,8 @@ from guts_teach.excel.file_import import import_book, import_ledger
 from guts_teach.excel.reader import WorkbookError
 from guts_teach.excel.workbook import export_ledger
 from guts_teach.game.errors import GutsError
-from guts_teach.game.ledger import ledger_of
-from guts_teach.resources import shipped
+from guts_teach.jupyter.resources import shipped
+from guts_teach.ledgers.ledger import ledger_of
 
 PYTHON_ERRORS = re.compile(r"\((?:[A-Z][A-Za-z]*(?:Error|Exception|Zipfile|File))\)|Error\b")
 
@@ -256,7 +256,7 @@ def test_a_formula_typed_as_a_name_seats_nobody_in_the_book_and_is_refused_by_th
 def test_text_longer_than_a_cell_holds_is_refused_at_export_not_cut(tmp_path, change, what):
     from dataclasses import replace
 
-    from guts_teach.game.ledger import Ledger, LedgerDeal
+    from guts_teach.ledgers.ledger import Ledger, LedgerDeal
 
     players = change.get("players", ("Ana", "Ben"))
     deal = LedgerDeal(ins=players, winners=players[:1], note=change.get("note"))
@@ -294,9 +294,9 @@ def test_a_temporary_folder_that_fails_is_named_and_the_old_book_is_kept(tmp_pat
 def season_of(*evenings: tuple[str, tuple[str, ...], int]):
     """A season of evenings (label, players in their seat order, deals), each opening with
     what the one before left."""
-    from guts_teach.game.ledger import Ledger, LedgerDeal
-    from guts_teach.game.replay import replay
-    from guts_teach.game.season import Evening, Season
+    from guts_teach.ledgers.ledger import Ledger, LedgerDeal
+    from guts_teach.ledgers.replay import replay
+    from guts_teach.ledgers.season import Evening, Season
 
     pot = reserve = 0
     made = []

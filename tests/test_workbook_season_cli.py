@@ -9,16 +9,16 @@ from pathlib import Path
 from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
-from guts_teach.cli import main
+from guts_teach.cli.commands import main
 from guts_teach.excel.evenings import DEALER_COL
 from guts_teach.excel.layout import EVENINGS, HISTORY, LEDGER, RESULTS, STANDINGS
-from guts_teach.game.season import evening_results, replay_season, season_totals
-from guts_teach.game.season_file import load_season
+from guts_teach.ledgers.season import evening_results, replay_season, season_totals
+from guts_teach.ledgers.season_file import load_season
 
 AUTUMN = Path(__file__).resolve().parent / "seasons" / "autumn.json"
 
 
-def test_issue12_a_season_file_goes_into_the_workbook_and_comes_back_equal(tmp_path, capsys):
+def test_a_season_file_goes_into_the_workbook_and_comes_back_equal(tmp_path, capsys):
     season = load_season(AUTUMN)
     book, back = tmp_path / "autumn.xlsx", tmp_path / "back.json"
     assert main(["workbook", "export", str(AUTUMN), str(book)]) == 0

@@ -32,8 +32,8 @@ from guts_teach.excel.layout import (
     STANDINGS,
     Layout,
 )
-from guts_teach.game.replay import replay
-from guts_teach.game.season import Season, season_totals
+from guts_teach.ledgers.replay import replay
+from guts_teach.ledgers.season import Season, season_totals
 
 MEMBERS = ("O'Hara", "José", "Ana", "Ben", "Cleo", "Dev", "Eli")
 EVENINGS_THERE = {

@@ -14,8 +14,8 @@ from test_workbook import recalculate
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import SETTLE
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of
-from guts_teach.game.settle_up import fewest_transfers, greedy_transfers
+from guts_teach.ledgers.ledger import ledger_of
+from guts_teach.ledgers.settle_up import fewest_transfers, greedy_transfers
 
 
 def evening(seed: int) -> Session:
@@ -47,9 +47,7 @@ def evenings(kind: str, count: int) -> list[Session]:
 
 
 @pytest.mark.parametrize(("kind", "count"), [("fewer", 2), ("same", 2)])
-def test_issue12_settle_up_sheet_needs_no_more_transfers_than_fewest_transfers(
-    tmp_path, kind, count
-):
+def test_settle_up_sheet_needs_no_more_transfers_than_fewest_transfers(tmp_path, kind, count):
     for k, table in enumerate(evenings(kind, count)):
         path = tmp_path / f"{kind}{k}.xlsx"
         export_ledger(ledger_of(table), path)

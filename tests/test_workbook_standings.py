@@ -13,7 +13,7 @@ from guts_teach import Session, teaching
 from guts_teach.excel.chart import CHART_TOP, chart_row
 from guts_teach.excel.layout import SEATS, SEATS_SHEET, STANDINGS
 from guts_teach.excel.workbook import export_ledger
-from guts_teach.game.ledger import ledger_of
+from guts_teach.ledgers.ledger import ledger_of
 
 
 def noisy_table() -> Session:
@@ -33,7 +33,7 @@ def sorted_rows(book):
     return [tuple(c.value for c in row) for row in rows if row[1].value]
 
 
-def test_issue12_sorted_view_best_first_ties_share_a_place_in_seat_order(tmp_path):
+def test_sorted_view_best_first_ties_share_a_place_in_seat_order(tmp_path):
     table = noisy_table()
     path = tmp_path / "noise.xlsx"
     export_ledger(ledger_of(table), path)
@@ -46,7 +46,7 @@ def test_issue12_sorted_view_best_first_ties_share_a_place_in_seat_order(tmp_pat
         assert close(balance, table.balances[who])
 
 
-def test_issue12_chart_starts_at_the_stacks_and_covers_only_the_deals_played(tmp_path):
+def test_chart_starts_at_the_stacks_and_covers_only_the_deals_played(tmp_path):
     names = ["Ana", "Ben", "Cleo"]
     rules = teaching().replace(starting_stack=Fraction(100))
     table = Session(names, rules=rules)
@@ -77,7 +77,7 @@ def test_issue12_chart_starts_at_the_stacks_and_covers_only_the_deals_played(tmp
     assert {helper.cell(after, 2 + s).value for s in range(SEATS)} == {"#N/A"}
 
 
-def test_issue12_the_chart_has_no_legend_and_each_name_wears_its_lines_colour(tmp_path):
+def test_the_chart_has_no_legend_and_each_name_wears_its_lines_colour(tmp_path):
     """No legend, so no blank swatches for empty seats whatever names a club types: each
     seat's line has its own colour, and the names in both Standings tables wear it."""
     table = noisy_table()

@@ -50,7 +50,7 @@ def test_each_cell_keeps_its_own_style():
     assert made[CALC]["A3"].number_format == made[CALC]["B2"].number_format == AMOUNT_FORMAT
 
 
-def test_issue12_the_deals_blocks_read_apart_and_headers_wrap():
+def test_the_deals_blocks_read_apart_and_headers_wrap():
     """Item 9: a thick line before the Evening, In, Won, Cards and Note blocks on every row, header
     fills of their own, headers that wrap in a row tall enough, marks and deal numbers
     centred so that the deal number stands clear of the first mark."""
@@ -69,7 +69,7 @@ def test_issue12_the_deals_blocks_read_apart_and_headers_wrap():
         assert sheet.cell(5, c).alignment.horizontal == "center"
 
 
-def test_issue12_a_flagged_deal_shows_red_on_its_number_where_typing_starts():
+def test_a_flagged_deal_shows_red_on_its_number_where_typing_starts():
     book = new_workbook(("Ana", "Ben"), teaching(), rows=40)
     layout = Layout(("Ana", "Ben"), 40, block=SEATS)
     problem = layout.note_col + 1

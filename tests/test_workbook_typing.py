@@ -61,7 +61,7 @@ def type_deals(book, layout, played):
 
 
 @pytest.mark.parametrize("n", [2, 5, 10])
-def test_issue12_names_typed_on_players_run_every_sheet_and_empty_seats_take_no_part(tmp_path, n):
+def test_names_typed_on_players_run_every_sheet_and_empty_seats_take_no_part(tmp_path, n):
     path = tmp_path / "club.xlsx"
     book = blank_book(path)
     names = NAMES[:n]
@@ -112,7 +112,7 @@ def test_issue12_names_typed_on_players_run_every_sheet_and_empty_seats_take_no_
 BAD = ["no", 0, "-", " ", "yes", True]
 
 
-def test_issue12_every_mistyped_mark_is_flagged_charges_nobody_and_the_import_agrees(tmp_path):
+def test_every_mistyped_mark_is_flagged_charges_nobody_and_the_import_agrees(tmp_path):
     names = ("Ana", "Ben", "Cleo")
     path = tmp_path / "marks.xlsx"
     book = blank_book(path)
@@ -172,7 +172,7 @@ def ana_and_ben(path, *, rows: int, deals: int):
     return book
 
 
-def test_issue12_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
+def test_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
     path = tmp_path / "edge.xlsx"
     book = ana_and_ben(path, rows=5, deals=5)  # rows 2 to 6: the last row the formulas read
     deals = book[DEALS]

@@ -1,11 +1,31 @@
-"""A class playing each other: tables of two to eight, each person on their own device.
+"""Class tables: learners play each other, each from their own device.
 
+``guts-teach table`` serves them (:mod:`.command`, :mod:`.service`): the teacher opens
+tables and deals, each learner plays with their seat's token, a projector shows the table.
 :class:`ClassTable` keeps one table (seats, tokens, sealed declarations, the timer, bots in
-empty seats, what each person may see), with the rules core deciding everything else.
+empty seats, what each person may see, its ledger file), the rules core deciding the rest.
 """
 
 from __future__ import annotations
 
-from .table import BOT_KINDS, TIMER, ClassTable, TableError
+from typing import TYPE_CHECKING
 
-__all__ = ["BOT_KINDS", "TIMER", "ClassTable", "TableError"]
+from ..lazy import lazy_names
+
+_HOMES = {
+    "BOT_KINDS": "table",
+    "TIMER": "table",
+    "ClassTable": "table",
+    "TableError": "table",
+}
+__all__ = sorted(_HOMES)
+
+# Loaded on first use, so that the command line's options load no table module.
+__getattr__ = lazy_names(__name__, _HOMES)
+
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .table import BOT_KINDS as BOT_KINDS
+    from .table import TIMER as TIMER
+    from .table import ClassTable as ClassTable
+    from .table import TableError as TableError

@@ -38,13 +38,12 @@ from typing import Any, Literal
 from ..game.atomic import save_text
 from ..game.errors import GutsError
 from ..game.json_text import loads_checked
-from ..game.ledger import ledger_of, save
-from ..game.ledger_file import load_replayed
 from ..game.money import format_amount
-from ..game.narration import narrate
-from ..game.records import DealRecord
+from ..game.play.session import Session
+from ..game.records import DealRecord, narrate
 from ..game.rules import Rules
-from ..game.session import Session
+from ..ledgers.ledger import ledger_of, save
+from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
 from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
 

@@ -30,7 +30,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from ..launch import LAB_EXTENSIONS, LESSON, Server, free_port
+from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 from .warm import SCOPES as WARM_SCOPES
 
@@ -205,7 +205,7 @@ def require_root() -> None:
 
 REACH = """
 import os, sys
-import guts_teach.launch, jupyterhub
+import guts_teach.jupyter.launch, jupyterhub
 sys.exit(0 if os.access(sys.argv[1], os.X_OK) else 3)
 """
 

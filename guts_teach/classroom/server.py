@@ -17,7 +17,7 @@ import runpy
 from pathlib import Path
 from typing import cast
 
-from ..launch import LAB_SETTINGS, copy_notebooks
+from ..jupyter.launch import LAB_SETTINGS, copy_notebooks
 from .warm import write_kernel_startup
 
 

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game.errors import GutsError
-from ..game.ledger import Ledger, ledger_of
 from ..game.money import format_amount
+from ..game.play.session import Session
 from ..game.records import DealRecord
-from ..game.replay import replay
-from ..game.session import Session
-from ..game.settle_up import fewest_transfers
+from ..ledgers.ledger import Ledger, ledger_of
+from ..ledgers.replay import replay
+from ..ledgers.settle_up import fewest_transfers
 from .cells import as_text, ledger_rows, to_cell, whole_numbers
 from .deals_sheet import END_OF_BOOK
 from .evening_reader import book_from_grids

@@ -16,9 +16,9 @@ from typing import Any
 
 from ..game.errors import GutsError
 from ..game.money import as_amount
+from ..game.play.session import Session
+from ..game.play.table import seat_players
 from ..game.rules import Rules, teaching
-from ..game.session import Session
-from ..game.table import seat_players
 
 
 class CellError(GutsError):

@@ -6,7 +6,7 @@ the cards when they were recorded, and the note. :mod:`.workbook` and :mod:`.sea
 take the rows from here, and :mod:`.row_stream` writes them into the file, so the two
 exports cannot disagree about what a deal looks like.
 
->>> from guts_teach.game.ledger import LedgerDeal
+>>> from guts_teach.ledgers.ledger import LedgerDeal
 >>> from types import SimpleNamespace
 >>> layout = Layout(("Ana", "Ben"), 10, block=10)
 >>> record = SimpleNamespace(ins=("Ana", "Ben"), winners=("Ben",))
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..game.ledger import Ledger, LedgerDeal
+from ..ledgers.ledger import Ledger, LedgerDeal
 from .layout import MARK, Layout
 
 Cells = dict[int, int | str | None]

@@ -14,13 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game.errors import GutsError
-from ..game.ledger import Ledger, LedgerDeal
-from ..game.season import Evening, Season
+from ..ledgers.ledger import Ledger, LedgerDeal
+from ..ledgers.replay import replay
+from ..ledgers.season import Evening, Season
 from .cells import WorkbookError
 from .evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
 from .layout import DEALS, EVENING_ROWS, EVENINGS
 from .marks import is_mark
 from .problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
+from .reader import (
+    ledger_from_grids,
+    located_in_sheet,
+    read_deal_rows,
+    read_extras,
+    read_inputs,
+)
 
 NO_EVENING = "(before the first evening)"
 """The label of deals typed before any evening, in a book that has evenings."""
@@ -119,9 +127,6 @@ def book_from_grids(
     evenings (R12): one ledger an evening, played by those there, each opening with what
     the previous one left on the table. Every evening is replayed; an illegal deal is an
     error naming the sheet, row and columns, as for a ledger."""
-    from ..game.replay import replay
-    from .reader import located_in_sheet, read_deal_rows, read_extras, read_inputs
-
     rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
     title, _cycles = read_extras(rules_grid)  # a season has no cycles of its own
     players, seats = layout.players, layout.seats
@@ -131,8 +136,6 @@ def book_from_grids(
     for r, deal in located:
         groups.setdefault(tracker.of_row[r], []).append((r, deal))
     if set(groups) <= {None}:
-        from .reader import ledger_from_grids
-
         return ledger_from_grids(rules_grid, players_column, deal_rows, rows, headers=headers)
     by_seat = dict(zip(seats, players, strict=True))
     evenings: list[Evening] = []

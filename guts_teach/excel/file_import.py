@@ -13,8 +13,8 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
-from ..game.ledger import Ledger
-from ..game.season import Season
+from ..ledgers.ledger import Ledger
+from ..ledgers.season import Season
 from .cells import WorkbookError
 from .deals_sheet import END_OF_BOOK, INSERTED
 from .evening_reader import book_from_grids

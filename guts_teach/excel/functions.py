@@ -23,12 +23,12 @@ from typing import Any
 
 import xlwings as xw
 
-from ..game.cards import check_unique
+from ..game.cards.deck import check_unique
+from ..game.cards.hands import explain
 from ..game.errors import GutsError
-from ..game.hands import explain
-from ..game.ledger import Ledger
-from ..game.replay import replay
 from ..game.rules import teaching
+from ..ledgers.ledger import Ledger
+from ..ledgers.replay import replay
 from .cell_args import (
     CellError,
     amount_arg,

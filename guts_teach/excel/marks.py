@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game.narration import join_names
 from ..game.shown import shown as quoted
+from ..game.wording import join_names
 from .cells import WorkbookError
 from .layout import DEALS, MARK, PLAYERS, SEATS, Layout, col
 from .problems import (

@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from ..game.cards.hands import HandOrder
 from ..game.errors import GutsError, LedgerError
-from ..game.hands import HandOrder
-from ..game.ledger import Ledger, LedgerDeal, check_title
 from ..game.money import as_amount
 from ..game.rules import Rules, profile
 from ..game.shown import shown
+from ..ledgers.ledger import Ledger, LedgerDeal, check_title
 from .cells import WorkbookError
 from .layout import (
     DEALS,
@@ -39,13 +39,19 @@ from .problems import shown as as_the_book_shows
 from .seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
 from .xlsx_read import Formula
 
-if TYPE_CHECKING:
-    from .evening_reader import EveningTracker
-
 __all__ = ["WorkbookError", "check_plain", "ledger_from_grids", "shown_headers"]
 
 PLAIN = Rules()
 Grid = Callable[[int, int], Any]
+
+
+class EveningRows(Protocol):
+    """What reading the Deals rows asks of the Evening column
+    (:class:`.evening_reader.EveningTracker`, which reads this module's rows in turn)."""
+
+    def row(self, typed: Any, r: int) -> str | None: ...
+
+    def here(self, label: str | None) -> tuple[int, ...] | None: ...
 
 
 def check_plain(rules: Rules) -> None:
@@ -248,7 +254,7 @@ def read_deal_rows(
     rules: Rules,
     *,
     first_row: int = 2,
-    evenings: EveningTracker | None = None,
+    evenings: EveningRows | None = None,
 ) -> list[tuple[int, LedgerDeal]]:
     """Deals from the Deals sheet's rows (from ``first_row``), each with its row number:
     the rows the formulas read (``layout.rows`` of them), skipping those without a deal
@@ -377,7 +383,7 @@ def ledger_from_grids(
 ) -> Ledger:
     """A ledger from the three input sheets, checked by a full replay. ``rows`` is how many
     deal rows the formulas read; ``headers``, when given, are checked against the players."""
-    from ..game.replay import replay
+    from ..ledgers.replay import replay
 
     rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
     title, cycles = read_extras(rules_grid)

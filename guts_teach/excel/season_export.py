@@ -17,8 +17,8 @@ from typing import Any
 from openpyxl import Workbook
 
 from ..game.atomic import check_target
-from ..game.replay import replay
-from ..game.season import Season
+from ..ledgers.replay import replay
+from ..ledgers.season import Season
 from .cells import WorkbookError, check_text
 from .deal_cells import Rows, deal_cells
 from .evenings import DEALER_COL

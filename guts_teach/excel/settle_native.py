@@ -1,4 +1,4 @@
-"""The fewest transfers by formulas, as :func:`guts_teach.game.settle_up.fewest_transfers`
+"""The fewest transfers by formulas, as :func:`guts_teach.ledgers.settle_up.fewest_transfers`
 finds them (issue 12, item 7).
 
 Fewer than ``n - 1`` transfers are enough when the players split into groups whose

@@ -10,7 +10,7 @@ import os
 
 from openpyxl import Workbook
 
-from ..game.table import rank_standings
+from ..game.play.table import rank_standings
 from ..shelby.game import ShelbyGame
 from .cells import to_cell
 from .layout import AMOUNT_FORMAT

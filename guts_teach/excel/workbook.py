@@ -15,9 +15,9 @@ from typing import Any
 from openpyxl import Workbook
 
 from ..game.atomic import check_target, save_with
-from ..game.ledger import Ledger
+from ..game.play.table import seat_players
 from ..game.rules import Rules
-from ..game.table import seat_players
+from ..ledgers.ledger import Ledger
 from .calc_sheet import calc_sheet
 from .cells import WorkbookError, check_cell_range, check_text
 from .deal_cells import Rows, ledger_rows, put_cells
@@ -236,7 +236,7 @@ def check_holdable(ledger: Ledger, session: Any) -> None:
 def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
     """Write a ledger's deals and settings into the Deals, Rules and Players sheets;
     ``session`` is the ledger replayed, when the caller has it already."""
-    from ..game.replay import replay
+    from ..ledgers.replay import replay
 
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
@@ -281,7 +281,7 @@ def export_ledger(
     """Write ``ledger`` into a new club workbook at ``path`` (atomically); ``session`` is
     the ledger replayed, when the caller has it. Refused, with nothing written, when the
     workbook cannot hold the ledger."""
-    from ..game.replay import replay
+    from ..ledgers.replay import replay
 
     check_target(path)
     if len(ledger.deals) > MAX_ROWS:

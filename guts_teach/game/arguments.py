@@ -1,6 +1,6 @@
 """Checks of what a caller hands the package: the right kind of thing, named when it is not.
 
-The :class:`~guts_teach.game.session.Session` calls these at its entry points, so a wrong
+The :class:`~guts_teach.game.play.session.Session` calls these at its entry points, so a wrong
 argument gets one of the package's errors naming the argument (never a ``TypeError`` or
 ``AttributeError`` from deep inside), and names are printable text wherever they come
 from (the API, a ledger file, a workbook, the command line).
@@ -21,9 +21,9 @@ from collections.abc import Mapping, Set
 from fractions import Fraction
 from typing import Any
 
-from .cards import Card
+from .cards.deck import Card
+from .cards.hands import HandOrder
 from .errors import AmountError, ArgumentError, CardError, GutsError, PlayerError, RulesError
-from .hands import HandOrder
 from .money import as_amount, format_amount
 from .shown import shown
 

@@ -19,8 +19,8 @@ who won (these rules have no ghost hand to take the pot, V5; R5a)
 from __future__ import annotations
 
 from .errors import GutsError, IllegalActionError, WinnerError
-from .narration import join_names
 from .rules import Rules
+from .wording import join_names
 
 
 def field_error(kind: type[GutsError], field: str, message: str) -> GutsError:

@@ -6,8 +6,8 @@ building it, and a session builds one per deal. :func:`quick_init` gives the cla
 ``__init__`` with the same signature that sets the fields as plain attributes of a *twin*
 class: the same slots, not frozen. The new instance takes the twin's class while its
 fields are set, then its own again (``__class__`` assignment between classes of one
-layout), so that each field is one plain store (issue 16: a third of the cost of a
-long replay was setting fields). The class stays frozen: assigning to a field afterwards
+layout), so that each field is one plain store (setting fields had been a third of the cost
+of a long replay). The class stays frozen: assigning to a field afterwards
 still raises. An instance of a subclass is built field by field through the slots'
 descriptors instead, as its layout may differ.
 

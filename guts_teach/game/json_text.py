@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
@@ -164,6 +165,29 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def number_json(value: int) -> str:
-    """A whole number as JSON text (any length)."""
-    return int_text(value)
+def one_line(value: Any) -> str:
+    """``value`` as JSON text on one line, non-ASCII characters as they are."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def object_text(fields: dict[str, Any], key: str, items: Sequence[str], indent: str = "") -> str:
+    """An object as the package's files write it: each of ``fields`` on its own line, then
+    ``key`` holding ``items`` (each JSON text already, such as a deal on one line, or an
+    object written by this function ``indent + "    "`` deep), each item on its own lines.
+
+    >>> print(object_text({"format": "x"}, "deals", ['{"in": []}']))
+    {
+      "format": "x",
+      "deals": [
+        {"in": []}
+      ]
+    }
+    """
+    inner = indent + "  "
+    lines = [f"{inner}{one_line(name)}: {one_line(value)}" for name, value in fields.items()]
+    if items:
+        body = ",\n".join(f"{inner}  {item}" for item in items)
+        lines.append(f"{inner}{one_line(key)}: [\n{body}\n{inner}]")
+    else:
+        lines.append(f"{inner}{one_line(key)}: []")
+    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"

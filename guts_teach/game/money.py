@@ -174,7 +174,7 @@ Fraction(7, 2) or a whole number; got 1.5
 # always Fractions, identical to the plain operators'. A shared object's integer is
 # remembered by its id (it is kept alive, so the id is its own): reading it there is a few
 # times faster than Fraction's ``numerator`` and ``denominator``, which are Python code
-# (issue 16: most of a long replay's arithmetic).
+# (most of a long replay's arithmetic).
 
 _WHOLE: dict[int, Fraction] = {}
 _INTEGER: dict[int, int] = {}  # id of each object in _WHOLE -> its whole number

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from .cards.hands import TwoCardRanking
+from .cards.three_cards import ThreeCardRanking
 from .errors import AmountError, RulesError, UnknownProfileError
-from .hands import TwoCardRanking
 from .money import as_amount, format_amount
 from .shown import shown
-from .three_cards import ThreeCardRanking
 
 FLAGS = (
     "reante_when_nobody_in",

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import Any
 
+from .cards.hands import HandOrder, best
 from .club_record import check_losers, check_record
 from .errors import MissingHandError, WinnerError
 from .frozen import quick_init
-from .hands import HandOrder, best
-from .narration import join_names
 from .rules import Rules
+from .wording import join_names
 
 NOBODY_IN = "nobody_in"
 UNCONTESTED = "uncontested"
@@ -57,7 +57,7 @@ class Outcome:
 def worst(hands: Sequence[tuple[str, HandOrder]]) -> tuple[str, ...]:
     """The holders of the weakest hand; several when they tie (V3).
 
-    >>> from guts_teach.game.hands import hand
+    >>> from guts_teach.game.cards.hands import hand
     >>> worst([("A", hand("Qs Qh")), ("B", hand("3c 2d")), ("C", hand("3d 2c"))])
     ('B', 'C')
     """

@@ -17,6 +17,7 @@ starting stack (R8: net counters start at 0, chips from a stack).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,6 +46,21 @@ def name(player: str, *, start: bool = True) -> str:
     return player
 
 
+def join_names(names: Sequence[str], *, start: bool = True) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``; a player called "You" is "you" after the
+    first, and first too inside a sentence (``start=False``).
+
+    >>> join_names(["A", "B", "C"]), join_names(["A", "You"]), join_names(["You", "A"], start=False)
+    ('A, B and C', 'A and you', 'you and A')
+    """
+    names = (
+        [name(names[0], start=start), *(name(n, start=False) for n in names[1:])] if names else []
+    )
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def verb_for(player: str, verb: str) -> str:
     """The third-person ``verb`` ("deals", "is") as said of ``player``.
 
@@ -53,6 +69,20 @@ def verb_for(player: str, verb: str) -> str:
     """
     if not is_you(player):
         return verb
+    return _plural(verb)
+
+
+def agree(players: Sequence[str], verb: str) -> str:
+    """The third-person ``verb`` ("holds") as said of one player ("Ann holds", "You hold")
+    or of several ("Ann and Ben hold").
+
+    >>> agree(["Ann"], "holds"), agree(["You"], "holds"), agree(["Ann", "Ben"], "is")
+    ('holds', 'hold', 'are')
+    """
+    return verb_for(players[0], verb) if len(players) == 1 else _plural(verb)
+
+
+def _plural(verb: str) -> str:
     return _PLURAL.get(verb, verb[:-1] if verb.endswith("s") else verb)
 
 

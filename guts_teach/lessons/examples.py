@@ -1,6 +1,6 @@
 """The rule documents' worked examples, as data that can be stepped through.
 
-Each example is a small :class:`~guts_teach.game.ledger.Ledger` (the same thing a club's
+Each example is a small :class:`~guts_teach.ledgers.ledger.Ledger` (the same thing a club's
 ledger file holds) with the document's own words beside it (``passages``, quoted word for
 word). Where a document gives the cards, the example has them and the package ranks
 them; where it gives only who was in and who won, the example records just that.
@@ -21,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..game.cards.hands import hand
 from ..game.errors import GutsError
-from ..game.hands import hand
-from ..game.ledger import Ledger, LedgerDeal
-from ..game.narration import Step
-from ..game.replay import replay
+from ..game.play.session import Session
+from ..game.records import Step
 from ..game.rules import classic, teaching
-from ..game.session import Session
 from ..game.shown import shown
+from ..ledgers.ledger import Ledger, LedgerDeal
+from ..ledgers.replay import replay
 
 SEED_FULL = "000_eca3ec6743a9638c.txt"
 SEED_TEACHING = "002_c6dd8c3385d04218.txt"

@@ -1,7 +1,7 @@
 """The scene a table picture shows: who sits where, the pot, the cards, who won.
 
 Plain data, built by the lessons (the stepper) and the play tables, and drawn by the
-picture adapter (:func:`guts_teach.svg.table_svg`).
+picture adapter (:func:`guts_teach.pictures.svg.table_svg`).
 
 >>> from fractions import Fraction
 >>> Scene(players=("A", "B"), dealer="A", pot=Fraction(2), reserve=Fraction(0),
@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..game.cards import Card
+from ..game.cards.deck import Card
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,9 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..game.money import format_amount
-from ..game.narration import Step
-from ..game.records import DealRecord
-from ..game.session import Session
+from ..game.play.session import Session
+from ..game.records import DealRecord, Step
 from ..game.wording import words_for
 from .examples import WorkedExample
 from .scene import Scene

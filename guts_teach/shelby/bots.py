@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from ..game.cards import FULL_DECK
+from ..game.cards.deck import FULL_DECK
 from .game import ShelbyGame
 from .rounds import ROUNDS
 

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from ..game.cards import FULL_DECK, Card, check_unique, parse_cards
+from ..game.cards.deck import FULL_DECK, Card, check_unique, parse_cards
 from ..game.errors import (
     CardError,
     IllegalActionError,
@@ -43,9 +43,8 @@ from ..game.errors import (
     SessionOverError,
 )
 from ..game.money import ZERO, format_amount
-from ..game.narration import join_names
-from ..game.table import listed_players, seat_of, seat_players
-from ..game.wording import does, possessive, verb_for
+from ..game.play.table import listed_players, seat_of, seat_players
+from ..game.wording import agree, does, join_names, possessive, verb_for
 from .rounds import ROUNDS
 from .rules import ShelbyRules, shelby
 from .state import ShelbyState, ShelbyStep
@@ -273,8 +272,8 @@ class ShelbyGame:
         outs = [p for p in self.players if p not in holding]
         said = (
             (
-                f"{join_names(holding)} {_verb(holding, 'holds')}; "
-                f"{join_names(outs, start=False)} {_verb(outs, 'drops')}. "
+                f"{join_names(holding)} {agree(holding, 'holds')}; "
+                f"{join_names(outs, start=False)} {agree(outs, 'drops')}. "
                 if outs
                 else f"all of {join_names(holding, start=False)} hold. "
             )
@@ -335,7 +334,7 @@ class ShelbyGame:
             pays = (
                 (
                     f"{join_names(losers, start=False)} "
-                    f"{_verb(losers, 'pays') if len(losers) == 1 else 'each pay'} "
+                    f"{agree(losers, 'pays') if len(losers) == 1 else 'each pay'} "
                     f"{join_names(top, start=False)} {format_amount(amount)}"
                     + (f", shared {format_amount(share)} each" if len(top) > 1 else "")
                 )
@@ -420,12 +419,3 @@ class ShelbyGame:
     def _names(self, names: Iterable[str]) -> list[str]:
         listed = listed_players(names, self._seats, "holders")
         return [p for p in self.players if p in listed]
-
-
-def _verb(players: Sequence[str], verb: str) -> str:
-    """``verb`` ("holds") as said of one player ("Ann holds", "You hold") or of several.
-
-    >>> _verb(["Ann"], "holds"), _verb(["You"], "holds"), _verb(["Ann", "Ben"], "drops")
-    ('holds', 'hold', 'drop')
-    """
-    return verb_for(players[0], verb) if len(players) == 1 else verb.removesuffix("s")

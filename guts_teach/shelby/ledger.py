@@ -22,10 +22,10 @@ from fractions import Fraction
 from typing import Any
 
 from ..game.errors import GutsError, LedgerError
-from ..game.ledger import check_title
-from ..game.ledger_file import parse_json
 from ..game.money import as_amount, to_json_number
 from ..game.shown import shown, shown_json
+from ..ledgers.ledger import check_title
+from ..ledgers.ledger_file import parse_json
 from .game import ShelbyGame
 from .rules import DECK, MAX_SHELBYS, ShelbyRules, psycho_shelby, shelby
 from .state import ShelbyStep

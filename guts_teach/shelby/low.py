@@ -5,7 +5,7 @@ Psycho Shelby's round 2 plays the **lowest** three-card hand from five cards: ac
 straights and flushes do not count. Compare the highest card first (lower wins), then the
 next. Among paired hands the lower pair wins, then the lower kicker.
 
->>> from guts_teach.game.cards import parse_cards
+>>> from guts_teach.game.cards.deck import parse_cards
 >>> lowest_three(parse_cards("Ah 2d 3c Ks Kh")).name
 '3-2-A low'
 >>> lowest_three(parse_cards("9h 9d 9c 9s Kh")).name
@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TypeVar
 
-from ..game.cards import RANK_NAMES, RANK_PLURALS, Card, rank_symbol
+from ..game.cards.deck import RANK_NAMES, RANK_PLURALS, Card, rank_symbol
+from ..game.cards.hands import StrengthOrder
 from ..game.errors import CardError
-from ..game.hands import StrengthOrder
 
 T = TypeVar("T")
 

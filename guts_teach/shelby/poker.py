@@ -11,7 +11,7 @@ repeated rank (so a wild ace can make an ace-ace flush, which beats an ace-king 
 Evaluation uses two small tables built once: one for five distinct ranks that may form a
 flush, and one keyed by the product of rank primes for everything else.
 
->>> from guts_teach.game.cards import parse_cards
+>>> from guts_teach.game.cards.deck import parse_cards
 >>> evaluate(parse_cards("Qs Qh 9d 9c Qc")).name
 'full house, queens over nines'
 >>> evaluate(parse_cards("Ah 2d 3c 4s 5h")).name
@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from ..game.cards import RANK_NAMES, RANK_PLURALS, RANK_PRIMES, Card, rank_symbol
+from ..game.cards.deck import RANK_NAMES, RANK_PLURALS, RANK_PRIMES, Card, rank_symbol
+from ..game.cards.hands import StrengthOrder
 from ..game.errors import CardError
-from ..game.hands import StrengthOrder
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(
     10

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..game.cards import Card
-from ..game.hands import TwoCardRanking
-from ..game.three_cards import ThreeCardRanking
+from ..game.cards.deck import Card
+from ..game.cards.hands import TwoCardRanking
+from ..game.cards.three_cards import ThreeCardRanking
 from .low import best_of, lowest_three
 from .poker import BASEBALL_WILD, best_five
 

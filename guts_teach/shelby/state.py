@@ -1,7 +1,7 @@
 """What a Shelby game remembers: its state between actions, and each narrated step.
 
 A step's ``balances`` and ``shelbys`` are read-only mappings: a step handed out never
-changes the game (issue 11).
+changes the game.
 
 >>> from fractions import Fraction
 >>> from types import MappingProxyType
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..game.cards import Card
+from ..game.cards.deck import Card
 
 
 @dataclass(frozen=True, slots=True)

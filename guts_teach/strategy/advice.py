@@ -1,15 +1,15 @@
 """What going in is worth here, in words: exact when the package can count it, sampled
 otherwise.
 
-The exact gains (:mod:`guts_teach.strategy.thresholds`) cover two-card Guts declared at
+The exact gains (:mod:`guts_teach.strategy.equilibria.thresholds`) cover two-card Guts declared at
 once (or with the drop, V2), with or without the weenie rule (V7), under any ante, cap or
 re-ante option. For the other variants (ghost hand, single loser, no split pots, three
 cards) the worth is sampled through the rules core (:mod:`guts_teach.strategy.sampling`) and
 given with its error bar.
 
->>> from guts_teach.game.hands import hand
+>>> from guts_teach.game.cards.hands import hand
 >>> from guts_teach.game.rules import teaching
->>> from guts_teach.strategy.thresholds import equilibrium
+>>> from guts_teach.strategy.equilibria.thresholds import equilibrium
 >>> advice = going_in("Ac 5d", players=6, others=equilibrium(players=6).threshold,
 ...                   rules=teaching(), pot=Fraction(20))
 >>> advice.exact, advice.better
@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..game.cards import Card
-from ..game.hands import Strength
+from ..game.cards.deck import Card
+from ..game.cards.hands import Strength
 from ..game.rules import Rules
-from .mixed import MixedThreshold, mixed_gain
+from .equilibria.mixed import MixedThreshold, mixed_gain
+from .equilibria.thresholds import gain
 from .sampling import Estimate, Strategy, held_hand, sampled_gain
-from .thresholds import gain
 
 SAMPLES = 4000
 
@@ -104,7 +104,7 @@ class Advice:
         """The advice in a learner's words: what going in wins or costs, as a share of the
         pot on average, and what to do.
 
-        >>> from guts_teach.strategy.thresholds import equilibrium
+        >>> from guts_teach.strategy.equilibria.thresholds import equilibrium
         >>> print(going_in("Ac 5d", players=6, others=equilibrium(players=6).threshold,
         ...                rules=Rules(), pot=Fraction(20)).plain())  # doctest: +ELLIPSIS
         With ace-five, when the others go in with ..., going in costs you about ...%... Stay out.

@@ -20,16 +20,16 @@ from functools import cache
 from itertools import combinations
 from typing import Literal
 
-from ..game.cards import FULL_DECK
+from ..game.cards.deck import FULL_DECK
+from ..game.cards.hands import HandOrder, Strength
+from ..game.cards.three_cards import ThreeCardRanking, ThreeCardStrength
 from ..game.errors import MissingHandError
-from ..game.hands import HandOrder, Strength
+from ..game.play.session import Session
 from ..game.rules import Rules
-from ..game.session import Session
-from ..game.three_cards import ThreeCardRanking, ThreeCardStrength
-from .in_turn_bots import InTurnBot
-from .mixed import MixedThreshold, equilibrium_play
-from .odds import hand_odds
-from .thresholds import Threshold, equilibrium, in_chance
+from .counting.odds import hand_odds
+from .equilibria.mixed import MixedThreshold, equilibrium_play
+from .equilibria.thresholds import Threshold, equilibrium, in_chance
+from .in_turn.bot import InTurnBot
 
 GutsCharacter = Literal["cautious", "reckless", "pot-sensitive"]
 BARS: dict[str, float] = {"cautious": 0.6, "reckless": 0.3, "pot-sensitive": 0.3}
@@ -65,10 +65,10 @@ def _three_card_values(ranking: ThreeCardRanking) -> tuple[int, ...]:
 
 def chance_best(held: HandOrder, *, players: int, rules: Rules) -> float:
     """The chance that ``held`` is strictly best at a table of ``players``: exact for two
-    cards (:mod:`guts_teach.strategy.odds`); for three cards (V6), the share of hands it
+    cards (:mod:`guts_teach.strategy.counting.odds`); for three cards (V6), the share of hands it
     beats raised to the number of other players, which leaves out card removal.
 
-    >>> from guts_teach.game.hands import hand
+    >>> from guts_teach.game.cards.hands import hand
     >>> round(chance_best(hand("Ac 5d"), players=6, rules=Rules()), 3)
     0.445
     """
@@ -167,7 +167,7 @@ def make_bots(players: Sequence[str], *, rules: Rules, seed: int) -> list[GutsBo
     """Bots for ``players`` (you make one more at the table): the equilibrium player for the
     table's size first, then cautious, reckless and pot-sensitive characters in turn, each
     with its own seeded randomness. Declaring in turn (V1) with two cards, the equilibrium
-    player is an :class:`~guts_teach.strategy.in_turn_bots.InTurnBot`.
+    player is an :class:`~guts_teach.strategy.in_turn.bot.InTurnBot`.
 
     >>> [b.describe().split(",")[0] for b in make_bots(["B", "C", "D"], rules=Rules(), seed=1)]
     ['in with A-2 or better', 'cautious', 'reckless']

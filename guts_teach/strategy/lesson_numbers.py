@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game.atomic import save_text
-from ..game.hands import ALL_STRENGTHS
+from ..game.cards.hands import ALL_STRENGTHS
 from ..game.rules import Rules, WeenieTies, teaching
 from . import ahead
 from .ahead import play_key
@@ -47,7 +47,7 @@ def equilibrium_plays() -> dict[str, list[str]]:
     """The symmetric equilibrium's way of playing at every table size, plain and under the
     weenie rule's two readings of a tie: ``[edge class, chance of going in with it]`` (the
     chance is ``"1"`` for a pure threshold), keyed by :func:`play_key`."""
-    from .mixed import MixedThreshold, compute_equilibrium_play
+    from .equilibria.mixed import MixedThreshold, compute_equilibrium_play
 
     plays: dict[str, list[str]] = {}
     for players in PLAYERS:
@@ -63,8 +63,8 @@ def equilibria() -> dict[str, Any]:
     """The equilibria table: for each table size the threshold, the chance a player is in,
     the chance all are out, what A-5 gains, and the weenie rule's plays; and the heads-up
     best-reply story."""
-    from .mixed import compute_equilibrium_play
-    from .thresholds import equilibrium, gain, in_chance, nobody_in_chance
+    from .equilibria.mixed import compute_equilibrium_play
+    from .equilibria.thresholds import equilibrium, gain, in_chance, nobody_in_chance
 
     rows = []
     for players in PLAYERS:
@@ -89,14 +89,14 @@ def equilibria() -> dict[str, Any]:
 
 def continuous_grid(players: Iterable[int] = (2, 3, 5, 6, 7, 10)) -> list[list[Any]]:
     """The continuous game's best-reply answer on a grid of 400 hands, per table size."""
-    from .continuous import grid_equilibrium
+    from .equilibria.continuous import grid_equilibrium
 
     return [[n, _exact(grid_equilibrium(n, steps=400))] for n in players]
 
 
 def guarantee_j7() -> dict[str, Any]:
     """What J-7 guarantees heads-up, and its edge against the thresholds around it."""
-    from .heads_up import J7, guarantee, guarantee_table
+    from .equilibria.heads_up import J7, guarantee, guarantee_table
 
     found = guarantee(J7)
     return {
@@ -109,9 +109,9 @@ def guarantee_j7() -> dict[str, Any]:
 def repeated() -> dict[str, Any]:
     """The carry-over (beta) when everyone plays each sixth class, at 2, 3 and 5 players, and
     the heads-up repeated-game report."""
-    from .repeated import profile
+    from .equilibria.repeated import profile
+    from .equilibria.thresholds import Threshold
     from .report import repeated_report
-    from .thresholds import Threshold
 
     classes = ALL_STRENGTHS[::6]
     betas = {
@@ -127,7 +127,7 @@ def repeated() -> dict[str, Any]:
 
 def fictitious(rounds: int = 2000) -> dict[str, Any]:
     """Fictitious play under the weenie rule at three and five players."""
-    from .fictitious import fictitious_play
+    from .equilibria.fictitious import fictitious_play
 
     found = {}
     for players in (3, 5):
@@ -143,7 +143,7 @@ def fictitious(rounds: int = 2000) -> dict[str, Any]:
 def three_cards() -> list[list[Any]]:
     """Three-card odds: exact heads-up, sampled (seeded) at six players."""
     from .sampling import sampled_odds
-    from .three_card_odds import heads_up
+    from .three_card.odds import heads_up
 
     three = Rules(hand_size=3)
     rows = []
@@ -157,10 +157,10 @@ def three_cards() -> list[list[Any]]:
 
 def in_turn() -> dict[str, Any]:
     """Declaring in turn: the exact heads-up equilibrium and the three-player average play."""
-    from .in_turn import equilibrium, in_chances
-    from .in_turn_play import average_play, kept_counts
-    from .in_turn_report import NAMES, describe
-    from .in_turn_three import POINTS, seat_values
+    from .in_turn.heads_up import equilibrium, in_chances
+    from .in_turn.report import NAMES, describe
+    from .in_turn.three_gains import POINTS, seat_values
+    from .in_turn.three_play import average_play, kept_counts
 
     found = equilibrium()
     three = average_play(kept_counts(), exact=False)
@@ -181,7 +181,7 @@ def in_turn() -> dict[str, Any]:
 def coalitions() -> dict[str, Any]:
     """For plain Guts and the weenie rule: the coalition's best plan against the lone
     player, and the lone player's share minus a third for every one of the 91 x 91 plans."""
-    from .coalitions import best_coalition, lone_share
+    from .equilibria.coalitions import best_coalition, lone_share
 
     found = {}
     third = Fraction(1, 3)
@@ -202,8 +202,8 @@ def coalitions() -> dict[str, Any]:
 
 def variants() -> dict[str, Any]:
     """A-9 at four players against the equilibrium: exact, and sampled under each variant."""
+    from .equilibria.thresholds import equilibrium, gain
     from .sampling import sampled_gain
-    from .thresholds import equilibrium, gain
 
     others = equilibrium(players=4).threshold
     rules = {

@@ -11,20 +11,18 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from ..game.cards import parse_cards
+from ..game.cards.deck import parse_cards
+from ..game.cards.hands import ALL_STRENGTHS, hand_class
 from ..game.errors import CardError, PlayerError
-from ..game.hands import ALL_STRENGTHS, hand_class
 from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
-from .coalitions import best_coalition
-from .fictitious import fictitious_play
-from .heads_up import J7, guarantee, guarantee_table
-from .mixed import MixedEquilibrium, mixed_equilibrium
-from .odds import hand_odds
-from .repeated import best_reply_repeated, profile
-from .sampling import sampled_odds
-from .three_card_odds import heads_up
-from .thresholds import (
+from .counting.odds import hand_odds
+from .equilibria.coalitions import best_coalition
+from .equilibria.fictitious import fictitious_play
+from .equilibria.heads_up import J7, guarantee, guarantee_table
+from .equilibria.mixed import MixedEquilibrium, mixed_equilibrium
+from .equilibria.repeated import best_reply_repeated, profile
+from .equilibria.thresholds import (
     NoEquilibriumError,
     Threshold,
     best_reply,
@@ -34,6 +32,8 @@ from .thresholds import (
     nobody_in_chance,
     value,
 )
+from .sampling import sampled_odds
+from .three_card.odds import heads_up
 
 SAMPLES = 40_000
 

@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..game.cards import FULL_DECK, Card, parse_cards
+from ..game.cards.deck import FULL_DECK, Card, parse_cards
+from ..game.cards.hands import HandOrder
 from ..game.errors import CardError, PlayerError, RulesError
-from ..game.hands import HandOrder
 from ..game.rules import Rules
 from ..game.settlement import settle_pot
 from ..game.showdown import decide
-from .mixed import MixedThreshold
-from .odds import check_table_size
-from .thresholds import Threshold
+from .counting.odds import check_table_size
+from .equilibria.mixed import MixedThreshold
+from .equilibria.thresholds import Threshold
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,8 @@ def sampled_gain(
     simultaneous ``rules`` (cap, V2-V7).
 
     Each deal is settled twice by the rules core, once with you in and once out; what carries
-    over (pot and reserve) counts ``1/n`` for you, as in :mod:`guts_teach.strategy.thresholds`.
+    over (pot and reserve) counts ``1/n`` for you, as in
+    :mod:`guts_teach.strategy.equilibria.thresholds`.
     """
     check_table_size(players)
     if rules.declaration == "in_turn":

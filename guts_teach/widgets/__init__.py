@@ -14,7 +14,7 @@ redraws when they change; button callbacks only move that state.
 - :class:`OddsExplorer`: a hand's exact odds at any table size, and what going in is worth.
 - :class:`Panel`, :class:`Progress`: a notebook's own widgets stacked, and a progress bar.
 
-Every widget has a plain-text stand-in (:class:`~.style.TextFallback`) for where it cannot be
+Every widget has a plain-text stand-in (:class:`~.parts.style.TextFallback`) for where it cannot be
 drawn, never its Python repr.
 """
 
@@ -23,12 +23,12 @@ from __future__ import annotations
 from .comparer import HandComparer
 from .deal_chooser import DealChooser
 from .odds_explorer import OddsExplorer
+from .parts.style import Panel, Progress
 from .picker import RulesPicker, follow
 from .play_table import GutsTable
 from .quiz import SettlementQuiz
 from .shelby_table import ShelbyTable
 from .stepper import ExampleStepper
-from .style import Panel, Progress
 from .switch import ExampleSwitch, nobody_in_switch
 
 __all__ = [

@@ -9,14 +9,14 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.arguments import rules_arg, text_arg
-from ..game.cards import FULL_DECK, RANKS, parse_cards
-from ..game.compare import compare_hands
+from ..game.cards.compare import compare_hands
+from ..game.cards.deck import FULL_DECK, RANKS, parse_cards
 from ..game.errors import GutsError
 from ..game.rules import Rules, teaching
-from ..svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
-from .access import live
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, error_html, paragraph
+from ..pictures.svg import FOUR_COLOURS, TWO_COLOURS, hand_svg
+from .parts.access import live
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, error_html, paragraph
 
 PROMPT = "One hand per line, for example:\nQs Qh\nA♣ K♦"
 

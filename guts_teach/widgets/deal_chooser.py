@@ -22,10 +22,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..game.errors import ArgumentError
+from ..game.play.session import Session
 from ..game.rules import teaching
-from ..game.session import Session
+from .parts.style import CSS, TextFallback
 from .stepper import ExampleStepper
-from .style import CSS, TextFallback
 
 
 class Replay(TextFallback, widgets.Box):  # type: ignore[misc]

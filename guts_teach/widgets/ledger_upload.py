@@ -17,8 +17,8 @@ from ..club_evening import evening_chart, evening_table, read_upload, unit_of
 from ..frames import standings_frame
 from ..game.errors import GutsError
 from ..game.money import format_amount
-from ..game.session import Session
-from .style import CSS, TextFallback
+from ..game.play.session import Session
+from .parts.style import CSS, TextFallback
 
 
 class LedgerUpload(TextFallback, widgets.VBox):  # type: ignore[misc]

@@ -10,16 +10,16 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.arguments import text_arg, whole_arg
+from ..game.cards.hands import hand_of_class
 from ..game.errors import GutsError
-from ..game.hands import hand_of_class
 from ..game.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from ..pictures.svg import hand_svg
 from ..strategy.advice import going_in
-from ..strategy.mixed import equilibrium_play
-from ..strategy.odds import hand_odds
-from ..svg import hand_svg
-from .access import live
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, error_html
+from ..strategy.counting.odds import hand_odds
+from ..strategy.equilibria.mixed import equilibrium_play
+from .parts.access import live
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, error_html
 
 
 def _percent(p: Fraction) -> str:

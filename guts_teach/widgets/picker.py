@@ -11,7 +11,7 @@ import traitlets
 from ..game.errors import GutsError, RulesError
 from ..game.money import as_amount, format_amount
 from ..game.rules import FLAGS, PROFILES, Rules, profile
-from .style import CSS, TextFallback, error_html
+from .parts.style import CSS, TextFallback, error_html
 
 LABELS = {
     "reante_when_nobody_in": "When nobody is in, everyone antes again",

@@ -12,22 +12,21 @@ import traitlets
 
 from ..game.arguments import whole_arg
 from ..game.errors import ArgumentError
-from ..game.ledger import Ledger, ledger_of
 from ..game.money import format_amount
-from ..game.narration import bots_sentence
-from ..game.records import DealRecord
-from ..game.replay import replay
+from ..game.play.session import Session
+from ..game.records import DealRecord, bots_sentence
 from ..game.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, teaching
-from ..game.session import Session
 from ..game.shown import shown
+from ..ledgers.ledger import Ledger, ledger_of
+from ..ledgers.replay import replay
 from ..lessons.scene import Scene
+from ..pictures.svg import table_pictures
 from ..strategy.advice import going_in
 from ..strategy.bots import declare_with_bots, equilibrium_bot, make_bots
-from ..svg import table_pictures
-from .access import live, refocus
-from .codes import coded
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, attempt, button
+from .parts.access import live, refocus
+from .parts.codes import coded
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, attempt, button
 
 YOU = "You"
 

@@ -13,11 +13,11 @@ import traitlets
 from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
 from ..lessons.quiz import FIELDS, Mark, Scenario, check, make_scenario
-from ..svg import table_pictures
-from .access import live
-from .codes import explained
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback, paragraph
+from ..pictures.svg import table_pictures
+from .parts.access import live
+from .parts.codes import explained
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback, paragraph
 
 
 class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]

@@ -11,14 +11,13 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..pictures.svg import hand_svg
 from ..shelby.bots import ShelbyBot
 from ..shelby.game import ShelbyGame
 from ..shelby.rules import ShelbyRules, shelby
-from ..svg import hand_svg
-from .access import live, refocus
-from .deck import deck_switch, follow_deck
-from .play_table import Series, line_chart
-from .shelby_view import (
+from .parts.access import live, refocus
+from .parts.deck import deck_switch, follow_deck
+from .parts.shelby_view import (
     hand_name,
     result_html,
     shown_hands,
@@ -26,7 +25,8 @@ from .shelby_view import (
     story_html,
     your_hand_words,
 )
-from .style import CSS, TextFallback, attempt, button, paragraph
+from .parts.style import CSS, TextFallback, attempt, button, paragraph
+from .play_table import Series, line_chart
 
 YOU = "You"
 CHARACTERS = ("cautious", "steady", "reckless")

@@ -9,17 +9,17 @@ import ipywidgets as widgets
 import traitlets
 
 from ..game.errors import ArgumentError
-from ..game.ledger import Ledger
-from ..game.replay import replay
-from ..game.session import Session
+from ..game.play.session import Session
 from ..game.shown import shown
+from ..ledgers.ledger import Ledger
+from ..ledgers.replay import replay
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
-from ..svg import table_pictures
-from .access import live, refocus
-from .codes import coded
-from .deck import deck_switch, follow_deck
-from .style import CSS, TextFallback
+from ..pictures.svg import table_pictures
+from .parts.access import live, refocus
+from .parts.codes import coded
+from .parts.deck import deck_switch, follow_deck
+from .parts.style import CSS, TextFallback
 
 
 class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
@@ -67,7 +67,7 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         quoted = widgets.HTML(quotation(source) if isinstance(source, WorkedExample) else "")
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
         super().__init__(
-            # the buttons right under the picture: never below the fold (issue 13, item 2)
+            # the buttons right under the picture: never below the fold
             [header, self.status, self.picture, buttons, self.explanation, quoted, deck_switch()],
             **kwargs,
         )

@@ -15,8 +15,8 @@ import ipywidgets as widgets
 import traitlets
 
 from ..lessons.examples import WorkedExample, example
+from .parts.style import TextFallback
 from .stepper import ExampleStepper
-from .style import TextFallback
 
 
 class ExampleSwitch(TextFallback, widgets.VBox):  # type: ignore[misc]

@@ -24,9 +24,9 @@ from guts_teach.shelby.game import ShelbyGame
 from guts_teach.shelby.rounds import ROUNDS
 from guts_teach.shelby.rules import psycho_shelby, shelby
 from guts_teach.widgets import ShelbyTable
-from guts_teach.widgets.deck import deck_switch
-from guts_teach.widgets.pictures import CardPictures
-from guts_teach.widgets.shelby_rounds import round_html, standings_html, step_html
+from guts_teach.widgets.parts.deck import deck_switch
+from guts_teach.widgets.parts.pictures import CardPictures
+from guts_teach.widgets.parts.shelby_rounds import round_html, standings_html, step_html
 
 
 def show_round(game, title=""):
@@ -114,8 +114,8 @@ import random
 
 from guts_teach.shelby.bots import ShelbyBot
 from guts_teach.game.errors import IllegalActionError
-from guts_teach.widgets.pages import Pages
-from guts_teach.widgets.shelby_rounds import round_html, standings_html, step_html
+from guts_teach.widgets.parts.pages import Pages
+from guts_teach.widgets.parts.shelby_rounds import round_html, standings_html, step_html
 
 
 def play_whole_game(rules, seed):

@@ -12,10 +12,10 @@ from html import escape
 
 from IPython.display import HTML, display
 
-from guts_teach.colours import heat_colour, ink_on
-from guts_teach.game.cards import RANKS, rank_symbol
-from guts_teach.game.hands import ALL_STRENGTHS, Strength
-from guts_teach.strategy.odds import hand_odds
+from guts_teach.pictures.colours import heat_colour, ink_on
+from guts_teach.game.cards.deck import RANKS, rank_symbol
+from guts_teach.game.cards.hands import ALL_STRENGTHS, Strength
+from guts_teach.strategy.counting.odds import hand_odds
 
 
 def heat_map(players):
@@ -155,8 +155,8 @@ going in with it is worth exactly nothing, so both thresholds are best replies. 
 the replies jump over A-7, which is one.)"""),
     ("md", "### Heads-up, the best replies settle"),
     ("code", """\
-from guts_teach.game.hands import hand_class
-from guts_teach.strategy.thresholds import Threshold, gain
+from guts_teach.game.cards.hands import hand_class
+from guts_teach.strategy.equilibria.thresholds import Threshold, gain
 
 heads_up = Threshold(hand_class(table["heads_up"]))
 print(heads_up, "-", table["story"])
@@ -174,7 +174,7 @@ over alike, which needs the stakes to shrink: the carry-over multiple beta = (n-
 stay below 1. With the weenie rule it does not from seven players on, so there the argument
 does not justify the closed form:"""),
     ("code", """\
-from guts_teach.strategy.continuous import carry_over, threshold
+from guts_teach.strategy.equilibria.continuous import carry_over, threshold
 
 print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}  {'beta':>6}  {'weenie beta':>11}")
 for players, grid in stored("continuous_grid"):
@@ -192,7 +192,7 @@ rival's share of the pot is what they get out plus, for each hand they go in wit
 exact gain, and the gain is positive for J-7 and better only. So J-7 guarantees half the pot
 whatever the rival does. Exact fractions are behind the bars (JupyterLab prints three)."""),
     ("code", """\
-from guts_teach import charts
+from guts_teach.pictures import charts
 
 j7 = stored("guarantee_j7")
 print(f"J-7 guarantees {j7['share']} of the pot; the best reply goes in with {j7['best_reply']} or better")
@@ -279,7 +279,7 @@ players best replies only go round, so the chances come from answering the avera
 so far, over thresholds that depend on what each seat heard."""),
     ("md", "### Declaring in turn: who goes in with what"),
     ("code", """\
-from guts_teach.game.hands import ALL_STRENGTHS
+from guts_teach.game.cards.hands import ALL_STRENGTHS
 
 turns = stored("in_turn")
 first, dealer = (float(Fraction(v)) for v in turns["shares"])
@@ -398,6 +398,6 @@ from guts_teach.widgets import GutsTable
 play = GutsTable(bots=3, seed=2026)
 play"""),
     ("md-lab", """\
-For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.game.ledger.save` and
+For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.ledgers.ledger.save` and
 `GutsTable.replayed(ledger)` sets the same table up again, to walk through with **Look back**."""),
 ]

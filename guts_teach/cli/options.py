@@ -1,0 +1,257 @@
+"""The ``guts-teach`` command line's options (:mod:`.cli` runs the commands).
+
+:func:`parser` builds every command's options, or, given the command a run names, only
+that command's (building all of them is a good part of what ``replay`` spends
+before it reads its file; one command's parser parses that command's arguments, and prints
+its help and errors, exactly as the whole parser does).
+
+>>> parser("replay").parse_args(["replay", "evening.json", "--json"]).json
+True
+>>> "strategy" in parser().format_help(), "strategy" in parser("replay").format_help()
+(True, False)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..version import __version__
+
+if TYPE_CHECKING:
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # where commands are added
+
+
+def parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's options, or only ``command``'s when it
+    names one (see the module)."""
+    top = argparse.ArgumentParser(
+        prog="guts-teach",
+        description="Teach the card game Guts and keep its scores, exactly.",
+    )
+    top.add_argument("--version", action="version", version=f"guts-teach {__version__}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, add in COMMANDS.items():
+        if command not in COMMANDS or command == name:
+            add(commands)
+    return top
+
+
+def _replay(commands: Commands) -> None:
+    """``replay PATH [--json | --steps]``: a ledger, or a season (R12)."""
+    replay_cmd = commands.add_parser(
+        "replay",
+        help="replay a ledger file deal by deal, or a season evening by evening",
+        description="Replay a ledger file deal by deal, or a club's season (R12): a "
+        "guts-season/1 file or a folder of ledger files, one an evening, in the order of their "
+        "names. A season prints each evening's results, the season standings and what is left "
+        "on the table.",
+    )
+    replay_cmd.add_argument(
+        "ledger",
+        metavar="PATH",
+        help="a guts-ledger/1 JSON file, a guts-season/1 JSON file, or a folder of ledger files",
+    )
+    replay_cmd.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object per deal (a season: one object with its evenings, "
+        "standings, histories and what is on the table)",
+    )
+    replay_cmd.add_argument(
+        "--steps", action="store_true", help="narrate every step instead (a season: every evening)"
+    )
+
+
+def _examples(commands: Commands) -> None:
+    """``examples [NAME] [--list]``: the documents' worked examples."""
+    examples_cmd = commands.add_parser("examples", help="narrate the documents' worked examples")
+    examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
+    examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
+
+
+def _launch(commands: Commands, name: str, what: str) -> None:
+    """``lesson`` or ``present`` (``name``, its help ``what``): a notebook served."""
+    launch_cmd = commands.add_parser(name, help=what)
+    launch_cmd.add_argument(
+        "--dir", default="guts-lesson", help="working folder for the notebook copies"
+    )
+    launch_cmd.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    launch_cmd.add_argument(
+        "--notebook",
+        default="01_lesson.ipynb",
+        help="which notebook, such as 04_strategy.ipynb (default: the lesson)",
+    )
+    launch_cmd.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser (headless machines)"
+    )
+    launch_cmd.add_argument(
+        "--fresh",
+        action="store_true",
+        help="start the notebooks over; your edited copies are saved beside them first",
+    )
+    launch_cmd.add_argument("--keep", action="store_true", help=argparse.SUPPRESS)  # default
+
+
+def _lesson(commands: Commands) -> None:
+    """``lesson``: JupyterLab on the lesson notebook."""
+    _launch(
+        commands, "lesson", "start JupyterLab on the lesson notebook (your edited copies are kept)"
+    )
+
+
+CLASS_DECK = "00_class.ipynb"
+"""The 45-minute class deck, with presenter's notes (``present --class``)."""
+
+
+def _present(commands: Commands) -> None:
+    """``present``: the lesson as a Voilà app."""
+    _launch(commands, "present", "serve the lesson as a Voilà app for projecting in class")
+    present = commands.choices["present"]
+    present.add_argument(
+        "--class",
+        dest="notebook",
+        action="store_const",
+        const=CLASS_DECK,
+        help=f"the 45-minute class deck with presenter's notes ({CLASS_DECK}); S opens them",
+    )
+
+
+def _classroom(commands: Commands) -> None:
+    """``classroom``: a JupyterHub for a class (:mod:`.classroom.command`)."""
+    from ..classroom.command import add_parser
+
+    add_parser(commands)
+
+
+def _table(commands: Commands) -> None:
+    """``table``: class tables, learners playing each other (:mod:`.class_table.command`)."""
+    from ..class_table.command import add_parser
+
+    add_parser(commands)
+
+
+def _handout(commands: Commands) -> None:
+    """``handout``: the rules to print (:mod:`.handout_command`)."""
+    from ._handout import add_parser
+
+    add_parser(commands)
+
+
+def _odds(commands: Commands) -> None:
+    """``odds HAND --players N``: a hand's odds."""
+    odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
+    odds_cmd.add_argument(
+        "hand", help='two cards, like "Qs Qh" (exact), or three (V6: exact heads-up, else sampled)'
+    )
+    odds_cmd.add_argument("--players", type=int, required=True, help="players at the table, 2-10")
+    odds_cmd.add_argument("--seed", type=int, default=1, help="seed for sampled three-card odds")
+    odds_cmd.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _strategy(commands: Commands) -> None:
+    """``strategy``: the equilibrium and its variants."""
+    strategy_cmd = commands.add_parser("strategy", help="the equilibrium threshold and its values")
+    strategy_cmd.add_argument("--players", type=int, default=2, help="players at the table, 2-10")
+    strategy_cmd.add_argument(
+        "--weenie",
+        action="store_true",
+        help="with the weenie rule (V7): the best hand pays when nobody is in",
+    )
+    strategy_cmd.add_argument(
+        "--weenie-ties",
+        choices=["each_pays", "share_one"],
+        default="each_pays",
+        help="with --weenie, players tied for the best hand each pay the pot (default) or "
+        "share one payment",
+    )
+    strategy_cmd.add_argument(
+        "--fictitious",
+        type=int,
+        metavar="ROUNDS",
+        help="with --weenie: ROUNDS of fictitious play, converging to the mixed equilibrium",
+    )
+    strategy_cmd.add_argument(
+        "--guarantee",
+        action="store_true",
+        help="heads-up: what J-7 guarantees against every strategy, not just thresholds",
+    )
+    strategy_cmd.add_argument(
+        "--repeated",
+        action="store_true",
+        help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
+    )
+    strategy_cmd.add_argument(
+        "--coalition",
+        action="store_true",
+        help="3 players: the other two's best joint thresholds against one equilibrium player",
+    )
+    strategy_cmd.add_argument(
+        "--in-turn",
+        action="store_true",
+        help="declaring in turn (V1), 2 or 3 players: each seat's play given what it heard",
+    )
+    strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
+    strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _workbook(commands: Commands) -> None:
+    """``workbook new|export|import``: the club workbook."""
+    book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
+    book_actions = book_cmd.add_subparsers(dest="action", required=True, metavar="ACTION")
+    new_cmd = book_actions.add_parser("new", help="write a fresh club workbook")
+    new_cmd.add_argument("path", help="the .xlsx file to write")
+    new_cmd.add_argument(
+        "--players",
+        nargs="+",
+        default=["Ana", "Ben", "Cleo", "Dev", "Eli"],
+        help="names, in seat order",
+    )
+    new_cmd.add_argument("--profile", default="teaching", help="teaching or classic")
+    new_cmd.add_argument(
+        "--rows", type=int, default=1000, help="deal rows to prepare (at most 100,000)"
+    )
+    export_cmd = book_actions.add_parser(
+        "export", help="write a ledger file (or a season file) into a workbook"
+    )
+    export_cmd.add_argument("ledger", help="a guts-ledger/1 or guts-season/1 JSON file")
+    export_cmd.add_argument("path", help="the .xlsx file to write")
+    import_cmd = book_actions.add_parser(
+        "import", help="read a workbook's deals as a ledger (a season when it has evenings)"
+    )
+    import_cmd.add_argument("path", help="the club workbook (.xlsx)")
+    import_cmd.add_argument("--out", help="write the ledger (or season) file here, not to stdout")
+
+
+def _rank(commands: Commands) -> None:
+    """``rank HAND HAND ...``: hands ranked and why."""
+    rank_cmd = commands.add_parser("rank", help='rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"')
+    rank_cmd.add_argument("hands", nargs="+", help="hands of two (or three) cards each")
+    rank_cmd.add_argument(
+        "--three", action="store_true", help="three-card hands: straights and flushes count (V6)"
+    )
+    rank_cmd.add_argument(
+        "--flush-over-straight", action="store_true", help="with --three: a flush beats a straight"
+    )
+    rank_cmd.add_argument(
+        "--straight-flush-over-trips",
+        action="store_true",
+        help="with --three: a straight flush beats three of a kind",
+    )
+
+
+COMMANDS: dict[str, Callable[[Commands], None]] = {
+    "replay": _replay,
+    "examples": _examples,
+    "lesson": _lesson,
+    "present": _present,
+    "classroom": _classroom,
+    "table": _table,
+    "handout": _handout,
+    "odds": _odds,
+    "strategy": _strategy,
+    "workbook": _workbook,
+    "rank": _rank,
+}
+"""Each command's options, in the order ``guts-teach --help`` lists them."""
