@@ -5,19 +5,15 @@ or critical problem on any page. Screenshots go to build/screenshots/class-table
 
 from __future__ import annotations
 
-import asyncio
 import re
-import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser import SCREENSHOTS
 from playwright.sync_api import expect
+from table_service import running_service
 from test_browser_access import axe_problems
-from tornado.ioloop import IOLoop
-
-from guts_teach.class_table.service import Tables, serve
-from guts_teach.jupyter.launch import free_port
 
 PASSWORD = "a-teacher-password"
 # The pages forbid evaluating strings as code (their Content-Security-Policy), so the test
@@ -27,22 +23,10 @@ PROJECTOR = {"width": 1280, "height": 720}
 
 
 @pytest.fixture
-def service(tmp_path: Path):
-    port = free_port()
-    started = threading.Event()
-    loop: dict[str, IOLoop] = {}
-
-    def run() -> None:
-        asyncio.set_event_loop(asyncio.new_event_loop())
-        loop["io"] = IOLoop.current()
-        serve(Tables(tmp_path, PASSWORD, seeded=4), address="127.0.0.1", port=port)
-        started.set()
-        loop["io"].start()
-
-    threading.Thread(target=run, daemon=True).start()
-    started.wait(10)
-    yield f"http://127.0.0.1:{port}"
-    loop["io"].add_callback(loop["io"].stop)
+def service(tmp_path: Path) -> Iterator[str]:
+    """The service in a thread of its own; its address."""
+    with running_service(tmp_path, PASSWORD, seed=4) as address:
+        yield f"http://{address}"
 
 
 def shot(page, name: str) -> None:

@@ -6,19 +6,16 @@ seat's cards, a forged token, the teacher's routes without the password, a 1 MB 
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import requests
 import websocket
-from tornado.ioloop import IOLoop
+from table_service import running_service
 
-from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables, serve
-from guts_teach.jupyter.launch import free_port
+from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables
 from guts_teach.ledgers.ledger_file import load
 
 PASSWORD = "teacher-secret-password"
@@ -28,23 +25,8 @@ PLAYERS = ["Ana", "Ben", "Cleo"]
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[str]:
     """The service in a thread of its own; its address."""
-    port = free_port()
-    started = threading.Event()
-    loop: dict[str, IOLoop] = {}
-
-    def run() -> None:
-        asyncio.set_event_loop(asyncio.new_event_loop())
-        loop["io"] = IOLoop.current()
-        serve(Tables(tmp_path, PASSWORD, seeded=1), address="127.0.0.1", port=port)
-        started.set()
-        loop["io"].start()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    started.wait(10)
-    yield f"127.0.0.1:{port}"
-    loop["io"].add_callback(loop["io"].stop)
-    thread.join(10)
+    with running_service(tmp_path, PASSWORD, seed=1) as address:
+        yield f"{address}"
 
 
 def teacher(address: str, path: str, body: object = None, password: str = PASSWORD):
