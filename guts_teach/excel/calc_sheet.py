@@ -10,7 +10,7 @@ from __future__ import annotations
 from openpyxl import Workbook
 
 from .evenings import evening_calc, here_formula
-from .formulas import _append_text, _cap, _head, first_column, is_x, not_mark, same_style
+from .formulas import append_text, capped, first_column, head_style, is_x, not_mark, same_style
 from .layout import AMOUNT_FORMAT, CALC, DEALS, SEATS_SHEET, TINY, Layout, col
 
 
@@ -32,9 +32,9 @@ def deals_ranges(layout: Layout, r: int) -> dict[str, str]:
 def calc_sheet(book: Workbook, layout: Layout) -> None:
     """One row per Deals row: what it marks, what is wrong with it, and the money."""
     sheet = book.create_sheet(CALC)
-    _append_text(sheet, [*layout.CALC_FIXED, *[f"net seat {s + 1}" for s in range(layout.width)]])
+    append_text(sheet, [*layout.CALC_FIXED, *[f"net seat {s + 1}" for s in range(layout.width)]])
     for cell in sheet[1]:
-        _head(cell)
+        head_style(cell)
     for s in range(layout.width):
         sheet.cell(1, layout.here_col(s), f"here seat {s + 1}")
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
@@ -48,7 +48,7 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
         d = deals_ranges(layout, r)
         number = f"{DEALS}!$A{r}"
         reserve_then = f"{c['reserve then']}{r}"
-        antes = f"{c['here']}{r}*Ante"  # those there ante (issue 12, item 4)
+        antes = f"{c['here']}{r}*Ante"  # those there ante
 
         def at(name: str, r: int = r) -> str:
             return f"{c[name]}{r}"
@@ -98,9 +98,9 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
             "used": f"=IF(AND({at('content')}>0,{at('problem')}=0),1,0)",
             "ante": f"=IF(AND({at('used')}=1,{prev_pot}=0,{prev_res}=0),1,0)",
             "pot before": (
-                f"=IF({at('used')}=0,{prev_pot},IF({at('ante')}=1,{_cap(antes)},{prev_pot}))"
+                f"=IF({at('used')}=0,{prev_pot},IF({at('ante')}=1,{capped(antes)},{prev_pot}))"
             ),
-            "reserve before": f"={prev_res}+IF({at('ante')}=1,{antes}-{_cap(antes)},0)",
+            "reserve before": f"={prev_res}+IF({at('ante')}=1,{antes}-{capped(antes)},0)",
             "winners": f"=IF({at('in')}=1,1,IF({at('in')}>=2,{at('won marked')},0))",
             "payers": f"=IF({at('winners')}>0,{at('in')}-{at('winners')},0)",
             "share": f"=IF({at('winners')}>0,{at('pot before')}/{at('winners')},0)",
@@ -109,9 +109,11 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
                 f"=IF({at('winners')}>0,0,{at('pot before')})"
                 f"+{at('payers')}*{at('pot before')}+{at('ante again')}"
             ),
-            "capped": "=" + _cap(at("gross")),
+            "capped": "=" + capped(at("gross")),
             "reserve then": f"={at('reserve before')}+{at('gross')}-{at('capped')}",
-            "refill": (f"=IF(AND({at('capped')}=0,{reserve_then}>{TINY}),{_cap(reserve_then)},0)"),
+            "refill": (
+                f"=IF(AND({at('capped')}=0,{reserve_then}>{TINY}),{capped(reserve_then)},0)"
+            ),
             "pot after": f"=IF({at('used')}=0,{prev_pot},{at('capped')}+{at('refill')})",
             "reserve after": (f"=IF({at('used')}=0,{prev_res},{reserve_then}-{at('refill')})"),
             "deals so far": f"={'0' if first else at('deals so far', p)}+{at('used')}",

@@ -1,5 +1,5 @@
 """The custom functions' arguments read from cells, each error naming the function and
-the argument (issue 11): junk text, NaN and infinity, a bad player list, rules that do
+the argument: junk text, NaN and infinity, a bad player list, rules that do
 not hold, a starting pot above the cap.
 
 >>> amount_arg("GUTS_SETTLE", "pot", float("nan"))

@@ -1,4 +1,4 @@
-"""Standings' sorted view and the balance chart (issue 12, items 5 and 6).
+"""Standings' sorted view and the balance chart.
 
 The sorted view lists the players best first by formulas that work in every Excel and
 LibreOffice (no SORT): each seat's position is one more than the number of seated players
@@ -31,7 +31,7 @@ from openpyxl.chart.series import SeriesLabel
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font
 
-from .formulas import _head
+from .formulas import head_style
 from .layout import AMOUNT_FORMAT, CALC, SEATS, SEATS_SHEET, Layout, col
 from .seats import seat_cell
 
@@ -79,7 +79,7 @@ def sorted_view(sheet: Any, layout: Layout) -> None:
         helper.cell(RANK_ROW, s + 2, f"=IF({seat_cell('plays', s)}=1,1+{ahead},0)")
     first = SORTED_COL
     for i, title in enumerate(("Place", "Player (best first)", "Balance")):
-        _head(sheet.cell(1, first + i, title))
+        head_style(sheet.cell(1, first + i, title))
     ranks = f"{SEATS_SHEET}!$B${RANK_ROW}:${col(w + 1)}${RANK_ROW}"
     for k in range(1, w + 1):
         r = k + 1

@@ -2,7 +2,7 @@
 
 Its headers follow the Players sheet by formula; the In and Won blocks are coloured apart;
 a mark cell takes ``x`` from a list with an input message, the deal number only a whole
-number (issue 12, items 1, 3 and 9). Below the last row the formulas read, an end-of-book
+number. Below the last row the formulas read, an end-of-book
 row says so, and says loudly when anything is typed below it (item 2).
 
 >>> end_of_book_text(1001).startswith("End of the book")
@@ -18,7 +18,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .formulas import INPUT_FILL, UNLOCKED, _head, drop_down, same_style
+from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
 from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
 from .seats import seat_cell
 
@@ -93,7 +93,7 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.cell(1, layout.note_col, "Note")
     sheet.cell(1, layout.note_col + 1, "Problem (from the Ledger)")
     for cell in sheet[1]:
-        _head(cell)
+        head_style(cell)
         cell.font = HEADER_FONT
     for s in range(w):
         sheet.cell(1, i + s).fill = IN_FILL

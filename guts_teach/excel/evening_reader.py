@@ -1,4 +1,4 @@
-"""Reading a club workbook's evenings (issue 12, item 4): the Evenings sheet's labels and
+"""Reading a club workbook's evenings: the Evenings sheet's labels and
 attendance, and the evening each Deals row belongs to, with the same words as the
 workbook's Problem columns (:mod:`.problems`, :mod:`.evenings`).
 
@@ -86,7 +86,7 @@ def read_evening_table(
 @dataclass
 class EveningTracker:
     """Which evening each Deals row belongs to: the one typed in its Evening cell, or else
-    the one above (issue 12, item 4)."""
+    the one above."""
 
     table: EveningTable
     current: str | None = None

@@ -1,5 +1,5 @@
 """The Evening summary: one printed page with who was there, each player's result and who
-pays whom (issue 12, items 4 and 8).
+pays whom.
 
 The yellow cell B2 picks an evening of sheet 'Evenings' (blank: the whole book). Everything
 else is a formula: the players there, best first, with their result that evening (for the
@@ -20,7 +20,7 @@ from openpyxl.styles import Alignment, Font
 
 from .deals_sheet import EVENING_LIST
 from .evenings import DEALS_COL, evening_range
-from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, _head, drop_down
+from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, drop_down, head_style
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -71,7 +71,7 @@ def summary_sheet(book: Workbook, layout: Layout) -> None:
     sheet.cell(rows["deals"] + 1, 1, absent_formula()).font = BOLD
     top = rows["players"]
     for i, title in enumerate(("Place", "Player", "Result")):
-        _head(sheet.cell(top - 1, 1 + i, title))
+        head_style(sheet.cell(top - 1, 1 + i, title))
     ranks, results = summary_range("rank"), summary_range("result")
     for k_row in range(w):
         r = top + k_row
@@ -89,7 +89,7 @@ def summary_sheet(book: Workbook, layout: Layout) -> None:
                 cell.number_format = AMOUNT_FORMAT
     first = rows["transfers"]
     for i, title in enumerate(("Transfer", "Who pays", "To whom", "Amount")):
-        _head(sheet.cell(first - 1, 1 + i, title))
+        head_style(sheet.cell(first - 1, 1 + i, title))
     for k in range(SEATS - 1):
         for i in range(4):
             source = f"'{SETTLE}'!{col(1 + i)}{k + 2}"

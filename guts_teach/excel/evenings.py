@@ -1,4 +1,4 @@
-"""Evenings in the club workbook (issue 12, item 4; RULINGS R12).
+"""Evenings in the club workbook (RULINGS R12).
 
 The Evenings sheet lists a season's evenings, one a row: the label (a date or a number) and
 an x under each player who was there. On the Deals sheet the treasurer types the evening on
@@ -25,7 +25,7 @@ from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from .deals_sheet import CENTRED, HEADER_FONT, MARK_FONT, flag_problems, header_formula
-from .formulas import INPUT_FILL, UNLOCKED, _head, drop_down, first_column, is_x, same_style
+from .formulas import INPUT_FILL, UNLOCKED, drop_down, first_column, head_style, is_x, same_style
 from .layout import (
     CALC,
     DEALS,
@@ -115,7 +115,7 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     for s in range(SEATS):
         sheet.cell(1, 2 + s, header_formula("There", s))
     for cell in sheet[1]:
-        _head(cell)
+        head_style(cell)
         cell.font = HEADER_FONT
     calc = {
         name: f"{CALC}!${col(layout.calc(name))}$2:${col(layout.calc(name))}${layout.last_row}"

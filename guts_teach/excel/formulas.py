@@ -24,7 +24,7 @@ TITLE_FONT = Font(bold=True, size=16, color="1B5E20")
 UNLOCKED = Protection(locked=False)
 
 
-def _append_text(sheet: Any, values: list[Any]) -> None:
+def append_text(sheet: Any, values: list[Any]) -> None:
     """Append a row whose text is stored as text even when it starts with = + - or @."""
     sheet.append(values)
     for cell in sheet[sheet.max_row]:
@@ -33,25 +33,28 @@ def _append_text(sheet: Any, values: list[Any]) -> None:
 
 
 def same_style(source: Any, cells: Iterable[Any]) -> None:
-    """Give ``cells`` the style of ``source``, looked up once (issue 16: setting a fill, a
+    """Give ``cells`` the style of ``source``, looked up once: setting a fill, a
     protection or a number format cell by cell looks each up in the workbook's style lists
-    every time, which took most of the time of writing a 10,000-row workbook)."""
+    every time, most of the time of writing a 10,000-row workbook."""
     style = source._style
     for cell in cells:
         cell._style = StyleArray(style)
 
 
-def _head(cell: Any) -> None:
+def head_style(cell: Any) -> None:
+    """A header cell: white on the book's header colour, centred, wrapped."""
     cell.fill = HEAD_FILL
     cell.font = HEAD_FONT
     cell.alignment = Alignment(horizontal="center", wrap_text=True)
 
 
-def _cap(expr: str) -> str:
+def capped(expr: str) -> str:
+    """``expr`` held to the cap, when the book has one."""
     return f'IF(Cap="",{expr},MIN({expr},Cap))'
 
 
-def _table(name: str, ref: str) -> Table:
+def striped_table(name: str, ref: str) -> Table:
+    """A named spreadsheet table over ``ref``, its rows striped."""
     table = Table(displayName=name, ref=ref)
     table.tableStyleInfo = TableStyleInfo(name="TableStyleMedium7", showRowStripes=True)
     return table
@@ -59,7 +62,7 @@ def _table(name: str, ref: str) -> Table:
 
 def is_x(ref: str) -> str:
     """True where a cell (or each cell of a range) holds the mark: x in any case, spaces
-    around it allowed (issue 12, item 3)."""
+    around it allowed."""
     return f'(LOWER(TRIM({ref}))="{MARK}")'
 
 

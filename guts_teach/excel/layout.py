@@ -67,8 +67,8 @@ MORE_RULE_CELLS = (
     ("Ending", "The session ends after agreed cycles or when time is called (cycles or time)", 16),
 )
 MAX_ROWS = 100_000
-"""The most deal rows a workbook gets (issue 16: a workbook of 100,000 deals is written in
-well under a minute, ``benchmarks/files.py``)."""
+"""The most deal rows a workbook gets (a workbook of 100,000 deals is written in well under a
+minute, ``benchmarks/files.py``)."""
 AMOUNT_FORMAT = "# ???/???"
 """Fractions shown exactly as mixed numbers (a split pot of 20 among 3 is 6 2/3)."""
 MARK = "x"
@@ -95,7 +95,7 @@ class Layout:
     given; a club workbook has :data:`SEATS`), and player ``i`` sits in seat
     ``seats[i]`` (seat ``i`` unless given: a Players sheet may leave seats empty). A club
     workbook's Deals sheet (``block`` given) has an Evening column (B) after the Deal
-    column (issue 12, item 4); a GUTS_LEDGER range has none.
+    column; a GUTS_LEDGER range has none.
 
     >>> Layout(("Ana", "Ben"), 5, block=10, seats=(0, 3)).won_col(1)
     16
@@ -180,9 +180,6 @@ class Layout:
     def problem_col(self) -> int:
         return self.check_col + 1
 
-    def ledger_headers(self) -> list[str]:
-        return [*self.LEDGER_FIXED, *self.players, "Chips check", "Problem"]
-
     # ---- Calc: one row per Deals row; see formulas.CALC_FIXED
 
     CALC_FIXED = (
@@ -231,7 +228,7 @@ class Layout:
         return len(self.CALC_FIXED) + 1 + self.seat(i)
 
     def here_col(self, i: int) -> int:
-        """Calc: 1 where player ``i`` attends the row's evening (issue 12, item 4)."""
+        """Calc: 1 where player ``i`` attends the row's evening."""
         return self.state_col(i) + self.width
 
     @property

@@ -1,4 +1,4 @@
-"""How the club workbook prints, on A4 and on Letter (issue 12, item 8).
+"""How the club workbook prints, on A4 and on Letter.
 
 Nothing is shrunk to fit: every sheet prints at a fixed scale that keeps the smallest
 type at 8 pt or more (:data:`SCALES`, with fonts of 10 pt and up), landscape (but
@@ -35,7 +35,7 @@ from .layout import (
 )
 
 MIN_POINTS = 8
-"""The smallest type a printed page may show (issue 12, item 8)."""
+"""The smallest type a printed page may show."""
 SMALLEST_FONT = 10
 """The smallest font any printed cell uses (the Deals headers)."""
 SCALES = {START: 85, EVENINGS: 80, DEALS: 85, LEDGER: 85, RESULTS: 80, HISTORY: 80}

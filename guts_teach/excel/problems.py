@@ -1,5 +1,5 @@
 """What is wrong with a Deals row, in the same words on the Ledger's Problem column and in
-``workbook import`` (issue 12, item 3): the workbook says ``column D (In Cleo): ...`` on the
+``workbook import``: the workbook says ``column D (In Cleo): ...`` on the
 row, the import says ``sheet 'Deals', row 5, column D (In Cleo): ...``.
 
 The checks run in one order on both sides: the deal number, the evening (on sheet

@@ -211,7 +211,7 @@ def read_extras(grid: Grid) -> tuple[str | None, int | None]:
 
 def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Player names from the Players sheet's Name cells (seats 1 to 10, below the header),
-    with their seats: empty seats take no part, as in the workbook (issue 12, item 1)."""
+    with their seats: empty seats take no part, as in the workbook."""
     names: list[str] = []
     seats: list[int] = []
     for s, value in enumerate(list(column_b)[:SEATS]):
@@ -240,7 +240,7 @@ def read_players(column_b: Sequence[Any]) -> tuple[tuple[str, ...], tuple[int, .
 
 
 def below_formulas(row: int, column: int, last: int) -> WorkbookError:
-    """A Deals row typed below the last row the formulas read (issue 11)."""
+    """A Deals row typed below the last row the formulas read."""
     return WorkbookError(
         f"{where_in(DEALS, row, column)}: this row is below the rows the workbook's formulas "
         f"read (rows 2 to {last}), so the workbook ignores it; move it up, or make a "

@@ -1,7 +1,7 @@
 """The sheets a treasurer reads: Ledger, Standings (with the chart) and Settle up.
 
 Every name comes from the Players sheet through the hidden Seats sheet, so a rename shows
-everywhere at once and an empty seat shows nowhere (issue 12, item 1).
+everywhere at once and an empty seat shows nowhere.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from openpyxl.styles.cell_style import StyleArray
 
 from .chart import STACK, balance_chart, sorted_view
 from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
-from .formulas import _append_text, _head, _table, same_style
+from .formulas import append_text, head_style, same_style, striped_table
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -88,11 +88,11 @@ def problem_formula(layout: Layout, r: int) -> str:
 def ledger_sheet(book: Workbook, layout: Layout) -> None:
     sheet = book.create_sheet(LEDGER, index=4)
     w = layout.width
-    _append_text(sheet, [*layout.LEDGER_FIXED, *([""] * w), "Chips check", "Problem"])
+    append_text(sheet, [*layout.LEDGER_FIXED, *([""] * w), "Chips check", "Problem"])
     for s in range(w):
         sheet.cell(1, layout.balance_col(s), header_name(s))
     for cell in sheet[1]:
-        _head(cell)
+        head_style(cell)
     c = {name: col(layout.calc(name)) for name in layout.CALC_FIXED}
     amount = sheet.cell(2, 5)
     amount.number_format = AMOUNT_FORMAT
@@ -185,7 +185,7 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
     sheet = book.create_sheet(STANDINGS)
     sheet.append(["Player", "Balance", "Place"])
     for cell in sheet[1]:
-        _head(cell)
+        head_style(cell)
     last = layout.last_row
     w = layout.width
     finals = f"{CALC}!${col(layout.state_col(0))}${last}:${col(layout.state_col(w - 1))}${last}"
@@ -198,7 +198,7 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
         # Places by exact value (R10): equal balances share a place, whatever float noise the
         # thirds and sixths of split pots leave in the last digits.
         sheet.cell(r, 3, f'=IF({on},1+SUMPRODUCT(SeatOn*(ROUND({finals},9)>ROUND({final},9))),"")')
-    sheet.add_table(_table("StandingsTable", f"A1:C{w + 1}"))
+    sheet.add_table(striped_table("StandingsTable", f"A1:C{w + 1}"))
     sorted_view(sheet, layout)
     balance_chart(book, sheet, layout, chart_deals)
     sheet.column_dimensions["A"].width = 18
@@ -211,7 +211,7 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     sheet = book.create_sheet(SETTLE)
     sheet.append(["Transfer", "Who pays", "To whom", "Amount"])
     for cell in sheet[1]:
-        _head(cell)
+        head_style(cell)
     w, last = layout.width, layout.last_row
     helper = book[SEATS_SHEET]  # remaining balances before each transfer, one column a step
     groups_block(helper, layout)
@@ -274,7 +274,7 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     sheet.merge_cells(start_row=note_row + 1, start_column=2, end_row=note_row + 1, end_column=4)
     sheet.row_dimensions[note_row + 1].height = 92
     sheet.print_area = f"A1:D{note_row + 2}"
-    sheet.add_table(_table("SettleUpTable", f"A1:D{w}"))
+    sheet.add_table(striped_table("SettleUpTable", f"A1:D{w}"))
     sheet.column_dimensions["B"].width = 16
     sheet.column_dimensions["C"].width = 16
 

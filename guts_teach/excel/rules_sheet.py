@@ -1,6 +1,6 @@
 """The Rules sheet: the ante, cap, stack and the other settings in yellow cells.
 
-The amount cells take numbers only (issue 12, item 3): a data validation with an input
+The amount cells take numbers only: a data validation with an input
 message says how to type a half, and refuses text; the cells are formatted as fractions,
 so ``1/2`` typed there is the half (0.5), not the second of January (a date's serial
 number, 46024 in 2026, is above the largest amount a cell here takes).

@@ -1,4 +1,4 @@
-"""A season's results in the club workbook (issue 12, item 4; R12): each evening's result
+"""A season's results in the club workbook (R12): each evening's result
 per player, each player's history, and the evening the summary and Settle up show.
 
 *Evening results*: one row per evening of the Evenings sheet, each player's result that
@@ -27,7 +27,7 @@ from .evenings import (
     label_formula,
     window,
 )
-from .formulas import _head, is_x
+from .formulas import head_style, is_x
 from .layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -88,7 +88,7 @@ def season_sheets(book: Workbook, layout: Layout) -> None:
             plays = f"{seat_cell('plays', s)}=1"
             sheet.cell(1, 2 + s, f'=IF({plays},{seat_cell("name", s)},"(seat {s + 1})")')
         for cell in sheet[1]:
-            _head(cell)
+            head_style(cell)
         sheet.column_dimensions["A"].width = 12
         for s in range(SEATS):
             sheet.column_dimensions[col(2 + s)].width = 11

@@ -1,7 +1,7 @@
 """The Players sheet and its hidden helper, Seats: names typed in ten yellow cells.
 
 Every other sheet reads the names through the Seats sheet, so renaming a player changes
-every sheet at once and an empty seat takes no part anywhere (issue 12, item 1). A seat
+every sheet at once and an empty seat takes no part anywhere. A seat
 plays when its cell holds a name (text that is not only spaces) that no earlier seat has.
 
 >>> seat_cell("name", 0), seat_cell("plays", 9)

@@ -1,5 +1,5 @@
 """The fewest transfers by formulas, as :func:`guts_teach.ledgers.settle_up.fewest_transfers`
-finds them (issue 12, item 7).
+finds them.
 
 Fewer than ``n - 1`` transfers are enough when the players split into groups whose
 balances add up to zero on their own. On the hidden Seats sheet, one row per set of seats

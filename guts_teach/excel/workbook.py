@@ -199,7 +199,7 @@ def check_rows(rows: object) -> int:
 
 
 def check_holdable(ledger: Ledger, session: Any) -> None:
-    """Refuse, before anything is written, what the workbook cannot hold (issue 11):
+    """Refuse, before anything is written, what the workbook cannot hold:
     variants, bots' declarations and amounts beyond what a cell holds exactly."""
     from .reader import check_plain
 
