@@ -218,3 +218,46 @@ def test_chips_are_conserved_and_every_deal_is_kept_once_whatever_happens(
             for player, token in tokens.items():
                 seen = every_card(made.view(token))
                 assert [p for p, c in hands.items() if c in seen] == [player]
+
+
+def test_a_player_sees_their_own_declaration_and_afterwards_their_cards():
+    made, _ = table()
+    made.deal()
+    cards = made.view(made.tokens["Ben"])["cards"]
+    made.declare(made.tokens["Ben"], False)
+    assert made.view(made.tokens["Ben"])["you_declared"] == "out"
+    assert "you_declared" not in made.view(made.tokens["Ana"])  # another's stays sealed
+    assert "you_declared" not in made.view()
+    for name in ("Ana", "Cleo", "Dev"):
+        made.declare(made.tokens[name], True)
+    assert made.view(made.tokens["Ben"])["your_last_cards"] == cards  # out, and still shown
+    assert "your_last_cards" not in made.view()
+
+
+def test_a_deal_settled_just_before_a_stop_is_not_dealt_again(tmp_path):
+    """The ledger is written before the state file: a stop between the two leaves the state
+    file a deal behind, and resuming must not deal that deal again."""
+    clock = Clock()
+    made = ClassTable(PLAYERS, rng=random.Random(8), clock=clock, folder=tmp_path)
+    tokens = dict(made.tokens)
+    made.deal()
+    for name in ("Ana", "Ben", "Cleo"):
+        made.declare(tokens[name], True)
+    behind = (tmp_path / STATE_FILE).read_text()  # the deal in progress, three declared
+    made.declare(tokens["Dev"], False)  # settles: the ledger, then the state file
+    (tmp_path / STATE_FILE).write_text(behind)  # as if the service stopped in between
+    again = ClassTable.resume(tmp_path, rng=random.Random(8), clock=clock)
+    assert again.phase == "shown" and len(again.session.deals) == 1
+    again.deal()
+    assert again.view()["deal"] == 2
+    assert len(load(tmp_path / LEDGER_FILE).deals) == 1
+
+
+def test_a_damaged_state_file_is_refused_by_name(tmp_path):
+    made = ClassTable(PLAYERS, rng=random.Random(1), folder=tmp_path)
+    state = json.loads((tmp_path / STATE_FILE).read_text())
+    del state["bots"]
+    (tmp_path / STATE_FILE).write_text(json.dumps(state))
+    with pytest.raises(TableError, match="lacks bots: it is damaged"):
+        ClassTable.resume(tmp_path)
+    assert made.phase == "waiting"

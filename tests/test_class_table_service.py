@@ -15,6 +15,7 @@ import requests
 import websocket
 from table_service import running_service
 
+from guts_teach.class_table import TableError
 from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables
 from guts_teach.ledgers.ledger_file import load
 
@@ -170,3 +171,60 @@ def test_the_timer_ends_a_deal_and_the_service_resumes_its_tables(tmp_path):
     resumed.deadline = 0.0
     again.tick()
     assert resumed.session.deals[-1].ins == ("Ana",)
+
+
+def test_connections_that_never_answer_their_close_do_not_stop_a_deal(service):
+    """Projectors flooding until closed, and never reading: the deal still reaches every
+    seat and the teacher's request succeeds."""
+    code, tokens = opened(service)
+    floods = [connect(service, code, None) for _ in range(30)]
+    for socket in floods:
+        for _ in range(RATE + 1):
+            socket.send(json.dumps({"x": 1}))
+    seats = {name: connect(service, code, token) for name, token in tokens.items()}
+    assert teacher(service, f"/api/tables/{code}/deal").status_code == 200
+    for socket in seats.values():
+        assert latest_view(socket, "declaring")["cards"]
+
+
+def test_a_connection_without_a_token_and_one_too_many_are_closed(service, monkeypatch):
+    from guts_teach.class_table import service as module
+
+    monkeypatch.setattr(module, "JOIN_WAIT", 0.5)
+    monkeypatch.setattr(module, "MAX_WATCHERS", 3)
+    code, _ = opened(service)
+    silent = websocket.create_connection(f"ws://{service}/api/tables/{code}/play", timeout=10)
+    assert closed(silent)  # never said who it is
+    joined = [connect(service, code, None) for _ in range(3)]
+    for socket in joined:
+        receive(socket)
+    extra = websocket.create_connection(f"ws://{service}/api/tables/{code}/play", timeout=10)
+    assert closed(extra)
+
+
+def test_long_names_are_refused_and_damaged_tables_left_closed(tmp_path):
+    tables = Tables(tmp_path, PASSWORD, seeded=1)
+    with pytest.raises(TableError, match="at most 24 characters"):
+        tables.open({"players": ["Ana", "B" * 25]})
+    good, _ = tables.open({"players": PLAYERS})
+    bad, _ = tables.open({"players": PLAYERS})
+    (tmp_path / bad / "table.json").write_text("{}")
+    again = Tables(tmp_path, PASSWORD, seeded=1)
+    assert list(again.tables) == [good]
+    assert len(again.skipped) == 1 and bad in again.skipped[0]
+
+
+def test_a_seeded_table_deals_on_after_a_restart_not_the_same_cards(tmp_path):
+    tables = Tables(tmp_path, PASSWORD, seeded=5)
+    code, tokens = tables.open({"players": PLAYERS})
+    table = tables.tables[code]
+    table.deal()
+    first = table.view(tokens["Ana"])["cards"]
+    for token in tokens.values():
+        table.declare(token, False)
+    resumed = Tables(tmp_path, PASSWORD, seeded=5).tables[code]
+    resumed.deal()
+    dealt_again = {p: str(h) for p, h in resumed.session.hands.items()}
+    assert dealt_again["Ana"] == resumed.view(tokens["Ana"])["cards"]
+    first_deal = dict(zip(PLAYERS, map(str, table.session.deals[0].seat_hands), strict=True))
+    assert dealt_again != first_deal and first == first_deal["Ana"]

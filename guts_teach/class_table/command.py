@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import secrets
+import socket
+import sys
 from pathlib import Path
 
 
@@ -27,6 +29,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
 
+def network_address() -> str:
+    """This machine's address on its network (the one its default route leaves by), or
+    127.0.0.1 where it has none. Nothing is sent: a UDP socket only picks its way out."""
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
 def main(args: argparse.Namespace) -> int:
     """Serve the tables until Ctrl+C; tables kept in ``--dir`` are resumed."""
     from tornado.ioloop import IOLoop
@@ -35,9 +48,17 @@ def main(args: argparse.Namespace) -> int:
 
     password = secrets.token_urlsafe(12)
     tables = Tables(Path(args.dir), password, seeded=args.seed)
+    for why in tables.skipped:
+        print(f"Left closed: {why}", file=sys.stderr, flush=True)
     serve(tables, address=args.ip, port=args.port)
-    host = "127.0.0.1" if args.ip in ("0.0.0.0", "") else args.ip
+    host = network_address() if args.ip in ("0.0.0.0", "") else args.ip
     print(f"Class tables at http://{host}:{args.port}/teacher", flush=True)
+    if args.ip in ("0.0.0.0", ""):
+        print(
+            "Open the teacher's page at that address (not 127.0.0.1): the seats' links are "
+            "made from it, and learners' phones must reach it",
+            flush=True,
+        )
     print(f"The teacher's password, shown only this once: {password}", flush=True)
     if args.seed is not None:
         print("Seeded shuffle: the same cards every time (teaching only)", flush=True)

@@ -32,7 +32,7 @@ from typing import Any
 
 import tornado.web
 import tornado.websocket
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
 from ..game.rules import profile
@@ -44,6 +44,12 @@ RATE = 20
 """The most messages one connection may send in a second."""
 MAX_BODY = 65_536
 """The largest request body the service reads, in bytes (a table's request is small)."""
+LONGEST_NAME = 24
+"""The most characters of a name at a class table (it must fit a phone's status line)."""
+MAX_WATCHERS = 64
+"""Connections one table serves at once (its seats, their spare tabs and projectors)."""
+JOIN_WAIT = 10.0
+"""Seconds a new connection has to send its first message."""
 MAX_TABLES = 64
 """Tables one service keeps open (a class of 30 is five tables of six)."""
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
@@ -54,8 +60,10 @@ TICK = 0.5
 
 
 def password_hash(password: str, salt: bytes) -> bytes:
-    """The teacher's password as kept (scrypt)."""
-    return hashlib.scrypt(password.encode(), salt=salt, n=2**14, r=8, p=1)
+    """The teacher's password as kept. The service makes the password itself (96 random
+    bits), so nobody can guess it and a fast keyed hash is enough: a slow one would let
+    anyone with wrong passwords stall every table, the service having one thread."""
+    return hmac.new(salt, password.encode(), hashlib.sha256).digest()
 
 
 class Tables:
@@ -68,21 +76,32 @@ class Tables:
         self.seeded = seeded
         self.tables: dict[str, ClassTable] = {}
         self.watchers: dict[str, set[PlayerSocket]] = {}
+        self.skipped: list[str] = []
+        """Why each table kept in ``folder`` that could not be resumed was left closed."""
         for kept in sorted(folder.glob("*/table.json")):
             code = kept.parent.name
-            self.tables[code] = ClassTable.resume(kept.parent, rng=self._rng(code))
+            try:
+                table = ClassTable.resume(kept.parent, rng=self._rng(code, kept.parent))
+            except TableError as error:
+                self.skipped.append(str(error))
+                continue
+            self.tables[code] = table
             self.watchers[code] = set()
 
-    def _rng(self, code: str) -> Any:
+    def _rng(self, code: str, folder: Path | None = None) -> Any:
         import random
 
         if self.seeded is None:
             return secrets.SystemRandom()  # people play for real
-        return random.Random(f"{self.seeded}-{code}")  # teaching and tests only
+        # teaching and tests only: a restart deals on from where the table stood, not the
+        # first deal's cards again
+        settled = ClassTable.settled_deals(folder) if folder else 0
+        return random.Random(f"{self.seeded}-{code}-{settled}")
 
     def is_teacher(self, header: str | None) -> bool:
+        """Whether ``header`` carries the teacher's password (compared in constant time)."""
         given = (header or "").removeprefix("Bearer ").strip()
-        return hmac.compare_digest(password_hash(given, self.salt), self.key)
+        return hmac.compare_digest(password_hash(given[:200], self.salt), self.key)
 
     def open(self, request: Any) -> tuple[str, dict[str, str]]:
         """A new table from the teacher's request; its code and each seat's token."""
@@ -98,6 +117,12 @@ class Tables:
         players = request.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise TableError('"players" is a list of 2 to 8 names')
+        long = [p for p in players if len(p) > LONGEST_NAME]
+        if long:
+            raise TableError(
+                f"a name at a class table has at most {LONGEST_NAME} characters; "
+                f"{long[0][:40]!r} has {len(long[0])}"
+            )
         bots = request.get("bots") or {}
         if not isinstance(bots, dict) or not all(v in BOT_KINDS for v in bots.values()):
             raise TableError(f'"bots" maps names to {" or ".join(BOT_KINDS)}')
@@ -142,7 +167,8 @@ class Tables:
         return found
 
     def push(self, code: str) -> None:
-        """Every connection to table ``code`` gets its own view of it now."""
+        """Every connection to table ``code`` gets its own view of it now; one that is
+        closing or gone is dropped, never stopping the others."""
         for socket in list(self.watchers.get(code, ())):
             socket.send_view()
 
@@ -218,12 +244,21 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
     def open(self, code: str) -> None:
         self.tables.table(code)
         self.code = code
+        if len(self.tables.watchers[code]) >= MAX_WATCHERS:
+            self.close(1013, f"table {code} has {MAX_WATCHERS} connections already")
+            return
+        # a connection that never says who it is does not stay
+        IOLoop.current().call_later(JOIN_WAIT, self._joined_or_gone)
+
+    def _joined_or_gone(self) -> None:
+        if not self.joined:
+            self.close(1008, f"no token sent within {JOIN_WAIT:g} s")
 
     def on_message(self, message: str | bytes) -> None:
         now = time.monotonic()
         self.sent = [t for t in self.sent if now - t < 1.0] + [now]
         if len(self.sent) > RATE:
-            self.close(1008, f"more than {RATE} messages a second")
+            self.leave(1008, f"more than {RATE} messages a second")
             return
         try:
             data = json.loads(message)
@@ -254,16 +289,28 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.tables.push(self.code)
 
     def answer_error(self, text: str) -> None:
-        self.write_message({"error": text})
+        self.send({"error": text})
 
     def send_view(self) -> None:
         table = self.tables.table(self.code)
         try:
             view = table.view(self.token)
         except TableError as error:  # a seat given a new token: this one is closed
-            self.close(1008, str(error)[:120])
+            self.leave(1008, str(error)[:120])
             return
-        self.write_message({"view": view})
+        self.send({"view": view})
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message``, or drop this connection if it is closing or gone."""
+        try:
+            self.write_message(message)
+        except tornado.websocket.WebSocketClosedError:
+            self.leave(1001, "gone")
+
+    def leave(self, code: int, reason: str) -> None:
+        """Stop sending views here at once, then close (the close may never be answered)."""
+        self.tables.watchers.get(self.code, set()).discard(self)
+        self.close(code, reason)
 
     def on_close(self) -> None:
         self.tables.watchers.get(self.code, set()).discard(self)

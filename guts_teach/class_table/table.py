@@ -235,6 +235,16 @@ class ClassTable:
         }
         save_text(self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1))
 
+    @staticmethod
+    def settled_deals(folder: Path) -> int:
+        """How many deals the table kept in ``folder`` has settled, by its state file (0 if
+        it cannot be read)."""
+        try:
+            state = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))
+            return int(state["deals"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return 0
+
     @classmethod
     def resume(
         cls,
@@ -253,6 +263,9 @@ class ClassTable:
             raise TableError(f"the table in {folder} cannot be resumed: {error}") from None
         if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
             raise TableError(f"{folder / STATE_FILE} is not a class table's file")
+        missing = [key for key in ("bots", "timer", "tokens", "deals") if key not in state]
+        if missing:
+            raise TableError(f"{folder / STATE_FILE} lacks {', '.join(missing)}: it is damaged")
         table = cls(
             session.players,
             session=session,
@@ -266,6 +279,10 @@ class ClassTable:
         table.tokens = {}
         table.last = session.deals[-1] if session.deals else None
         pending = state.get("pending")
+        if pending and len(session.deals) > state["deals"]:
+            # the deal settled and its ledger was written, but the service stopped before
+            # this file said so: the deal is in the ledger, and is not dealt again
+            pending = None
         if pending:
             session.start_deal(pending["hands"])
             for player, is_in in pending["declared"]:
@@ -302,12 +319,20 @@ class ClassTable:
             heard = session.declarations
             seen["declarations"] = {p: "in" if v else "out" for p, v in heard.items()}
             seen["turn"] = session.to_declare
+            seen["waiting"] = list(waiting)  # in the order they declare (V1: in turn)
+            seen["in_turn"] = session.rules.declaration == "in_turn"
+            mine = dict(self._declared).get(you) if you is not None else None
+            if mine is not None:  # a player always sees their own declaration
+                seen["you_declared"] = "in" if mine else "out"
             if you is not None:
                 seen["cards"] = str(session.hands[you])
             left = max(0.0, (self.deadline or 0) - self.clock())
             seen["seconds_left"] = round(left, 1)
         if self.last is not None:
             seen["shown"] = shown(self.last)
+            held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
+            if you is not None and held.get(you) is not None:
+                seen["your_last_cards"] = str(held[you])
         return seen
 
 

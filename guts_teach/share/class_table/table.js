@@ -43,14 +43,18 @@ function tableCode() {
 
 function seatToken() {
   // The token travels in the address's fragment, which the browser never sends to a server;
-  // it is kept for this tab, so a reload finds the same seat.
+  // it is kept on this device, so a reload, a closed tab or a lost connection finds the same
+  // seat.
   const given = new URLSearchParams(location.hash.slice(1)).get("t");
   if (given) {
-    sessionStorage.setItem(`guts-token-${tableCode()}`, given);
+    localStorage.setItem(`guts-token-${tableCode()}`, given);
     history.replaceState(null, "", location.pathname);
   }
-  return sessionStorage.getItem(`guts-token-${tableCode()}`);
+  return localStorage.getItem(`guts-token-${tableCode()}`);
 }
+
+// The seat's link opened again in a tab already on the page changes only the fragment.
+window.addEventListener("hashchange", () => location.reload());
 
 function status(view) {
   const parts = [`Deal ${view.deal}`, `Pot ${view.pot}`, `Reserve ${view.reserve}`];
@@ -65,25 +69,39 @@ function showView(view) {
   text("title", page === "play" ? `Guts: ${view.you}'s seat` : "Guts: the table");
   if (view.phase === "declaring") {
     const heard = Object.entries(view.declarations || {}).map(([p, d]) => `${p} ${d}`);
-    const waiting = view.players.filter((p) => !view.declared.includes(p));
-    let words = view.declared.length
+    let words = "";
+    if (view.you_declared) {
+      words = `You declared ${view.you_declared}: ${
+        view.in_turn ? "the players after you hear it." : "sealed until everyone has declared."
+      } `;
+    } else if (view.turn && view.turn === view.you) {
+      words = "Your turn to declare. ";
+    }
+    words += view.declared.length
       ? `Declared: ${view.declared.join(", ")}.`
       : "Nobody has declared yet.";
     if (heard.length) words += ` Heard: ${heard.join(", ")}.`;
-    if (waiting.length) words += ` Waiting for ${waiting.join(", ")}.`;
+    if (view.waiting.length) {
+      words += view.in_turn
+        ? ` Still to declare, in turn: ${view.waiting.join(", ")}.`
+        : ` Waiting for ${view.waiting.join(", ")}.`;
+    }
     text("declared", words);
   } else {
     text("declared", "");
   }
   if (page === "play") {
-    text("cards", view.cards || "Waiting for the deal");
-    const mine = view.phase === "declaring" && !view.declared.includes(view.you);
+    let cards = view.cards;
+    if (!cards && view.your_last_cards) cards = `Your cards were ${view.your_last_cards}`;
+    text("cards", cards || "Waiting for the deal");
+    const mine = view.phase === "declaring" && !view.you_declared;
     const turn = !view.turn || view.turn === view.you;
     for (const id of ["in", "out"]) $(id).disabled = !(mine && turn);
   }
   if (view.shown) {
     text("shown-title", `${page === "play" ? "Last showdown" : "The showdown"}: deal ${view.shown.number}`);
-    story(view.shown.story);
+    const hands = Object.entries(view.shown.hands).map(([p, h]) => `${p} ${h}`);
+    story([...(hands.length ? [`Hands shown: ${hands.join("; ")}.`] : []), ...view.shown.story]);
   }
   rows("balances", view.balances);
 }
@@ -122,8 +140,12 @@ function play() {
     }
   }, 1000);
   if (page === "play") {
-    $("in").addEventListener("click", () => socket.send(JSON.stringify({ declare: true })));
-    $("out").addEventListener("click", () => socket.send(JSON.stringify({ declare: false })));
+    for (const [id, choice] of [["in", true], ["out", false]]) {
+      $(id).addEventListener("click", () => {
+        socket.send(JSON.stringify({ declare: choice }));
+        $("declared").focus(); // the buttons turn off: the focus goes to what happened
+      });
+    }
   }
 }
 
@@ -150,6 +172,12 @@ function link(href, words) {
 function tableCard(code, tokens) {
   const card = document.createElement("section");
   card.setAttribute("aria-label", `Table ${code}`);
+  const said = document.createElement("p");
+  said.setAttribute("role", "status");
+  const say = (words, failed) => {
+    said.textContent = words;
+    said.className = failed ? "error" : "";
+  };
   const heading = document.createElement("h3");
   heading.textContent = `Table ${code}`;
   const list = document.createElement("ul");
@@ -166,10 +194,10 @@ function tableCard(code, tokens) {
   deal.textContent = `Deal at table ${code}`;
   deal.addEventListener("click", async () => {
     try {
-      await teacherCall(`/api/tables/${code}/deal`, {});
-      text("error", "");
+      const reply = await teacherCall(`/api/tables/${code}/deal`, {});
+      say(`Deal ${(await reply.json()).deal} dealt at table ${code}.`, false);
     } catch (error) {
-      text("error", error.message);
+      say(`Table ${code}: ${error.message}`, true);
     }
   });
   const ledger = document.createElement("button");
@@ -181,14 +209,15 @@ function tableCard(code, tokens) {
       const file = link(URL.createObjectURL(await reply.blob()), "ledger");
       file.download = `table-${code}.json`;
       file.click();
+      say(`Table ${code}'s ledger downloaded.`, false);
     } catch (error) {
-      text("error", error.message);
+      say(`Table ${code}: ${error.message}`, true);
     }
   });
   const buttons = document.createElement("p");
   buttons.className = "fist";
   buttons.append(deal, ledger);
-  card.append(heading, list, projector, buttons);
+  card.append(heading, list, projector, buttons, said);
   return card;
 }
 
