@@ -101,3 +101,13 @@ def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, se
 
     phones["Ben"].reload()  # a reload keeps the seat
     expect(phones["Ben"].locator("#title")).to_contain_text("Ben")
+
+    laptop.reload()  # the teacher's page forgets the links it showed: they are shown once
+    laptop.fill("#password", PASSWORD)
+    laptop.click("text=Show the open tables")
+    laptop.click("text=New link for Ana's seat")
+    expect(laptop.locator("#tables [role=status]")).to_contain_text("A new link for Ana's seat")
+    fresh = laptop.locator("#tables li", has_text="Ana's seat").locator("a").get_attribute("href")
+    assert fresh != links["Ana"] and f"/play/{code}#t=" in fresh
+    assert axe_problems(laptop, "main") == []
+    shot(laptop, "teacher-tables")

@@ -228,3 +228,24 @@ def test_a_seeded_table_deals_on_after_a_restart_not_the_same_cards(tmp_path):
     assert dealt_again["Ana"] == resumed.view(tokens["Ana"])["cards"]
     first_deal = dict(zip(PLAYERS, map(str, table.session.deals[0].seat_hands), strict=True))
     assert dealt_again != first_deal and first == first_deal["Ana"]
+
+
+def test_the_teacher_lists_the_open_tables_and_replaces_a_lost_link(service):
+    code, tokens = opened(service, bots={"Cleo": "equilibrium"})
+    listed = requests.get(
+        f"http://{service}/api/tables",
+        headers={"Authorization": f"Bearer {PASSWORD}"},
+        timeout=10,
+    ).json()["tables"]
+    assert [(t["code"], t["seats"]) for t in listed] == [(code, ["Ana", "Ben"])]
+    assert not any(token in json.dumps(listed) for token in tokens.values())
+    old = connect(service, code, tokens["Ben"])
+    receive(old)
+    reply = teacher(service, f"/api/tables/{code}/seats/Ben/token", {})
+    new = reply.json()["token"]
+    assert closed(old)  # the old link's connection is ended
+    assert receive(connect(service, code, new))["view"]["you"] == "Ben"
+    assert "error" in receive(connect(service, code, tokens["Ben"]))
+    refused = teacher(service, f"/api/tables/{code}/seats/Cleo/token", {})
+    assert refused.status_code == 400 and "no seat of their own" in refused.json()["error"]
+    assert teacher(service, f"/api/tables/{code}/seats/Ben/token", {}, "x").status_code == 403

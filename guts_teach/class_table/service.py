@@ -9,6 +9,9 @@ module carries messages and nothing else. The API, all JSON:
   the answer holds its code and each seat's token (hand each learner theirs, once).
 - ``POST /api/tables/CODE/deal`` (the teacher) deals the next hand.
 - ``GET /api/tables/CODE/ledger`` (the teacher) the table's ledger file.
+- ``GET /api/tables`` (the teacher) the open tables, each with its seats and its projector's
+  view; ``POST /api/tables/CODE/seats/NAME/token`` a new token for NAME's seat (a lost or shared
+  link), which ends the old one.
 - ``WS /api/tables/CODE/play``: a learner's first message is ``{"token": "..."}``; then
   ``{"declare": true}`` or ``false``. A projector connects with ``{"token": null}``. After
   every change each connection gets its own view (:meth:`.ClassTable.view`).
@@ -30,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import tornado.escape
 import tornado.web
 import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
@@ -199,6 +203,14 @@ class TeacherHandler(tornado.web.RequestHandler):
 
 
 class OpenHandler(TeacherHandler):
+    def get(self) -> None:
+        """The open tables, each as the projector sees it, with its seats' names."""
+        listed = []
+        for code, table in sorted(self.tables.tables.items()):
+            seats = [p for p in table.session.players if p not in table.bot_kinds]
+            listed.append({"code": code, "seats": seats, "view": table.view()})
+        self.finish({"tables": listed})
+
     def post(self) -> None:
         try:
             request = json.loads(self.request.body or b"null")
@@ -220,6 +232,19 @@ class DealHandler(TeacherHandler):
             return
         self.tables.push(code)
         self.finish({"deal": table.view()["deal"]})
+
+
+class SeatLinkHandler(TeacherHandler):
+    def post(self, code: str, name: str) -> None:
+        """A new token for a seat whose link was lost or shared; the old one stops working."""
+        table = self.tables.table(code)
+        try:
+            token = table.new_token(tornado.escape.url_unescape(name))
+        except TableError as error:
+            self.refuse(error)
+            return
+        self.tables.push(code)  # the old token's connections are closed
+        self.finish({"token": token})
 
 
 class LedgerHandler(TeacherHandler):
@@ -365,6 +390,7 @@ def application(tables: Tables) -> tornado.web.Application:
             (r"/api/tables", OpenHandler, given),
             (rf"/api/tables/{code}/deal", DealHandler, given),
             (rf"/api/tables/{code}/ledger", LedgerHandler, given),
+            (rf"/api/tables/{code}/seats/([^/]{{1,100}})/token", SeatLinkHandler, given),
             (rf"/api/tables/{code}/play", PlayerSocket, given),
         ],
         websocket_max_message_size=MAX_MESSAGE,

@@ -172,6 +172,7 @@ function link(href, words) {
 function tableCard(code, tokens) {
   const card = document.createElement("section");
   card.setAttribute("aria-label", `Table ${code}`);
+  card.dataset.code = code;
   const said = document.createElement("p");
   said.setAttribute("role", "status");
   const say = (words, failed) => {
@@ -181,10 +182,31 @@ function tableCard(code, tokens) {
   const heading = document.createElement("h3");
   heading.textContent = `Table ${code}`;
   const list = document.createElement("ul");
+  const seatLink = (item, name, token) => {
+    const address = `${location.origin}/play/${code}#t=${encodeURIComponent(token)}`;
+    item.replaceChildren(`${name}'s seat: `, link(address, address));
+  };
   for (const [name, token] of Object.entries(tokens)) {
     const item = document.createElement("li");
-    const address = `${location.origin}/play/${code}#t=${encodeURIComponent(token)}`;
-    item.append(`${name}'s seat: `, link(address, address));
+    if (token) {
+      seatLink(item, name, token);
+    } else {
+      // Links are shown once; a new one replaces a lost link and ends the old one.
+      const renew = document.createElement("button");
+      renew.type = "button";
+      renew.textContent = `New link for ${name}'s seat`;
+      renew.addEventListener("click", async () => {
+        try {
+          const path = `/api/tables/${code}/seats/${encodeURIComponent(name)}/token`;
+          const reply = await teacherCall(path, {});
+          seatLink(item, name, (await reply.json()).token);
+          say(`A new link for ${name}'s seat: the old one no longer works.`, false);
+        } catch (error) {
+          say(`Table ${code}: ${error.message}`, true);
+        }
+      });
+      item.append(`${name}'s seat: `, renew);
+    }
     list.append(item);
   }
   const projector = document.createElement("p");
@@ -221,8 +243,26 @@ function tableCard(code, tokens) {
   return card;
 }
 
+async function showOpenTables() {
+  try {
+    const reply = await teacherCall("/api/tables");
+    const shown = new Set([...document.querySelectorAll("#tables section")].map((s) => s.dataset.code));
+    for (const table of (await reply.json()).tables) {
+      if (shown.has(table.code)) continue;
+      const seats = Object.fromEntries(table.seats.map((name) => [name, null]));
+      $("tables").append(tableCard(table.code, seats));
+    }
+    text("error", "");
+  } catch (error) {
+    text("error", error.message);
+  }
+}
+
 function teacher() {
-  $("sign-in").addEventListener("submit", (event) => event.preventDefault());
+  $("sign-in").addEventListener("submit", (event) => {
+    event.preventDefault();
+    showOpenTables();
+  });
   $("open-table").addEventListener("submit", async (event) => {
     event.preventDefault();
     const names = (id) => $(id).value.split(",").map((n) => n.trim()).filter(Boolean);
