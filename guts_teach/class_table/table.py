@@ -107,6 +107,7 @@ class ClassTable:
         self.deadline: float | None = None
         self.title: str | None = None
         self._saved_deals = -1
+        self._shown: tuple[DealRecord, dict[str, Any]] | None = None
         self._declared: list[tuple[str, bool]] = []
         """This deal's declarations in the order made (sealed ones too), kept to resume."""
         self.last: DealRecord | None = None
@@ -329,7 +330,9 @@ class ClassTable:
             left = max(0.0, (self.deadline or 0) - self.clock())
             seen["seconds_left"] = round(left, 1)
         if self.last is not None:
-            seen["shown"] = shown(self.last)
+            if self._shown is None or self._shown[0] is not self.last:
+                self._shown = (self.last, shown(self.last))  # told once, sent to everyone
+            seen["shown"] = self._shown[1]
             held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
             if you is not None and held.get(you) is not None:
                 seen["your_last_cards"] = str(held[you])
