@@ -295,23 +295,7 @@ def _deal(
         return LedgerDeal(ins=ins, winners=_deal_names(raw, index, "winners", players, seats))
     hands = None
     if "hands" in raw:
-        raw_hands = raw["hands"]
-        if not isinstance(raw_hands, dict):
-            raise _fail(_deal_where(index, "hands"), 'expected an object such as {"A": "Q♠ Q♥"}')
-        parsed = []
-        for player, text in raw_hands.items():
-            if player not in seats:
-                raise _fail(
-                    _deal_where(index, f"hands.{player}"),
-                    f"{shown(player)} is not one of the players ({', '.join(players)})",
-                )
-            held = read.get(text) if isinstance(text, str) else None
-            if held is None:
-                held = _hand(text, _deal_where(index, f"hands.{player}"), ranking)
-                if len(read) < HANDS_REMEMBERED:
-                    read[text] = held
-            parsed.append((player, held))
-        hands = tuple(parsed)
+        hands = _deal_hands(index, raw["hands"], players, ranking, seats, read)
     ghost = None
     if "ghost" in raw:
         ghost = _hand(raw["ghost"], _deal_where(index, "ghost"), ranking)
@@ -325,6 +309,33 @@ def _deal(
         bots=_bots(raw["bots"], _deal_where(index, "bots"), players) if "bots" in raw else (),
         note=_note(raw["note"], _deal_where(index, "note")) if "note" in raw else None,
     )
+
+
+def _deal_hands(
+    index: int,
+    raw_hands: object,
+    players: tuple[str, ...],
+    ranking: Ranking,
+    seats: frozenset[str],
+    read: dict[str, HandOrder],
+) -> tuple[tuple[str, HandOrder], ...]:
+    """A deal's ``hands``: each seat's hand, read from its text or found in ``read``."""
+    if not isinstance(raw_hands, dict):
+        raise _fail(_deal_where(index, "hands"), 'expected an object such as {"A": "Q♠ Q♥"}')
+    parsed = []
+    for player, text in raw_hands.items():
+        if player not in seats:
+            raise _fail(
+                _deal_where(index, f"hands.{player}"),
+                f"{shown(player)} is not one of the players ({', '.join(players)})",
+            )
+        held = read.get(text) if isinstance(text, str) else None
+        if held is None:
+            held = _hand(text, _deal_where(index, f"hands.{player}"), ranking)
+            if len(read) < HANDS_REMEMBERED:
+                read[text] = held
+        parsed.append((player, held))
+    return tuple(parsed)
 
 
 def _printable(text: str, where: str, what: str, allow: str = "") -> str:
