@@ -14,11 +14,8 @@ import sys
 from pathlib import Path
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``table`` subcommand's options."""
-    table = commands.add_parser(
-        "table", help="class tables: learners play each other from their own devices"
-    )
+def add_options(table: argparse.ArgumentParser) -> None:
+    """The ``table`` subcommand's options (its help is in ``guts_teach.cli.options.COMMANDS``)."""
     table.add_argument("--dir", default="class-tables", help="where the tables are kept")
     table.add_argument("--ip", default="127.0.0.1", help="address to serve on (0.0.0.0: the LAN)")
     table.add_argument("--port", type=int, default=8765, help="port to serve on")

@@ -18,11 +18,8 @@ if TYPE_CHECKING:  # the hub's modules load only when the classroom starts
     from .settings import Classroom
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``classroom`` subcommand's options."""
-    room = commands.add_parser(
-        "classroom", help="start a JupyterHub for a class: the teacher as admin, a lesson each"
-    )
+def add_options(room: argparse.ArgumentParser) -> None:
+    """The ``classroom`` subcommand's options (its help: ``guts_teach.cli.options.COMMANDS``)."""
     room.add_argument("--dir", default="classroom", help="the classroom's folder (kept)")
     room.add_argument("--teacher", help="the teacher's sign-in name (needed the first time)")
     room.add_argument(

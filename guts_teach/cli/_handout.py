@@ -8,13 +8,8 @@ from pathlib import Path
 from typing import TextIO
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_options(cmd: argparse.ArgumentParser) -> None:
     """The ``guts-teach handout`` subcommand's options."""
-    cmd = commands.add_parser(
-        "handout",
-        help="write the rules and worked examples (or a quiz with --quiz) as an HTML page and "
-        "a PDF to print",
-    )
     cmd.add_argument("--html", help="the HTML page to write (guts-handout.html, or guts-quiz.html)")
     cmd.add_argument("--pdf", help="the PDF to write (guts-handout.pdf, or guts-quiz.pdf)")
     cmd.add_argument(

@@ -1,9 +1,11 @@
-"""The ``guts-teach`` command line's options (:mod:`.cli` runs the commands).
+"""The ``guts-teach`` command line's commands and their options (:mod:`.commands` runs them).
 
-:func:`parser` builds every command's options, or, given the command a run names, only
-that command's (building all of them is a good part of what ``replay`` spends
-before it reads its file; one command's parser parses that command's arguments, and prints
-its help and errors, exactly as the whole parser does).
+:data:`COMMANDS` is the table of commands, each a :class:`Command`: its name, its help, and
+where its options and its run live, each loaded only when needed (``guts-teach --help``
+loads no command's run). :func:`parser` builds every command's options, or, given the command
+a run names, only that command's (building all of them is a good part of what ``replay``
+spends before it reads its file; one command's parser parses that command's arguments, and
+prints its help and errors, exactly as the whole parser does).
 
 >>> parser("replay").parse_args(["replay", "evening.json", "--json"]).json
 True
@@ -14,13 +16,55 @@ True
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..version import __version__
 
 if TYPE_CHECKING:
-    Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # where commands are added
+    AddOptions = Callable[[argparse.ArgumentParser], None]
+    Run = Callable[[argparse.Namespace, TextIO], int | None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One ``guts-teach`` command: its name and one-line help (all that ``guts-teach --help``
+    shows), and where its options and its run live, each as ``"module:function"`` under
+    ``guts_teach``, imported only when the command's parser is built or it runs.
+
+    >>> COMMANDS["rank"].run, COMMANDS["rank"].runner().__name__
+    ('cli._lessons:rank', 'rank')
+    """
+
+    name: str
+    help: str
+    add_options: str
+    """``function(parser)``: adds the command's options to its own parser."""
+    run: str
+    """``function(args, stdout)``: runs it and returns its exit status (``None``: 0)."""
+    description: str | None = None
+    """The command's own ``--help`` says this above its options."""
+    long_files: bool = False
+    """It reads, replays or writes long files: the cyclic collector is paused while it runs
+    (:func:`.commands.main`)."""
+
+    def options_adder(self) -> AddOptions:
+        """The function that adds the command's options (its module loaded now)."""
+        adder: AddOptions = _load(self.add_options)
+        return adder
+
+    def runner(self) -> Run:
+        """The function that runs the command (its module loaded now)."""
+        run: Run = _load(self.run)
+        return run
+
+
+def _load(where: str) -> Any:
+    """``"module:function"`` under ``guts_teach``, imported."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(f"{__package__.rpartition('.')[0]}.{module}"), name)
 
 
 def parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -32,22 +76,15 @@ def parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     top.add_argument("--version", action="version", version=f"guts-teach {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, add in COMMANDS.items():
-        if command not in COMMANDS or command == name:
-            add(commands)
+    for each in COMMANDS.values():
+        if command not in COMMANDS or command == each.name:
+            own = commands.add_parser(each.name, help=each.help, description=each.description)
+            each.options_adder()(own)
     return top
 
 
-def _replay(commands: Commands) -> None:
+def _replay(replay_cmd: argparse.ArgumentParser) -> None:
     """``replay PATH [--json | --steps]``: a ledger, or a season (R12)."""
-    replay_cmd = commands.add_parser(
-        "replay",
-        help="replay a ledger file deal by deal, or a season evening by evening",
-        description="Replay a ledger file deal by deal, or a club's season (R12): a "
-        "guts-season/1 file or a folder of ledger files, one an evening, in the order of their "
-        "names. A season prints each evening's results, the season standings and what is left "
-        "on the table.",
-    )
     replay_cmd.add_argument(
         "ledger",
         metavar="PATH",
@@ -64,16 +101,14 @@ def _replay(commands: Commands) -> None:
     )
 
 
-def _examples(commands: Commands) -> None:
+def _examples(examples_cmd: argparse.ArgumentParser) -> None:
     """``examples [NAME] [--list]``: the documents' worked examples."""
-    examples_cmd = commands.add_parser("examples", help="narrate the documents' worked examples")
     examples_cmd.add_argument("name", nargs="?", help="one example (see --list); all if left out")
     examples_cmd.add_argument("--list", action="store_true", help="list the examples and stop")
 
 
-def _launch(commands: Commands, name: str, what: str) -> None:
-    """``lesson`` or ``present`` (``name``, its help ``what``): a notebook served."""
-    launch_cmd = commands.add_parser(name, help=what)
+def _lesson(launch_cmd: argparse.ArgumentParser) -> None:
+    """``lesson`` (and ``present``): a notebook served."""
     launch_cmd.add_argument(
         "--dir", default="guts-lesson", help="working folder for the notebook copies"
     )
@@ -94,21 +129,13 @@ def _launch(commands: Commands, name: str, what: str) -> None:
     launch_cmd.add_argument("--keep", action="store_true", help=argparse.SUPPRESS)  # default
 
 
-def _lesson(commands: Commands) -> None:
-    """``lesson``: JupyterLab on the lesson notebook."""
-    _launch(
-        commands, "lesson", "start JupyterLab on the lesson notebook (your edited copies are kept)"
-    )
-
-
 CLASS_DECK = "00_class.ipynb"
 """The 45-minute class deck, with presenter's notes (``present --class``)."""
 
 
-def _present(commands: Commands) -> None:
-    """``present``: the lesson as a Voilà app."""
-    _launch(commands, "present", "serve the lesson as a Voilà app for projecting in class")
-    present = commands.choices["present"]
+def _present(present: argparse.ArgumentParser) -> None:
+    """``present``: the lesson as a Voilà app (``lesson``'s options and ``--class``)."""
+    _lesson(present)
     present.add_argument(
         "--class",
         dest="notebook",
@@ -118,30 +145,8 @@ def _present(commands: Commands) -> None:
     )
 
 
-def _classroom(commands: Commands) -> None:
-    """``classroom``: a JupyterHub for a class (:mod:`.classroom.command`)."""
-    from ..classroom.command import add_parser
-
-    add_parser(commands)
-
-
-def _table(commands: Commands) -> None:
-    """``table``: class tables, learners playing each other (:mod:`.class_table.command`)."""
-    from ..class_table.command import add_parser
-
-    add_parser(commands)
-
-
-def _handout(commands: Commands) -> None:
-    """``handout``: the rules to print (:mod:`.handout_command`)."""
-    from ._handout import add_parser
-
-    add_parser(commands)
-
-
-def _odds(commands: Commands) -> None:
+def _odds(odds_cmd: argparse.ArgumentParser) -> None:
     """``odds HAND --players N``: a hand's odds."""
-    odds_cmd = commands.add_parser("odds", help="odds of a hand if everyone stays in")
     odds_cmd.add_argument(
         "hand", help='two cards, like "Qs Qh" (exact), or three (V6: exact heads-up, else sampled)'
     )
@@ -150,9 +155,8 @@ def _odds(commands: Commands) -> None:
     odds_cmd.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _strategy(commands: Commands) -> None:
+def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
     """``strategy``: the equilibrium and its variants."""
-    strategy_cmd = commands.add_parser("strategy", help="the equilibrium threshold and its values")
     strategy_cmd.add_argument("--players", type=int, default=2, help="players at the table, 2-10")
     strategy_cmd.add_argument(
         "--weenie",
@@ -196,9 +200,8 @@ def _strategy(commands: Commands) -> None:
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _workbook(commands: Commands) -> None:
+def _workbook(book_cmd: argparse.ArgumentParser) -> None:
     """``workbook new|export|import``: the club workbook."""
-    book_cmd = commands.add_parser("workbook", help="the club workbook (Excel, LibreOffice)")
     book_actions = book_cmd.add_subparsers(dest="action", required=True, metavar="ACTION")
     new_cmd = book_actions.add_parser("new", help="write a fresh club workbook")
     new_cmd.add_argument("path", help="the .xlsx file to write")
@@ -224,9 +227,8 @@ def _workbook(commands: Commands) -> None:
     import_cmd.add_argument("--out", help="write the ledger (or season) file here, not to stdout")
 
 
-def _rank(commands: Commands) -> None:
+def _rank(rank_cmd: argparse.ArgumentParser) -> None:
     """``rank HAND HAND ...``: hands ranked and why."""
-    rank_cmd = commands.add_parser("rank", help='rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"')
     rank_cmd.add_argument("hands", nargs="+", help="hands of two (or three) cards each")
     rank_cmd.add_argument(
         "--three", action="store_true", help="three-card hands: straights and flushes count (V6)"
@@ -241,17 +243,83 @@ def _rank(commands: Commands) -> None:
     )
 
 
-COMMANDS: dict[str, Callable[[Commands], None]] = {
-    "replay": _replay,
-    "examples": _examples,
-    "lesson": _lesson,
-    "present": _present,
-    "classroom": _classroom,
-    "table": _table,
-    "handout": _handout,
-    "odds": _odds,
-    "strategy": _strategy,
-    "workbook": _workbook,
-    "rank": _rank,
+COMMANDS: dict[str, Command] = {
+    each.name: each
+    for each in (
+        Command(
+            "replay",
+            "replay a ledger file deal by deal, or a season evening by evening",
+            "cli.options:_replay",
+            "cli._replay:replay",
+            description="Replay a ledger file deal by deal, or a club's season (R12): a "
+            "guts-season/1 file or a folder of ledger files, one an evening, in the order of "
+            "their names. A season prints each evening's results, the season standings and what "
+            "is left on the table.",
+            long_files=True,
+        ),
+        Command(
+            "examples",
+            "narrate the documents' worked examples",
+            "cli.options:_examples",
+            "cli._lessons:examples",
+        ),
+        Command(
+            "lesson",
+            "start JupyterLab on the lesson notebook (your edited copies are kept)",
+            "cli.options:_lesson",
+            "cli._serve:lesson",
+        ),
+        Command(
+            "present",
+            "serve the lesson as a Voilà app for projecting in class",
+            "cli.options:_present",
+            "cli._serve:present",
+        ),
+        Command(
+            "classroom",
+            "start a JupyterHub for a class: the teacher as admin, a lesson each",
+            "classroom.command:add_options",
+            "cli._serve:classroom",
+        ),
+        Command(
+            "table",
+            "class tables: learners play each other from their own devices",
+            "class_table.command:add_options",
+            "cli._serve:table",
+        ),
+        Command(
+            "handout",
+            "write the rules and worked examples (or a quiz with --quiz) as an HTML page and a "
+            "PDF to print",
+            "cli._handout:add_options",
+            "cli._handout:command",
+        ),
+        Command(
+            "odds",
+            "odds of a hand if everyone stays in",
+            "cli.options:_odds",
+            "cli._lab:odds",
+        ),
+        Command(
+            "strategy",
+            "the equilibrium threshold and its values",
+            "cli.options:_strategy",
+            "cli._lab:strategy",
+        ),
+        Command(
+            "workbook",
+            "the club workbook (Excel, LibreOffice)",
+            "cli.options:_workbook",
+            "cli._workbook:command",
+            long_files=True,
+        ),
+        Command(
+            "rank",
+            'rank two-card hands, e.g. rank "Qs Qh" "A♣K♦"',
+            "cli.options:_rank",
+            "cli._lessons:rank",
+        ),
+    )
 }
-"""Each command's options, in the order ``guts-teach --help`` lists them."""
+"""Every command, in the order ``guts-teach --help`` lists them: what both :func:`parser`
+and :func:`.commands.main` read."""

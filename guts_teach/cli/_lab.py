@@ -1,0 +1,60 @@
+"""``guts-teach odds`` and ``guts-teach strategy``: the strategy lab's reports."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+
+def odds(args: argparse.Namespace, stdout: TextIO) -> int:
+    """Run ``odds HAND --players N``: the hand's odds if everyone stays in."""
+    from ..strategy.report import odds_report
+
+    report = odds_report(args.hand, players=args.players, as_json=args.json, seed=args.seed)
+    stdout.write(report + "\n")
+    return 0
+
+
+def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
+    """Run ``strategy``: the report its first option asks for, in this order:
+    ``--fictitious``, ``--in-turn``, ``--coalition``, ``--guarantee``, ``--repeated``, else
+    the equilibrium (with ``--weenie`` and ``--hand``)."""
+    from ..strategy.in_turn.report import in_turn_report
+    from ..strategy.report import (
+        coalition_report,
+        fictitious_report,
+        guarantee_report,
+        repeated_report,
+        strategy_report,
+    )
+
+    if args.fictitious:
+        report = fictitious_report(
+            players=args.players,
+            weenie_ties=args.weenie_ties,
+            rounds=args.fictitious,
+            as_json=args.json,
+        )
+    elif args.in_turn:
+        report = in_turn_report(players=args.players, as_json=args.json)
+    elif args.coalition:
+        report = coalition_report(
+            players=args.players,
+            weenie=args.weenie,
+            weenie_ties=args.weenie_ties,
+            as_json=args.json,
+        )
+    elif args.guarantee:
+        report = guarantee_report(players=args.players, as_json=args.json)
+    elif args.repeated:
+        report = repeated_report(players=args.players, as_json=args.json)
+    else:
+        report = strategy_report(
+            players=args.players,
+            weenie=args.weenie,
+            weenie_ties=args.weenie_ties,
+            held=args.hand,
+            as_json=args.json,
+        )
+    stdout.write(report + "\n")
+    return 0
