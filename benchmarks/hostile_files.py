@@ -20,8 +20,8 @@ from pathlib import Path
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS
-from guts_teach.excel.workbook import export_ledger
-from guts_teach.excel.xlsx_read import open_bounded
+from guts_teach.excel.reading.xlsx_read import open_bounded
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.ledgers.ledger import ledger_of
 
 LIMIT_CPU_S, LIMIT_MB = 2.0, 300

@@ -29,7 +29,7 @@ from openpyxl import Workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, Layout
-from guts_teach.excel.season_export import export_season
+from guts_teach.excel.writing.season_export import export_season
 from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.ledgers.season import Evening, carry_over
 

@@ -24,10 +24,10 @@ import xlwings as xw
 from xlwings.server import custom_functions_call
 
 from guts_teach import Session, teaching
-from guts_teach.excel import functions
-from guts_teach.excel.bridge import mirror_ledger
 from guts_teach.excel.layout import PLAYERS, SHEETS
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.writing.workbook import export_ledger
+from guts_teach.excel.xlwings import functions
+from guts_teach.excel.xlwings.bridge import mirror_ledger
 from guts_teach.ledgers.ledger import ledger_of
 
 AIM_MIRROR_S, AIM_ACTIONS, AIM_LEDGER_S = 0.5, 10, 0.2

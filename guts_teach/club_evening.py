@@ -1,7 +1,7 @@
 """A club's evening for notebook 03: read from an uploaded file, shown as a table and a chart.
 
 :func:`read_upload` opens what a club uploads, its ledger file (``.json``) or its workbook
-(``.xlsx``, read by :mod:`guts_teach.excel.file_import`; needs openpyxl), and replays it.
+(``.xlsx``, read by :mod:`guts_teach.excel.reading.file_import`; needs openpyxl), and replays it.
 :func:`evening_table` is the ledger with its column headers in words; :func:`evening_chart`
 draws the pot, the reserve and every balance, titled, with the legends beside the lines.
 :func:`sample_evening` is the notebook's own evening, which includes a split pot.
@@ -105,7 +105,7 @@ def read_upload(name: str, content: bytes) -> Session:
             raise UploadError(
                 message if message.startswith(name) else f"{name}: {message}"
             ) from None
-    from .excel.file_import import import_ledger
+    from .excel.reading.file_import import import_ledger
 
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, Path(name).name)

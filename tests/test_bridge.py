@@ -13,10 +13,10 @@ import xlwings as xw
 from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
-from guts_teach.excel.bridge import LiveMirror, mirror_ledger, read_deals
 from guts_teach.excel.layout import CALC, DEALS, MIRROR, PLAYERS, SEATS, SHEETS, Layout
-from guts_teach.excel.reader import WorkbookError, shown_headers
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.reading.reader import WorkbookError, shown_headers
+from guts_teach.excel.writing.workbook import export_ledger
+from guts_teach.excel.xlwings.bridge import LiveMirror, mirror_ledger, read_deals
 from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.ledgers.replay import replay
 

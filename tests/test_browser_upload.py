@@ -9,7 +9,7 @@ import random
 from test_browser import expect, lab_page
 
 from guts_teach import Session, teaching
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.ledgers.ledger import ledger_of, save
 
 

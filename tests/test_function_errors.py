@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from test_functions import NAMES, call
 
-from guts_teach.excel.functions import CellError
+from guts_teach.excel.xlwings.functions import CellError
 
 X2 = [["x", "x", None, None]]
 W1 = [["x", None, None, None]]

@@ -9,8 +9,8 @@ import pytest
 import xlwings as xw
 from xlwings.server import custom_functions_call, custom_functions_meta
 
-from guts_teach.excel import functions
-from guts_teach.excel.functions import CellError
+from guts_teach.excel.xlwings import functions
+from guts_teach.excel.xlwings.functions import CellError
 
 NAMES = [["A", "B", "C", "D"]]
 

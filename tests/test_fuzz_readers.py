@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import Layout
-from guts_teach.excel.reader import ledger_from_grids
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.reading.file_import import import_ledger
+from guts_teach.excel.reading.reader import ledger_from_grids
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.game.errors import GutsError
 from guts_teach.game.money import MAX_AMOUNT_DIGITS
 from guts_teach.game.rules import FIELD_NAMES

@@ -89,7 +89,7 @@ def test_a_club_opens_its_ledger_file():
 
 
 def test_a_club_opens_its_workbook(tmp_path):
-    from guts_teach.excel.workbook import export_ledger
+    from guts_teach.excel.writing.workbook import export_ledger
 
     evening = sample_evening()
     path = tmp_path / "club.xlsx"

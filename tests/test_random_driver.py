@@ -13,9 +13,9 @@ from fractions import Fraction
 import pytest
 
 from guts_teach import Rules, Session
-from guts_teach.excel.file_import import import_ledger
-from guts_teach.excel.reader import WorkbookError, check_plain
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.reading.file_import import import_ledger
+from guts_teach.excel.reading.reader import WorkbookError, check_plain
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.game.errors import GutsError
 from guts_teach.ledgers.ledger import ledger_of, save

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from guts_teach import Session, teaching
-from guts_teach.excel import season_export, workbook
-from guts_teach.excel.file_import import import_book, import_ledger
 from guts_teach.excel.layout import SEATS, Layout
-from guts_teach.excel.row_stream import PatternError, RowPattern, pattern_of
-from guts_teach.excel.xlsx_read import open_bounded
+from guts_teach.excel.reading.file_import import import_book, import_ledger
+from guts_teach.excel.reading.xlsx_read import open_bounded
+from guts_teach.excel.writing import season_export, workbook
+from guts_teach.excel.writing.row_stream import PatternError, RowPattern, pattern_of
 from guts_teach.game.cards.deck import Deck
 from guts_teach.ledgers.ledger import Ledger, ledger_of
 from guts_teach.ledgers.season_file import load_season

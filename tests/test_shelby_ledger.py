@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from guts_teach.cli.commands import main
-from guts_teach.excel.shelby_export import export_shelby
+from guts_teach.excel.writing.shelby_export import export_shelby
 from guts_teach.frames import shelby_frame
 from guts_teach.game.errors import LedgerError
 from guts_teach.ledgers.ledger_file import loads

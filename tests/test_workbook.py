@@ -15,7 +15,6 @@ from conftest import require
 from openpyxl import load_workbook
 
 from guts_teach import Session, classic, teaching
-from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import (
     DEALS,
     EVENINGS,
@@ -26,8 +25,9 @@ from guts_teach.excel.layout import (
     STANDINGS,
     Layout,
 )
-from guts_teach.excel.reader import WorkbookError
-from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
+from guts_teach.excel.reading.file_import import import_ledger
+from guts_teach.excel.reading.reader import WorkbookError
+from guts_teach.excel.writing.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.game.errors import GutsError
 from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.ledgers.replay import replay

@@ -13,11 +13,11 @@ from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
 from guts_teach import Session, teaching
-from guts_teach.excel import xlsx_read
-from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import CALC, DEALS, LEDGER, MAX_ROWS
-from guts_teach.excel.reader import WorkbookError
-from guts_teach.excel.workbook import export_ledger, new_workbook
+from guts_teach.excel.reading import xlsx_read
+from guts_teach.excel.reading.file_import import import_ledger
+from guts_teach.excel.reading.reader import WorkbookError
+from guts_teach.excel.writing.workbook import export_ledger, new_workbook
 from guts_teach.game.errors import GutsError
 from guts_teach.ledgers.ledger import Ledger, LedgerDeal, ledger_of
 from guts_teach.ledgers.ledger_file import loads

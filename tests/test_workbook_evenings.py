@@ -16,8 +16,6 @@ from test_workbook import close, recalculate
 from test_workbook_typing import blank_book, typed
 
 from guts_teach import Session, teaching
-from guts_teach.excel.evenings import DEALS_COL, POT_COL, PROBLEM_COL, RESERVE_COL
-from guts_teach.excel.file_import import import_book, import_ledger
 from guts_teach.excel.layout import (
     DEALS,
     EVENING,
@@ -30,7 +28,9 @@ from guts_teach.excel.layout import (
     STANDINGS,
     Layout,
 )
-from guts_teach.excel.reader import WorkbookError
+from guts_teach.excel.reading.file_import import import_book, import_ledger
+from guts_teach.excel.reading.reader import WorkbookError
+from guts_teach.excel.sheets.evenings import DEALS_COL, POT_COL, PROBLEM_COL, RESERVE_COL
 from guts_teach.game.money import format_amount
 from guts_teach.ledgers.season import Season, histories, season_totals
 from guts_teach.ledgers.settle_up import fewest_transfers
@@ -319,7 +319,7 @@ def test_a_label_typed_as_a_number_beyond_the_last_date_is_that_number_everywher
 ):
     import test_workbook_evenings as here
 
-    from guts_teach.excel.evenings import TEXT_COL
+    from guts_teach.excel.sheets.evenings import TEXT_COL
 
     attendance = {20261103: ATTENDANCE[1], **{k: v for k, v in ATTENDANCE.items() if k != 1}}
     monkeypatch.setattr(here, "ATTENDANCE", attendance)
@@ -341,7 +341,7 @@ def season_labels(season: Season) -> tuple[str, ...]:
 
 
 def test_evening_labels_use_no_format_code_a_spreadsheets_language_would_translate():
-    from guts_teach.excel.evenings import label_formula
+    from guts_teach.excel.sheets.evenings import label_formula
 
     formula = label_formula("A2")
     assert "TEXT(" not in formula
@@ -386,7 +386,7 @@ def test_an_evenings_first_dealer_named_comes_back_named_even_the_first_player(t
     export and import (it came back as no dealer named), as other first dealers do."""
     import dataclasses
 
-    from guts_teach.excel.season_export import export_season
+    from guts_teach.excel.writing.season_export import export_season
     from guts_teach.ledgers.ledger import ledger_of
     from guts_teach.ledgers.season import Evening, carry_over
 

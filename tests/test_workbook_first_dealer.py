@@ -9,10 +9,10 @@ import pytest
 from lo_typing import type_in
 
 from guts_teach import Session, teaching
-from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import DEALS, LEDGER, RULES
-from guts_teach.excel.reader import WorkbookError
-from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
+from guts_teach.excel.reading.file_import import import_ledger
+from guts_teach.excel.reading.reader import WorkbookError
+from guts_teach.excel.writing.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.ledgers.ledger import ledger_of
 
 PLAYERS = ("Ana", "Ben", "Cleo")

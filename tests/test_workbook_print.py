@@ -17,8 +17,8 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, EVENING, LEDGER, MIRROR, SEATS_SHEET, START
-from guts_teach.excel.printing import MIN_POINTS, PRINTED_ROWS, SCALES
-from guts_teach.excel.workbook import export_ledger, new_workbook, save_atomic
+from guts_teach.excel.writing.printing import MIN_POINTS, PRINTED_ROWS, SCALES
+from guts_teach.excel.writing.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.ledgers.ledger import ledger_of
 
 PAPER = {"A4": 9, "Letter": 1}

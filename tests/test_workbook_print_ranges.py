@@ -19,8 +19,8 @@ from openpyxl import load_workbook
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, START, Layout, col
-from guts_teach.excel.printing import PRINTED_ROWS, print_ranges
-from guts_teach.excel.workbook import (
+from guts_teach.excel.writing.printing import PRINTED_ROWS, print_ranges
+from guts_teach.excel.writing.workbook import (
     RANGES_LINE,
     START_TEXT,
     TYPED_LINE,

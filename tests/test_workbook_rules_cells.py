@@ -11,8 +11,8 @@ from openpyxl import load_workbook
 
 from guts_teach import teaching
 from guts_teach.excel.layout import RULES
-from guts_teach.excel.rules_sheet import AMOUNTS, LARGEST
-from guts_teach.excel.workbook import new_workbook, save_atomic
+from guts_teach.excel.sheets.rules import AMOUNTS, LARGEST
+from guts_teach.excel.writing.workbook import new_workbook, save_atomic
 
 CELLS = {"Ante": "B3", "Cap": "B4", "Stack": "B5", "StartPot": "B7", "StartReserve": "B8"}
 
@@ -67,8 +67,8 @@ def test_a_date_pasted_into_the_cap_is_flagged_in_the_book_and_refused_alike(tmp
     it in the same words; text there, which the formulas pass over, likewise."""
     import pytest
 
-    from guts_teach.excel.file_import import import_ledger
-    from guts_teach.excel.reader import WorkbookError
+    from guts_teach.excel.reading.file_import import import_ledger
+    from guts_teach.excel.reading.reader import WorkbookError
 
     for text, words in (("2026-11-20", "46346 is more than 40,000"), ("ten", '"ten" is not')):
         folder = tmp_path / text
@@ -95,7 +95,7 @@ def test_a_date_pasted_into_the_cap_is_flagged_in_the_book_and_refused_alike(tmp
 def test_the_profile_cell_is_a_yellow_drop_down_of_the_profiles(tmp_path):
     """A book whose rules a club turns into classic ones says so in the Profile cell, which
     the import reads the rules not on the sheet from (issue 28, item 11)."""
-    from guts_teach.excel.file_import import import_ledger
+    from guts_teach.excel.reading.file_import import import_ledger
     from guts_teach.game.rules import PROFILES
 
     path = tmp_path / "club.xlsx"

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from test_workbook import recalculate
 
 from guts_teach import Session, teaching
-from guts_teach.excel import xlsx_read
-from guts_teach.excel.file_import import import_book, import_ledger
-from guts_teach.excel.reader import WorkbookError
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.reading import xlsx_read
+from guts_teach.excel.reading.file_import import import_book, import_ledger
+from guts_teach.excel.reading.reader import WorkbookError
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.game.errors import GutsError
 from guts_teach.jupyter.resources import shipped
 from guts_teach.ledgers.ledger import ledger_of
@@ -319,7 +319,7 @@ def season_of(*evenings: tuple[str, tuple[str, ...], int]):
 
 
 def test_a_season_keeps_each_evenings_seat_order_and_its_empty_evenings(tmp_path):
-    from guts_teach.excel.season_export import export_season
+    from guts_teach.excel.writing.season_export import export_season
 
     season = season_of(
         ("1", ("Cleo", "Ana", "Ben"), 4),
@@ -332,7 +332,7 @@ def test_a_season_keeps_each_evenings_seat_order_and_its_empty_evenings(tmp_path
 
 
 def test_a_season_whose_evenings_disagree_on_the_seat_order_is_refused_at_export(tmp_path):
-    from guts_teach.excel.season_export import export_season
+    from guts_teach.excel.writing.season_export import export_season
 
     season = season_of(("1", ("Ana", "Ben", "Cleo"), 2), ("2", ("Ben", "Ana"), 2))
     path = tmp_path / "season.xlsx"

@@ -10,8 +10,8 @@ from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
 from guts_teach.cli.commands import main
-from guts_teach.excel.evenings import DEALER_COL
 from guts_teach.excel.layout import EVENINGS, HISTORY, LEDGER, RESULTS, STANDINGS
+from guts_teach.excel.sheets.evenings import DEALER_COL
 from guts_teach.ledgers.season import evening_results, replay_season, season_totals
 from guts_teach.ledgers.season_file import load_season
 

@@ -20,7 +20,6 @@ from test_workbook import close
 from test_workbook_typing import blank_book
 
 from guts_teach import Session, teaching
-from guts_teach.excel.file_import import import_book
 from guts_teach.excel.layout import (
     DEALS,
     EVENINGS,
@@ -32,6 +31,7 @@ from guts_teach.excel.layout import (
     STANDINGS,
     Layout,
 )
+from guts_teach.excel.reading.file_import import import_book
 from guts_teach.ledgers.replay import replay
 from guts_teach.ledgers.season import Season, season_totals
 

@@ -13,7 +13,7 @@ from test_workbook import recalculate
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import SETTLE
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.ledgers.settle_up import fewest_transfers, greedy_transfers
 

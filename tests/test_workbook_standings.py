@@ -10,9 +10,9 @@ from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
 from guts_teach import Session, teaching
-from guts_teach.excel.chart import CHART_TOP, chart_row
 from guts_teach.excel.layout import SEATS, SEATS_SHEET, STANDINGS
-from guts_teach.excel.workbook import export_ledger
+from guts_teach.excel.sheets.chart import CHART_TOP, chart_row
+from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.ledgers.ledger import ledger_of
 
 

@@ -5,7 +5,7 @@ input cell editable and yellow, every amount shown as a fraction, and each cell 
 from openpyxl.styles import PatternFill, Protection
 
 from guts_teach.excel.layout import AMOUNT_FORMAT, CALC, DEALS, LEDGER, SEATS, Layout
-from guts_teach.excel.workbook import new_workbook
+from guts_teach.excel.writing.workbook import new_workbook
 from guts_teach.game.rules import teaching
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev")

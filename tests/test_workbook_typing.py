@@ -11,10 +11,10 @@ from openpyxl import load_workbook
 from test_workbook import close, recalculate
 
 from guts_teach import Session, teaching
-from guts_teach.excel.file_import import import_ledger
 from guts_teach.excel.layout import DEALS, LEDGER, PLAYERS, SEATS, STANDINGS, Layout, col
-from guts_teach.excel.reader import WorkbookError
-from guts_teach.excel.workbook import new_workbook, save_atomic
+from guts_teach.excel.reading.file_import import import_ledger
+from guts_teach.excel.reading.reader import WorkbookError
+from guts_teach.excel.writing.workbook import new_workbook, save_atomic
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
 
@@ -201,7 +201,7 @@ def test_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
 def test_a_deal_typed_into_an_inserted_row_is_flagged_and_refused_alike(tmp_path):
     from lo_typing import type_in
 
-    from guts_teach.excel.deals_sheet import INSERTED
+    from guts_teach.excel.sheets.deals import INSERTED
 
     path = tmp_path / "forgot.xlsx"
     ana_and_ben(path, rows=10, deals=4).save(path)

@@ -16,7 +16,8 @@ from ..ledgers.ledger_file import load_replayed, read_data
 def command(args: argparse.Namespace, stdout: TextIO) -> None:
     """Run one ``workbook`` action."""
     try:
-        from ..excel import file_import, workbook
+        from ..excel.reading import file_import
+        from ..excel.writing import workbook
     except ImportError as error:  # pragma: no cover - without the excel extra
         raise GutsError(
             f"the workbook needs the excel extra: pip install 'guts_teach[excel]' ({error})"
@@ -37,7 +38,7 @@ def command(args: argparse.Namespace, stdout: TextIO) -> None:
         )
         stdout.write(f"wrote {args.path}\n")
     elif args.action == "export":
-        from ..excel.season_export import export_season
+        from ..excel.writing.season_export import export_season
         from ..ledgers.ledger_file import is_season_data
         from ..ledgers.season_file import season_from_dict
 

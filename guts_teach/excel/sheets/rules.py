@@ -19,12 +19,12 @@ from openpyxl.styles import Font
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..game.money import format_amount
-from ..game.rules import PROFILES, Rules, closest_profile
-from .cells import WorkbookError, amount_cell
-from .deals_sheet import flag_problems
+from ...game.money import format_amount
+from ...game.rules import PROFILES, Rules, closest_profile
+from ..cells import WorkbookError, amount_cell
+from ..layout import AMOUNT_FORMAT, MORE_RULE_CELLS, PROFILE_ROW, RULE_CELLS, RULES, TINY
+from .deals import flag_problems
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
-from .layout import AMOUNT_FORMAT, MORE_RULE_CELLS, PROFILE_ROW, RULE_CELLS, RULES, TINY
 from .problems import shown_formula, spliced
 
 LARGEST = 40_000

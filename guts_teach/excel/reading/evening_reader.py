@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.errors import GutsError
-from ..ledgers.ledger import Ledger, LedgerDeal
-from ..ledgers.replay import replay
-from ..ledgers.season import Evening, Season
-from .cells import WorkbookError
-from .evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
-from .layout import DEALS, EVENING_ROWS, EVENINGS
-from .marks import is_mark
-from .problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
+from ...game.errors import GutsError
+from ...ledgers.ledger import Ledger, LedgerDeal
+from ...ledgers.replay import replay
+from ...ledgers.season import Evening, Season
+from ..cells import WorkbookError
+from ..layout import DEALS, EVENING_ROWS, EVENINGS
+from ..sheets.evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
+from ..sheets.problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
+from ._marks import is_mark
 from .reader import (
     ledger_from_grids,
     located_in_sheet,

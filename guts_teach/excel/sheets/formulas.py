@@ -1,6 +1,6 @@
 """The styles and formula pieces every sheet of the club workbook uses: fills, fonts,
 the mark test (``x`` in any case, spaces allowed), the cap, tables. The Calc sheet that
-puts them together is :mod:`.calc_sheet`.
+puts them together is :mod:`.calc`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
-from .layout import (
+from ..layout import (
     MARK,
 )
 

@@ -24,9 +24,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from .deals_sheet import CENTRED, HEADER_FONT, MARK_FONT, flag_problems, header_formula
-from .formulas import INPUT_FILL, UNLOCKED, drop_down, first_column, head_style, is_x, same_style
-from .layout import (
+from ..layout import (
     CALC,
     DEALS,
     EVENING_ROWS,
@@ -37,6 +35,8 @@ from .layout import (
     Layout,
     col,
 )
+from .deals import CENTRED, HEADER_FONT, MARK_FONT, flag_problems, header_formula
+from .formulas import INPUT_FILL, UNLOCKED, drop_down, first_column, head_style, is_x, same_style
 from .problems import shown_formula
 from .seats import seat_cell
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
+from ..layout import AMOUNT_FORMAT, CALC, DEALS, SEATS_SHEET, TINY, Layout, col
 from .evenings import evening_calc, here_formula
 from .formulas import append_text, capped, first_column, head_style, is_x, not_mark, same_style
-from .layout import AMOUNT_FORMAT, CALC, DEALS, SEATS_SHEET, TINY, Layout, col
 
 
 def deals_ranges(layout: Layout, r: int) -> dict[str, str]:

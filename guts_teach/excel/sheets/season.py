@@ -18,17 +18,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
-from .chart import STACK
-from .evenings import (
-    FIRST_ROW_COL,
-    LAST_ROW_COL,
-    TEXT_COL,
-    evening_range,
-    label_formula,
-    window,
-)
-from .formulas import head_style, is_x
-from .layout import (
+from ..layout import (
     AMOUNT_FORMAT,
     CALC,
     EVENING,
@@ -41,6 +31,16 @@ from .layout import (
     Layout,
     col,
 )
+from .chart import STACK
+from .evenings import (
+    FIRST_ROW_COL,
+    LAST_ROW_COL,
+    TEXT_COL,
+    evening_range,
+    label_formula,
+    window,
+)
+from .formulas import head_style, is_x
 from .seats import seat_cell
 
 SUMMARY_ROWS = {"present": 2, "result": 3, "rank": 4}

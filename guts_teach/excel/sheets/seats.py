@@ -15,7 +15,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.workbook.defined_name import DefinedName
 
-from .layout import PLAYERS, SEATS, SEATS_SHEET, col
+from ..layout import PLAYERS, SEATS, SEATS_SHEET, col
 
 SEAT_ROWS = {"seat": 1, "name": 2, "plays": 3, "order": 4, "same as": 5}
 """The Seats sheet's rows; seat ``s`` (0-based) is column ``s + 2``."""

@@ -18,10 +18,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 
-from .deals_sheet import EVENING_LIST
-from .evenings import DEALS_COL, evening_range
-from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, drop_down, head_style
-from .layout import (
+from ..layout import (
     AMOUNT_FORMAT,
     CALC,
     EVENING,
@@ -32,7 +29,10 @@ from .layout import (
     Layout,
     col,
 )
-from .season_sheets import CHOSEN_AT, summary_range
+from .deals import EVENING_LIST
+from .evenings import DEALS_COL, evening_range
+from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, drop_down, head_style
+from .season import CHOSEN_AT, summary_range
 from .seats import seat_cell
 
 SUMMARY_ROWS = {"title": 1, "chosen": 2, "deals": 3, "players": 6, "transfers": 18}

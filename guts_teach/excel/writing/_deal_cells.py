@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..ledgers.ledger import Ledger, LedgerDeal
-from .layout import MARK, Layout
+from ...ledgers.ledger import Ledger, LedgerDeal
+from ..layout import MARK, Layout
 
 Cells = dict[int, int | str | None]
 """A Deals row's typed cells by column: a number, a text, or None for a cell left empty."""

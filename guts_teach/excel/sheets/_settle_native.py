@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import SEATS_SHEET, TINY, Layout, col
-from .season_sheets import summary_range
+from ..layout import SEATS_SHEET, TINY, Layout, col
+from .season import summary_range
 
 MASK, TOTAL, ZERO, BEST = 46, 47, 48, 49
 """Columns (AT to AW) of the subsets block: the set, its total, whether zero, most groups."""

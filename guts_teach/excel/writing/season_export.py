@@ -16,13 +16,11 @@ from typing import Any
 
 from openpyxl import Workbook
 
-from ..game.atomic import check_target
-from ..ledgers.replay import replay
-from ..ledgers.season import Season
-from .cells import WorkbookError, check_text
-from .deal_cells import Rows, deal_cells
-from .evenings import DEALER_COL
-from .layout import (
+from ...game.atomic import check_target
+from ...ledgers.replay import replay
+from ...ledgers.season import Season
+from ..cells import WorkbookError, check_text
+from ..layout import (
     DEFAULT_ROWS,
     EVENING_ROWS,
     EVENINGS,
@@ -32,9 +30,11 @@ from .layout import (
     SEATS,
     Layout,
 )
+from ..sheets.evenings import DEALER_COL
+from ..sheets.rules import rules_amount
+from ._deal_cells import Rows, deal_cells
 from .printing import print_evenings, print_rows
 from .row_stream import save_book
-from .rules_sheet import rules_amount
 from .workbook import check_holdable, streamed_book
 
 

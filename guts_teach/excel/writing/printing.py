@@ -20,7 +20,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.worksheet.pagebreak import Break, ColBreak
 
-from .layout import (
+from ..layout import (
     DEALS,
     EVENING,
     EVENINGS,

@@ -32,8 +32,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .cells import WorkbookError
-from .layout import MAX_ROWS
+from ..cells import WorkbookError
+from ..layout import MAX_ROWS
 
 MAX_UNCOMPRESSED = 3 * 2**30
 """The most a club workbook may hold uncompressed, in all: a workbook of

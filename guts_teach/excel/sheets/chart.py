@@ -31,8 +31,8 @@ from openpyxl.chart.series import SeriesLabel
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font
 
+from ..layout import AMOUNT_FORMAT, CALC, SEATS, SEATS_SHEET, Layout, col
 from .formulas import head_style
-from .layout import AMOUNT_FORMAT, CALC, SEATS, SEATS_SHEET, Layout, col
 from .seats import seat_cell
 
 STACK = 'IF(Stack="",0,Stack)'

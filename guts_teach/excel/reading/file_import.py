@@ -13,13 +13,13 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
-from ..ledgers.ledger import Ledger
-from ..ledgers.season import Season
-from .cells import WorkbookError
-from .deals_sheet import END_OF_BOOK, INSERTED
+from ...ledgers.ledger import Ledger
+from ...ledgers.season import Season
+from ..cells import WorkbookError
+from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
+from ..sheets.deals import END_OF_BOOK, INSERTED
+from ..sheets.evenings import DATES_FROM, DATES_TO, DEALER_COL
 from .evening_reader import book_from_grids
-from .evenings import DATES_FROM, DATES_TO, DEALER_COL
-from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
 from .reader import below_formulas, check_sheets
 from .xlsx_read import PART_LIMITS, ROW_BYTES, XlsxBook, open_bounded
 

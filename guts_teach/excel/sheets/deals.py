@@ -18,8 +18,8 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
-from .layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
 from .seats import seat_cell
 
 IN_FILL = PatternFill("solid", fgColor="1565C0")

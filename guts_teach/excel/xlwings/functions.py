@@ -23,13 +23,17 @@ from typing import Any
 
 import xlwings as xw
 
-from ..game.cards.deck import check_unique
-from ..game.cards.hands import explain
-from ..game.errors import GutsError
-from ..game.rules import teaching
-from ..ledgers.ledger import Ledger
-from ..ledgers.replay import replay
-from .cell_args import (
+from ...game.cards.deck import check_unique
+from ...game.cards.hands import explain
+from ...game.errors import GutsError
+from ...game.rules import teaching
+from ...ledgers.ledger import Ledger
+from ...ledgers.replay import replay
+from ..cells import ledger_rows, to_cell, whole_numbers
+from ..layout import LEDGER_HEADERS, SEATS, Layout
+from ..reading.reader import located_in_sheet, read_deal_rows
+from ..sheets.seats import read_seats
+from ._cell_args import (
     CellError,
     amount_arg,
     fail,
@@ -41,10 +45,6 @@ from .cell_args import (
     table_arg,
     text_arg,
 )
-from .cells import ledger_rows, to_cell, whole_numbers
-from .layout import LEDGER_HEADERS, SEATS, Layout
-from .reader import located_in_sheet, read_deal_rows
-from .seats import read_seats
 
 __all__ = ["GUTS_COMPARE", "GUTS_HAND", "GUTS_LEDGER", "GUTS_SETTLE", "GUTS_WINNERS", "CellError"]
 

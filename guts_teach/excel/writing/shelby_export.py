@@ -10,10 +10,10 @@ import os
 
 from openpyxl import Workbook
 
-from ..game.play.table import rank_standings
-from ..shelby.game import ShelbyGame
-from .cells import to_cell
-from .layout import AMOUNT_FORMAT
+from ...game.play.table import rank_standings
+from ...shelby.game import ShelbyGame
+from ..cells import to_cell
+from ..layout import AMOUNT_FORMAT
 from .workbook import save_atomic
 
 

@@ -14,18 +14,12 @@ from typing import Any
 
 from openpyxl import Workbook
 
-from ..game.atomic import check_target, save_with
-from ..game.play.table import seat_players
-from ..game.rules import Rules
-from ..ledgers.ledger import Ledger
-from .calc_sheet import calc_sheet
-from .cells import WorkbookError, check_cell_range, check_text
-from .deal_cells import Rows, ledger_rows, put_cells
-from .deals_sheet import deals_sheet
-from .evening_summary import summary_sheet
-from .evenings import evenings_sheet
-from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
-from .layout import (
+from ...game.atomic import check_target, save_with
+from ...game.play.table import seat_players
+from ...game.rules import Rules
+from ...ledgers.ledger import Ledger
+from ..cells import WorkbookError, check_cell_range, check_text
+from ..layout import (
     CALC,
     DEALS,
     DEFAULT_ROWS,
@@ -38,12 +32,18 @@ from .layout import (
     Layout,
     col,
 )
+from ..sheets.calc import calc_sheet
+from ..sheets.deals import deals_sheet
+from ..sheets.evening_summary import summary_sheet
+from ..sheets.evenings import evenings_sheet
+from ..sheets.formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
+from ..sheets.results import ledger_sheet, settle_sheet, standings_sheet
+from ..sheets.rules import rules_amount, rules_sheet
+from ..sheets.season import season_sheets, summary_block
+from ..sheets.seats import players_sheet, seats_sheet
+from ._deal_cells import Rows, ledger_rows, put_cells
 from .printing import PRINTED_ROWS, page_setup, print_ranges, print_rows
-from .results import ledger_sheet, settle_sheet, standings_sheet
 from .row_stream import DRAWN, save_book
-from .rules_sheet import rules_amount, rules_sheet
-from .season_sheets import season_sheets, summary_block
-from .seats import players_sheet, seats_sheet
 
 TYPED_LINE = "{typed}"
 RANGES_LINE = "{ranges}"
@@ -146,7 +146,7 @@ def new_workbook(
     summary_sheet(book, layout)
     mirror = book.create_sheet(MIRROR, index=7)
     mirror["A1"] = (
-        "This sheet belongs to the Python bridge (guts_teach.excel.bridge.mirror_ledger): "
+        "This sheet belongs to the Python bridge (guts_teach.excel.mirror_ledger): "
         "it writes Python's exact ledger, standings and settle-up here."
     )
     book._sheets.sort(key=lambda sheet: SHEETS.index(sheet.title))  # the order of the tabs
@@ -201,7 +201,7 @@ def check_rows(rows: object) -> int:
 def check_holdable(ledger: Ledger, session: Any) -> None:
     """Refuse, before anything is written, what the workbook cannot hold:
     variants, bots' declarations and amounts beyond what a cell holds exactly."""
-    from .reader import check_plain
+    from ..reading.reader import check_plain
 
     check_plain(ledger.rules)
     check_text(ledger.title, "the title")
@@ -236,7 +236,7 @@ def check_holdable(ledger: Ledger, session: Any) -> None:
 def fill_deals(book: Workbook, ledger: Ledger, session: Any = None) -> None:
     """Write a ledger's deals and settings into the Deals, Rules and Players sheets;
     ``session`` is the ledger replayed, when the caller has it already."""
-    from ..ledgers.replay import replay
+    from ...ledgers.replay import replay
 
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
@@ -281,7 +281,7 @@ def export_ledger(
     """Write ``ledger`` into a new club workbook at ``path`` (atomically); ``session`` is
     the ledger replayed, when the caller has it. Refused, with nothing written, when the
     workbook cannot hold the ledger."""
-    from ..ledgers.replay import replay
+    from ...ledgers.replay import replay
 
     check_target(path)
     if len(ledger.deals) > MAX_ROWS:

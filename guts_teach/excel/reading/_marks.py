@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game.shown import shown as quoted
-from ..game.wording import join_names
-from .cells import WorkbookError
-from .layout import DEALS, MARK, PLAYERS, SEATS, Layout, col
-from .problems import (
+from ...game.shown import shown as quoted
+from ...game.wording import join_names
+from ..cells import WorkbookError
+from ..layout import DEALS, MARK, PLAYERS, SEATS, Layout, col
+from ..sheets.problems import (
     ABSENT,
     BAD_NUMBER,
     EMPTY_SEAT,
@@ -57,7 +57,7 @@ def shown_headers(players: Sequence[str], seats: Sequence[int] = ()) -> list[str
 def check_headers(headers: Sequence[Any], layout: Layout) -> None:
     """The Deals headers must be the workbook's own: formulas that follow the Players sheet
     (or, read from a live book, the text they show)."""
-    from .deals_sheet import header_formula
+    from ..sheets.deals import header_formula
 
     formulas = ["Deal", "Evening"]
     formulas += [header_formula(k, s) for k in ("In", "Won", "Cards") for s in range(layout.width)]

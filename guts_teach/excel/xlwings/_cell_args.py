@@ -5,7 +5,8 @@ not hold, a starting pot above the cap.
 >>> amount_arg("GUTS_SETTLE", "pot", float("nan"))
 Traceback (most recent call last):
 ...
-guts_teach.excel.cell_args.CellError: GUTS_SETTLE: argument pot: expected a finite amount; got nan
+guts_teach.excel.xlwings._cell_args.CellError: GUTS_SETTLE: argument pot: \
+expected a finite amount; got nan
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..game.errors import GutsError
-from ..game.money import as_amount
-from ..game.play.session import Session
-from ..game.play.table import seat_players
-from ..game.rules import Rules, teaching
+from ...game.errors import GutsError
+from ...game.money import as_amount
+from ...game.play.session import Session
+from ...game.play.table import seat_players
+from ...game.rules import Rules, teaching
 
 
 class CellError(GutsError):

@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ..game.cards.hands import HandOrder
-from ..game.errors import GutsError, LedgerError
-from ..game.money import as_amount
-from ..game.rules import Rules, profile
-from ..game.shown import shown
-from ..ledgers.ledger import Ledger, LedgerDeal, check_title
-from .cells import WorkbookError
-from .layout import (
+from ...game.cards.hands import HandOrder
+from ...game.errors import GutsError, LedgerError
+from ...game.money import as_amount
+from ...game.rules import Rules, profile
+from ...game.shown import shown
+from ...ledgers.ledger import Ledger, LedgerDeal, check_title
+from ..cells import WorkbookError
+from ..layout import (
     DEALS,
     MORE_RULE_CELLS,
     PLAYERS,
@@ -33,10 +33,10 @@ from .layout import (
     Layout,
     col,
 )
-from .marks import check_headers, check_marks, deal_number, is_mark, shown_headers, where_in
-from .problems import NO_NUMBER
-from .problems import shown as as_the_book_shows
-from .seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
+from ..sheets.problems import NO_NUMBER
+from ..sheets.problems import shown as as_the_book_shows
+from ..sheets.seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
+from ._marks import check_headers, check_marks, deal_number, is_mark, shown_headers, where_in
 from .xlsx_read import Formula
 
 __all__ = ["WorkbookError", "check_plain", "ledger_from_grids", "shown_headers"]
@@ -129,10 +129,10 @@ def _whole(value: Any, row: int, what: str, *, least: int = 1) -> int:
 
 def rules_amount_refusal(value: Any) -> str | None:
     """What the Rules sheet's Status column says of an amount cell holding ``value``
-    (:func:`.rules_sheet.status_formula`), in its words: text or TRUE/FALSE where the
+    (:func:`.sheets.rules.status_formula`), in its words: text or TRUE/FALSE where the
     formulas want a number, or more than a Rules cell takes (a date pasted there)."""
-    from .problems import shown as as_the_book_shows
-    from .rules_sheet import LARGEST, NOT_A_NUMBER, TOO_BIG
+    from ..sheets.problems import shown as as_the_book_shows
+    from ..sheets.rules import LARGEST, NOT_A_NUMBER, TOO_BIG
 
     if isinstance(value, Formula) or value in (None, ""):
         return None
@@ -383,7 +383,7 @@ def ledger_from_grids(
 ) -> Ledger:
     """A ledger from the three input sheets, checked by a full replay. ``rows`` is how many
     deal rows the formulas read; ``headers``, when given, are checked against the players."""
-    from ..ledgers.replay import replay
+    from ...ledgers.replay import replay
 
     rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
     title, cycles = read_extras(rules_grid)

@@ -10,10 +10,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.styles.cell_style import StyleArray
 
-from .chart import STACK, balance_chart, sorted_view
-from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
-from .formulas import append_text, head_style, same_style, striped_table
-from .layout import (
+from ..layout import (
     AMOUNT_FORMAT,
     CALC,
     DEALS,
@@ -26,6 +23,10 @@ from .layout import (
     Layout,
     col,
 )
+from ._settle_native import groups_block, step_keys
+from .chart import STACK, balance_chart, sorted_view
+from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
+from .formulas import append_text, head_style, same_style, striped_table
 from .problems import (
     ABSENT,
     BAD_NUMBER,
@@ -41,9 +42,8 @@ from .problems import (
     shown_formula,
     spliced,
 )
-from .season_sheets import CHOSEN_AT, summary_cell, summary_range
+from .season import CHOSEN_AT, summary_cell, summary_range
 from .seats import seat_cell
-from .settle_native import groups_block, step_keys
 
 
 def header_name(s: int) -> str:
@@ -142,7 +142,7 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
             cell = sheet.cell(r, column, value)
             if 5 <= column <= layout.check_col - 1:
                 cell._style = StyleArray(amount._style)
-    from .deals_sheet import flag_problems
+    from .deals import flag_problems
 
     problem = col(layout.problem_col)
     flag_problems(sheet, f"{problem}2:{problem}{layout.last_row}")

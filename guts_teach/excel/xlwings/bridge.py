@@ -17,18 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..game.errors import GutsError
-from ..game.money import format_amount
-from ..game.play.session import Session
-from ..game.records import DealRecord
-from ..ledgers.ledger import Ledger, ledger_of
-from ..ledgers.replay import replay
-from ..ledgers.settle_up import fewest_transfers
-from .cells import as_text, ledger_rows, to_cell, whole_numbers
-from .deals_sheet import END_OF_BOOK
-from .evening_reader import book_from_grids
-from .evenings import DEALER_COL
-from .layout import (
+from ...game.errors import GutsError
+from ...game.money import format_amount
+from ...game.play.session import Session
+from ...game.records import DealRecord
+from ...ledgers.ledger import Ledger, ledger_of
+from ...ledgers.replay import replay
+from ...ledgers.settle_up import fewest_transfers
+from ..cells import as_text, ledger_rows, to_cell, whole_numbers
+from ..layout import (
     AMOUNT_FORMAT,
     CALC,
     DEALS,
@@ -44,8 +41,11 @@ from .layout import (
     Layout,
     col,
 )
-from .reader import WorkbookError, check_plain
-from .seats import read_seats
+from ..reading.evening_reader import book_from_grids
+from ..reading.reader import WorkbookError, check_plain
+from ..sheets.deals import END_OF_BOOK
+from ..sheets.evenings import DEALER_COL
+from ..sheets.seats import read_seats
 
 
 @dataclass(frozen=True)

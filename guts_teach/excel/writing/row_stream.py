@@ -36,11 +36,11 @@ from xml.sax.saxutils import escape
 from openpyxl import Workbook
 from openpyxl.utils import column_index_from_string
 
-from ..game.atomic import save_with
-from .cells import WorkbookError
-from .chart import chart_row
-from .deal_cells import Cells, put_cells
-from .layout import CALC, DEALS, LEDGER, SEATS_SHEET, Layout
+from ...game.atomic import save_with
+from ..cells import WorkbookError
+from ..layout import CALC, DEALS, LEDGER, SEATS_SHEET, Layout
+from ..sheets.chart import chart_row
+from ._deal_cells import Cells, put_cells
 
 DRAWN = 5
 """Deal rows the builders draw for a streamed file: rows 2 to 6, enough to see the pattern
