@@ -122,7 +122,11 @@ def test_keyboard_stepping_keeps_the_example_in_view_in_the_slides(slides, size)
         page.keyboard.press("ArrowLeft")  # out of the example: back a slide and on again
         page.evaluate("() => document.activeElement.blur()")
         page.keyboard.press("ArrowLeft")
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {number - 1} of")
         page.keyboard.press("ArrowRight")
+        # the slide is shown again before the Tab, as a teacher sees it before pressing Tab
+        expect(page.locator("#guts-slide-count")).to_contain_text(f"Slide {number} of")
+        expect(stepper).to_be_visible()
     page.keyboard.press("Tab")  # the example before the slide bar
     focused = page.evaluate(
         "() => [document.activeElement.closest('.guts-stepper') !== null,"
