@@ -85,21 +85,21 @@ class Tables:
         for kept in sorted(folder.glob("*/table.json")):
             code = kept.parent.name
             try:
-                table = ClassTable.resume(kept.parent, rng=self._rng(code, kept.parent))
+                table = ClassTable.resume(kept.parent)
             except TableError as error:
                 self.skipped.append(str(error))
                 continue
+            table.session.rng = self._rng(code, settled=len(table.session.deals))
             self.tables[code] = table
             self.watchers[code] = set()
 
-    def _rng(self, code: str, folder: Path | None = None) -> Any:
+    def _rng(self, code: str, *, settled: int = 0) -> Any:
         import random
 
         if self.seeded is None:
             return secrets.SystemRandom()  # people play for real
         # teaching and tests only: a restart deals on from where the table stood, not the
         # first deal's cards again
-        settled = ClassTable.settled_deals(folder) if folder else 0
         return random.Random(f"{self.seeded}-{code}-{settled}")
 
     def is_teacher(self, header: str | None) -> bool:

@@ -112,6 +112,7 @@ class ClassTable:
         """This deal's declarations in the order made (sealed ones too), kept to resume."""
         self.last: DealRecord | None = None
         self._hashes: dict[str, str] = {}
+        self.folder: Path | None = None  # set below, once the seats have their tokens
         self.tokens: dict[str, str] = {}
         """Each person's token, made at the start (hand each out once)."""
         for name in self.session.players:
@@ -128,7 +129,7 @@ class ClassTable:
             raise TableError(f"{name!r} has no seat of their own at this table")
         token = secrets.token_urlsafe(18)
         self._hashes[name] = token_hash(token)
-        if getattr(self, "folder", None) is not None:
+        if self.folder is not None:
             self.save()
         return token
 
@@ -235,16 +236,6 @@ class ClassTable:
             "pending": pending,
         }
         save_text(self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1))
-
-    @staticmethod
-    def settled_deals(folder: Path) -> int:
-        """How many deals the table kept in ``folder`` has settled, by its state file (0 if
-        it cannot be read)."""
-        try:
-            state = json.loads((folder / STATE_FILE).read_text(encoding="utf-8"))
-            return int(state["deals"])
-        except (OSError, ValueError, KeyError, TypeError):
-            return 0
 
     @classmethod
     def resume(
