@@ -108,6 +108,23 @@ class Rules:
     weenie_ties: WeenieTies = "each_pays"
 
     def __post_init__(self) -> None:
+        self._check_amounts()
+        for flag in FLAGS:
+            if not isinstance(getattr(self, flag), bool):
+                raise RulesError(f"{flag} must be true or false; got {shown(getattr(self, flag))}")
+        self._check_players()
+        self._check_choices()
+        self._check_hands()
+        # Every allowed table fits one deck: at most (10 players + a ghost) x 3 cards = 33
+        # of the 52, so no combination of ghost_hand, hand_size and players can run out (R11).
+        if self.no_overdraft and self.starting_stack is None:
+            raise RulesError(
+                "no_overdraft needs starting_stack: with net counters (starting_stack None) "
+                "there are no chips to run out of"
+            )
+
+    def _check_amounts(self) -> None:
+        """The ante, cap and starting stack, made exact (a frozen dataclass sets them so)."""
         amount = _amount_field
         object.__setattr__(self, "ante", amount("ante", self.ante))
         if self.ante <= 0:
@@ -127,9 +144,8 @@ class Rules:
                     "starting_stack must be 0 or more, or None for net counters; "
                     f"got {format_amount(self.starting_stack)}"
                 )
-        for flag in FLAGS:
-            if not isinstance(getattr(self, flag), bool):
-                raise RulesError(f"{flag} must be true or false; got {shown(getattr(self, flag))}")
+
+    def _check_players(self) -> None:
         for bound in ("min_players", "max_players"):
             value = getattr(self, bound)
             if isinstance(value, bool) or not isinstance(value, int):
@@ -140,6 +156,9 @@ class Rules:
             raise RulesError(
                 f"min_players ({self.min_players}) must not exceed max_players ({self.max_players})"
             )
+
+    def _check_choices(self) -> None:
+        """The named choices: how the game ends, weenie ties, declaring."""
         if self.ending not in ("cycles", "time"):
             raise RulesError(f'ending must be "cycles" or "time"; got {shown(self.ending)}')
         if self.weenie_ties not in WEENIE_TIES:
@@ -157,6 +176,8 @@ class Rules:
                 f"declaration must be one of {', '.join(DECLARATIONS)}; "
                 f"got {shown(self.declaration)}"
             )
+
+    def _check_hands(self) -> None:
         if type(self.hand_size) is not int or self.hand_size not in (2, 3):
             raise RulesError(
                 "hand_size must be 2 (two-card Guts) or 3 (three-card, V6); "
@@ -169,13 +190,6 @@ class Rules:
                         f"{option} needs hand_size 3: two-card hands have no straights or "
                         "flushes (R1, V6)"
                     )
-        # Every allowed table fits one deck: at most (10 players + a ghost) x 3 cards = 33
-        # of the 52, so no combination of ghost_hand, hand_size and players can run out (R11).
-        if self.no_overdraft and self.starting_stack is None:
-            raise RulesError(
-                "no_overdraft needs starting_stack: with net counters (starting_stack None) "
-                "there are no chips to run out of"
-            )
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed; an unknown field name is a :class:`RulesError`.

@@ -97,40 +97,19 @@ def decide(
 ) -> Outcome:
     """Decide the deal; raises :class:`WinnerError` or :class:`MissingHandError`."""
     known = hands or {}
-    seat = players.index  # seat order, for naming players in messages
     shown = [(p, known[p]) for p in ins if p in known]
     if winners is not None or losers is not None or weenie is not None:
         check_record(
             rules=rules, ins=ins, shown=len(shown), winners=winners, losers=losers, weenie=weenie
         )
-
     if not ins:
-        if winners:
-            raise WinnerError(f"winners {sorted(winners)} do not fit the deal: nobody was in (R3)")
-        payers: tuple[str, ...] = ()
-        if rules.weenie_rule:
-            everyone = [(p, known[p]) for p in players if p in known]
-            if len(everyone) == len(players):
-                payers = best(everyone)
-                _agree(weenie, payers, "held the best hand", seat, "weenie")
-            elif weenie:
-                payers = tuple(p for p in players if p in weenie)
-            else:
-                raise _missing(
-                    "nobody was in and the weenie rule (V7) makes the best hand pay: give "
-                    "everyone's cards or name the weenie",
-                    "weenie",
-                )
-        check_losers(losers, ())
-        return Outcome(NOBODY_IN, (), payers, False)
+        return _nobody_in(players, rules, known, winners, losers, weenie)
 
     strangers = sorted(winners - set(ins)) if winners and not winners.issubset(ins) else ()
     if strangers:
         raise WinnerError(
             f"winner {strangers[0]} was not in; the players in were {join_names(list(ins))}"
         )
-    all_shown = len(shown) == len(ins)
-
     if len(ins) == 1 and not rules.ghost_hand:
         if winners is not None and winners != frozenset(ins):
             raise WinnerError(
@@ -139,48 +118,104 @@ def decide(
         check_losers(losers, ())
         return Outcome(DEALER_TAKES if dealer_took else UNCONTESTED, ins, (), False)
 
+    all_shown = len(shown) == len(ins)
     from_cards = all_shown and (ghost is not None or not rules.ghost_hand)
+    top = _best_in(players, ins, known, shown, ghost, from_cards, winners)
+    kind, won, pay, tied = _who_pays(top, ins, rules, dealer_took)
+    if rules.single_loser and pay:
+        pay = _single_loser(players, ins, pay, shown, all_shown, losers)
+    elif rules.single_loser:
+        check_losers(losers, pay)
+    return Outcome(kind, won, pay, from_cards, tied)
+
+
+def _nobody_in(
+    players: Sequence[str],
+    rules: Rules,
+    known: Mapping[str, HandOrder],
+    winners: frozenset[str] | None,
+    losers: frozenset[str] | None,
+    weenie: frozenset[str] | None,
+) -> Outcome:
+    """Nobody was in (R3): under the weenie rule (V7) the best hand pays."""
+    if winners:
+        raise WinnerError(f"winners {sorted(winners)} do not fit the deal: nobody was in (R3)")
+    payers: tuple[str, ...] = ()
+    if rules.weenie_rule:
+        everyone = [(p, known[p]) for p in players if p in known]
+        if len(everyone) == len(players):
+            payers = best(everyone)
+            _agree(weenie, payers, "held the best hand", players.index, "weenie")
+        elif weenie:
+            payers = tuple(p for p in players if p in weenie)
+        else:
+            raise _missing(
+                "nobody was in and the weenie rule (V7) makes the best hand pay: give "
+                "everyone's cards or name the weenie",
+                "weenie",
+            )
+    check_losers(losers, ())
+    return Outcome(NOBODY_IN, (), payers, False)
+
+
+def _best_in(
+    players: Sequence[str],
+    ins: tuple[str, ...],
+    known: Mapping[str, HandOrder],
+    shown: list[tuple[str, HandOrder]],
+    ghost: HandOrder | None,
+    from_cards: bool,
+    winners: frozenset[str] | None,
+) -> tuple[str, ...]:
+    """The best hands among those in, from the cards or the club's word (empty: the ghost won)."""
     if from_cards:
         top = best(shown)
         if ghost is not None and known[top[0]].strength.value <= ghost.strength.value:
             top = ()  # a tie with the ghost does not beat it (V5)
-        _agree(winners, top, "won", seat, "winners")
-    elif winners is not None:
-        top = tuple(filter(winners.__contains__, ins))
-    else:
-        missing = [p for p in ins if p not in known]
-        need = join_names(missing) if missing else "the ghost"
-        raise MissingHandError(
-            f"cannot tell who won: no cards for {need}; give the winners or the cards"
-        )
+        _agree(winners, top, "won", players.index, "winners")
+        return top
+    if winners is not None:
+        return tuple(filter(winners.__contains__, ins))
+    missing = [p for p in ins if p not in known]
+    need = join_names(missing) if missing else "the ghost"
+    raise MissingHandError(
+        f"cannot tell who won: no cards for {need}; give the winners or the cards"
+    )
 
-    won: tuple[str, ...]
-    pay: tuple[str, ...]
-    tied: tuple[str, ...]
+
+def _who_pays(
+    top: tuple[str, ...], ins: tuple[str, ...], rules: Rules, dealer_took: bool
+) -> tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(kind, winners, payers, tied best) once the best hands are known (R4, R5, V4, V5)."""
     if not top:
-        kind, won, pay, tied = GHOST_WINS, (), ins, ()
-    elif len(top) > 1 and not rules.split_pots:
-        kind, won, pay, tied = TIE_STAYS, (), tuple(p for p in ins if p not in top), top
-    else:
-        kind = SHOWDOWN if len(ins) > 1 else (DEALER_TAKES if dealer_took else UNCONTESTED)
-        won, pay, tied = top, tuple(filterfalse(top.__contains__, ins)), ()
+        return GHOST_WINS, (), ins, ()
+    if len(top) > 1 and not rules.split_pots:
+        return TIE_STAYS, (), tuple(p for p in ins if p not in top), top
+    kind = SHOWDOWN if len(ins) > 1 else (DEALER_TAKES if dealer_took else UNCONTESTED)
+    return kind, top, tuple(filterfalse(top.__contains__, ins)), ()
 
-    if rules.single_loser and pay:
-        if all_shown:
-            lowest = worst(shown)
-            _agree(losers, lowest, "held the worst hand", seat, "losers")
-        elif losers is not None:
-            check_losers(losers, pay)
-            lowest = tuple(p for p in ins if p in losers)
-        elif len(pay) == 1:
-            lowest = pay
-        else:
-            raise _missing(
-                f"single loser (V3): cannot tell which of {join_names(list(pay))} held the "
-                "worst hand; give the losers or the cards",
-                "losers",
-            )
-        pay = tuple(p for p in pay if p in lowest)
-    elif rules.single_loser:
+
+def _single_loser(
+    players: Sequence[str],
+    ins: tuple[str, ...],
+    pay: tuple[str, ...],
+    shown: list[tuple[str, HandOrder]],
+    all_shown: bool,
+    losers: frozenset[str] | None,
+) -> tuple[str, ...]:
+    """Under single loser (V3) only the holders of the worst hand among the payers pay."""
+    if all_shown:
+        lowest = worst(shown)
+        _agree(losers, lowest, "held the worst hand", players.index, "losers")
+    elif losers is not None:
         check_losers(losers, pay)
-    return Outcome(kind, won, pay, from_cards, tied)
+        lowest = tuple(p for p in ins if p in losers)
+    elif len(pay) == 1:
+        lowest = pay
+    else:
+        raise _missing(
+            f"single loser (V3): cannot tell which of {join_names(list(pay))} held the "
+            "worst hand; give the losers or the cards",
+            "losers",
+        )
+    return tuple(p for p in pay if p in lowest)
