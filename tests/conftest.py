@@ -1,80 +1,108 @@
-"""Shared test helpers: where the rule documents are, and skips that fail in CI.
+"""Fixtures the tests share, and the test tiers.
 
-The rule documents are not part of this repository. The tests that quote them find them through
-one setting, the environment variable ``GUTS_TEACH_SEEDS`` (a folder holding ``000_*.txt`` and
-``002_*.txt``; ``.ci/run`` sets it to ``../shared/seeds``). Unset, those tests skip with a loud
-reason, in CI or not; set to a folder without the documents, they fail.
+Tiers: plain ``pytest`` runs the fast tier, everything but the tests marked ``e2e`` (a real
+browser, LibreOffice, a JupyterHub, a wheel in a fresh venv, the docs build, the notebooks run
+by nbval, the load tests) and ``slow`` (exhaustive checks); ``pytest -m ""`` runs every tier,
+as CI does; ``pytest -m e2e`` only the end-to-end one. Every test under ``tests/e2e/`` and every
+notebook is marked ``e2e`` here, by where it lives.
+
+A test module that imports a package from a missing extra (openpyxl, pandas, ipywidgets,
+tornado, ...) is skipped with the extra's name, never a collection error; in CI (``CI=true``)
+the error stands, since nothing may be missing there. Helpers live in the ``support`` package.
 """
 
 from __future__ import annotations
 
 import os
-from fractions import Fraction
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 # xlwings' remote engine and custom-function runner are third-party xlwings PRO code,
 # dual-licensed (PolyForm Noncommercial or commercial); running this project's tests is
-# noncommercial use, so they use the noncommercial key unless one is set. XLWINGS_ON_SERVER makes `xw.func` register functions as xlwings Server does.
-# Both must be set before xlwings is first imported.
+# noncommercial use, so they use the noncommercial key unless one is set. XLWINGS_ON_SERVER
+# makes `xw.func` register functions as xlwings Server does. Both must be set before xlwings is
+# first imported.
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 
+from support.needs import IN_CI, require
+from support.paths import NOTEBOOKS, REPO
+
 from guts_teach import Session, teaching
 
-REPO = Path(__file__).resolve().parents[1]
-SEEDS_SETTING = "GUTS_TEACH_SEEDS"
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+E2E = REPO / "tests" / "e2e"
+
+EXTRAS = {
+    "openpyxl": "excel",
+    "xlwings": "excel",
+    "pandas": "frames",
+    "ipywidgets": "lesson",
+    "traitlets": "lesson",
+    "jupyterlab": "lesson",
+    "voila": "lesson",
+    "nbformat": "lesson",
+    "jupyter_server": "lesson",
+    "jupyterhub": "classroom",
+    "nativeauthenticator": "classroom",
+    "tornado": "table",
+    "sphinx": "docs",
+    "myst_parser": "docs",
+}
+"""Third-party packages a test may import, by the extra of ``pyproject.toml`` that brings them."""
+
+MISSING = re.compile(r"(?:No module named '|import of )([A-Za-z0-9_]+)")
 
 
-SIX_COUNTER_STATUS = [
-    "Step 1 of 7 · Pot 6 · Reserve 0",
-    "Step 2 of 7 · Pot 6 · Reserve 0",
-    "Step 3 of 7 · Pot 6 · Reserve 0",
-    "Step 4 of 7 · Pot 6 · Reserve 0",
-    "Step 5 of 7 · Pot 0 · Reserve 0",
-    "Step 6 of 7 · Pot 12 · Reserve 0",
-    "Step 7 of 7 · Pot 12 · Reserve 0",
-]
-"""The status line at every step of seed 002's 6-counter example (pot 6, then 0, then 12)."""
+def missing_extra(text: str) -> str | None:
+    """The extra whose package a collection error says is missing, if that is what it says.
 
-
-def require(condition: bool, reason: str) -> None:
-    """Skip loudly when a tool or file is missing; in CI (CI=true) fail instead."""
-    if condition:
-        return
-    if IN_CI:
-        pytest.fail(f"required in CI: {reason}")
-    pytest.skip(f"SKIPPED LOCALLY: {reason}")
-
-
-def seeds_folder() -> Path | None:
-    """The folder named by GUTS_TEACH_SEEDS (relative to the checkout), or None if unset."""
-    setting = os.environ.get(SEEDS_SETTING, "").strip()
-    return (REPO / setting).resolve() if setting else None
-
-
-def seed_text(name: str) -> str:
-    """The text of one rule document, from the folder GUTS_TEACH_SEEDS names.
-
-    Unset: skip with a loud reason (CI or not; .ci/run sets it). Set: the file must be there.
+    >>> missing_extra("ModuleNotFoundError: No module named 'openpyxl.cell'")
+    'excel'
+    >>> missing_extra("ModuleNotFoundError: No module named 'guts_teach.nothing'") is None
+    True
     """
-    folder = seeds_folder()
-    if folder is None:
-        pytest.skip(
-            f"SKIPPED: the rule documents are not part of the repository; set {SEEDS_SETTING} "
-            f"to the folder holding {name} (.ci/run sets it to ../shared/seeds)"
-        )
-    path = folder / name
-    if not path.is_file():
-        pytest.fail(f"{SEEDS_SETTING}={os.environ[SEEDS_SETTING]}, but {path} is not there")
-    return path.read_text(encoding="utf-8")
+    if "ModuleNotFoundError" not in text:
+        return None
+    found = MISSING.search(text)
+    return EXTRAS.get(found.group(1)) if found else None
 
 
-def F(value: int | str) -> Fraction:
-    """Shorthand for exact amounts in expectations."""
-    return Fraction(value)
+class Tiers:
+    """Marks end-to-end tests by where they live, and skips what a missing extra cannot collect.
+
+    Registered as a plugin (not as conftest hooks), so it also sees the package's doctests and
+    the notebooks, which live outside ``tests/``.
+    """
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_make_collect_report(
+        self, collector: pytest.Collector
+    ) -> Iterator[pytest.CollectReport]:
+        report: pytest.CollectReport = yield
+        if report.failed and not IN_CI:
+            extra = missing_extra(str(report.longrepr))
+            if extra is not None:
+                report.outcome = "skipped"
+                report.longrepr = (
+                    str(collector.path),
+                    None,
+                    f"SKIPPED LOCALLY: needs the '{extra}' extra "
+                    f"(pip install -e '.[{extra}]'; CI installs every extra)",
+                )
+        return report
+
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        for item in items:
+            path = Path(item.path)
+            if path.is_relative_to(E2E) or path.is_relative_to(NOTEBOOKS):
+                item.add_marker(pytest.mark.e2e)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(Tiers(), "guts-teach-tiers")
 
 
 @pytest.fixture
@@ -89,7 +117,7 @@ def browser():
     piece is missing)."""
     import importlib.util
 
-    from browser import CHROMIUM, CHROMIUM_ARGS, have_chromium
+    from support.browser import CHROMIUM, CHROMIUM_ARGS, have_chromium
 
     require(have_chromium(), f"Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)")
     for module in ("playwright", "jupyterlab", "voila"):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import requests
 import websocket
-from table_service import running_service
+from support.table_service import running_service
 
 from guts_teach.class_table import TableError
 from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables

@@ -85,6 +85,7 @@ def fake_hub():
     server.shutdown()
 
 
+@pytest.mark.slow
 def test_each_learner_gets_a_server_then_the_lesson_opened_in_turn(fake_hub, capsys):
     warmed = warm_all(fake_hub, ["ana", "ben"], "01_lesson.ipynb", lambda: 100_000)
     assert warmed == ["ana", "ben"]
@@ -108,6 +109,7 @@ def test_each_learner_gets_a_server_then_the_lesson_opened_in_turn(fake_hub, cap
     assert out[-1] == "warm: 2 of 2 learners warmed"
 
 
+@pytest.mark.slow
 def test_a_server_that_fails_is_told_and_the_others_still_warmed(fake_hub, capsys):
     FakeHub.broken = {"ben"}
     assert warm_all(fake_hub, ["ana", "ben", "cleo"], "01_lesson.ipynb", lambda: 10**6) == [

@@ -242,13 +242,14 @@ def test_a_port_in_use_is_exit_2_with_a_message(tmp_path):
     assert f"port {port} is in use" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_address_is_printed_only_once_the_lesson_answers(tmp_path):
     import os
     import signal
     import socket
     import urllib.request
 
-    from conftest import require
+    from support.needs import require
 
     require(
         shutil.which("jupyter-lab", path=os.path.dirname(sys.executable)) is not None,

@@ -11,7 +11,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import SIX_COUNTER_STATUS, require
+from support.documents import SIX_COUNTER_STATUS
+from support.needs import require
 
 from guts_teach.game.cards.hands import hand
 from guts_teach.handout import handout_html, quiz_html, ranking_html

@@ -3,9 +3,10 @@ import rule between the layers is tests/test_layers.py."""
 
 import subprocess
 import sys
-from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "guts_teach"
+from support.paths import REPO
+
+PACKAGE = REPO / "guts_teach"
 HEAVY = ["pandas", "ipywidgets", "xlwings", "matplotlib", "numpy", "IPython", "traitlets"]
 
 

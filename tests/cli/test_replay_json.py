@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import sessions
+from support.strategies import sessions
 
 from guts_teach import Rules, Session
 from guts_teach.cli.commands import main

@@ -5,9 +5,9 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from support.paths import AUTUMN
 
 from guts_teach.cli.commands import main
 from guts_teach.game.money import format_amount, to_json_number
@@ -21,7 +21,7 @@ from guts_teach.ledgers.season import (
 )
 from guts_teach.ledgers.season_file import load_season, save_season
 
-SAMPLE = Path(__file__).parent / "seasons" / "autumn.json"
+SAMPLE = AUTUMN
 
 
 def run(*argv):

@@ -5,7 +5,7 @@ Variants and Shelby have their own issues; this file covers the plain game.
 
 from fractions import Fraction
 
-from documents import says
+from support.documents import says
 
 from guts_teach import Session, classic, hand
 from guts_teach.game.cards.deck import FULL_DECK, RANKS

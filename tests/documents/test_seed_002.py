@@ -4,7 +4,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from documents import says
+from support.documents import says
 
 from guts_teach import Session, hand, teaching
 from guts_teach.game.cards.deck import Deck

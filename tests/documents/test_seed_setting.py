@@ -1,7 +1,7 @@
 """The rule documents are found through one setting, GUTS_TEACH_SEEDS (see conftest)."""
 
 import pytest
-from conftest import SEEDS_SETTING, seed_text
+from support.documents import SEEDS_SETTING, seed_text
 
 
 def test_unset_setting_skips_loudly_even_in_CI(monkeypatch):

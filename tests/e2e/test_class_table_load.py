@@ -17,8 +17,8 @@ from pathlib import Path
 
 import requests
 import websocket
-from conftest import REPO
-from table_service import running_service
+from support.paths import REPO
+from support.table_service import running_service
 
 from guts_teach.ledgers.ledger_file import load
 from guts_teach.ledgers.replay import replay

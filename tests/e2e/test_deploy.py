@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO
+from support.paths import REPO
 
 VALUES = REPO / "deploy" / "z2jh-values.yaml"
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))

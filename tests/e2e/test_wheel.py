@@ -20,7 +20,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO, require
+from support.needs import require
+from support.paths import REPO
 
 from guts_teach import __version__
 from guts_teach.jupyter.launch import free_port

@@ -23,9 +23,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import require
+from support.needs import require
+from support.paths import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 LITE = REPO / "workbook" / "lite"
 
 CALLS = """

@@ -6,7 +6,7 @@ does not fit, NaN and infinity), and GUTS_COMPARE refuses one card in both hands
 from __future__ import annotations
 
 import pytest
-from test_functions import NAMES, call
+from support.functions import NAMES, call
 
 from guts_teach.excel.xlwings.functions import CellError
 

@@ -3,29 +3,13 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-import xlwings as xw
-from xlwings.server import custom_functions_call, custom_functions_meta
+from support.functions import NAMES, call
+from support.paths import REPO
+from xlwings.server import custom_functions_meta
 
 from guts_teach.excel.xlwings import functions
 from guts_teach.excel.xlwings.functions import CellError
-
-NAMES = [["A", "B", "C", "D"]]
-
-
-def call(name, *args):
-    """Call a custom function the way Excel does: every argument a 2-D block of cells."""
-    data = {
-        "func_name": name,
-        "args": [a if isinstance(a, list) else [[a]] for a in args],
-        "version": xw.__version__,
-        "client": "Office.js",
-        "runtime": "1.4",
-        "caller_address": "Sheet1!A1",
-    }
-    return asyncio.run(custom_functions_call(data, functions))
 
 
 def test_meta_lists_every_function_with_its_description():
@@ -116,9 +100,8 @@ def test_junk_in_a_cell_names_the_argument(name, args, message):
 
 def test_the_xlwings_lite_main_exposes_every_function():
     import importlib.util
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "workbook" / "lite" / "main.py"
+    path = REPO / "workbook" / "lite" / "main.py"
     spec = importlib.util.spec_from_file_location("lite_main", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support.paths import AUTUMN
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import SEATS, Layout
@@ -23,7 +24,7 @@ from guts_teach.game.cards.deck import Deck
 from guts_teach.ledgers.ledger import Ledger, ledger_of
 from guts_teach.ledgers.season_file import load_season
 
-AUTUMN = Path(__file__).resolve().parent / "seasons" / "autumn.json"
+AUTUMN = AUTUMN
 NOTES = ("=1+1", " kept spaces ", 'Ana & Ben <said> "so"', "two\nlines", "x")
 
 
@@ -63,6 +64,7 @@ def same_files(a: Path, b: Path) -> None:
         assert first[name] == second[name], name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [["Ana", "Ben", "Cleo"], [f"P{k}" for k in range(SEATS)]])
 def test_a_streamed_ledger_file_is_what_openpyxl_writes_byte_for_byte(
     tmp_path, monkeypatch, players
@@ -76,6 +78,7 @@ def test_a_streamed_ledger_file_is_what_openpyxl_writes_byte_for_byte(
     assert import_ledger(str(tmp_path / "streamed.xlsx")) == ledger
 
 
+@pytest.mark.slow
 def test_a_streamed_season_file_is_what_openpyxl_writes_byte_for_byte(tmp_path, monkeypatch):
     season = load_season(AUTUMN)
     season_export.export_season(season, tmp_path / "streamed.xlsx")
@@ -85,6 +88,7 @@ def test_a_streamed_season_file_is_what_openpyxl_writes_byte_for_byte(tmp_path, 
     assert import_book(str(tmp_path / "streamed.xlsx")) == season
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows", [1, 4, 5, 6, 7, 8, 60])
 def test_a_fresh_book_of_any_size_is_what_openpyxl_writes(tmp_path, rows):
     """From one row (nothing streamed) through the drawn rows' edge to a streamed book."""
@@ -95,6 +99,7 @@ def test_a_fresh_book_of_any_size_is_what_openpyxl_writes(tmp_path, rows):
     same_files(tmp_path / "streamed.xlsx", tmp_path / "drawn.xlsx")
 
 
+@pytest.mark.slow
 def test_a_book_beyond_the_old_10000_rows_goes_out_and_comes_back(tmp_path):
     ledger = evening(["Ana", "Ben", "Cleo", "Dev"], 12_000, seed=5)
     path = tmp_path / "big.xlsx"

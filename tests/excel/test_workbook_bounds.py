@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 from openpyxl import load_workbook
-from test_workbook import close, recalculate
+from support.libreoffice import close, recalculate
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, LEDGER, MAX_ROWS
@@ -77,6 +77,7 @@ def test_export_then_import_is_lossless_for_fractions_title_cycles_rules_and_not
     ]
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 def test_fractional_rules_cells_are_numbers_to_libreoffice(tmp_path):
     ledger = loads(LOSSLESS)
     path = tmp_path / "lossless.xlsx"
@@ -128,6 +129,7 @@ def test_amounts_beyond_what_a_cell_holds_are_refused_at_export(tmp_path):
     assert not path.exists()
 
 
+@pytest.mark.slow
 def test_a_fifth_name_typed_on_the_players_sheet_joins_the_game(base):
     edited(base, "Players", {"B6": "Eli"})
     ledger = import_ledger(str(base))
@@ -135,6 +137,7 @@ def test_a_fifth_name_typed_on_the_players_sheet_joins_the_game(base):
     assert [deal.ins for deal in ledger.deals] == [("Ana", "Ben"), ("Ana",), ("Ben", "Cleo")]
 
 
+@pytest.mark.slow
 def test_the_import_reads_the_seats_as_the_formulas_do(base):
     names = ["Zed", "Ana", "Ben", "Cleo", "Dev"]
     edited(base, "Players", {f"B{i + 2}": name for i, name in enumerate(names)})
@@ -143,12 +146,14 @@ def test_the_import_reads_the_seats_as_the_formulas_do(base):
     assert ledger.deals[0].ins == ("Zed", "Ana")  # the marks stay in their seats' columns
 
 
+@pytest.mark.slow
 def test_a_blank_deals_row_does_not_stop_the_import(base):
     edited(base, DEALS, {f"{c}3": None for c in "ABCDEFGHIJKLMNOPQ"})
     ledger = import_ledger(str(base))
     assert [deal.ins for deal in ledger.deals] == [("Ana", "Ben"), ("Ben", "Cleo")]
 
 
+@pytest.mark.slow
 def test_a_row_with_marks_and_no_deal_number_is_named(base):
     edited(base, DEALS, {"A3": None})
     assert refused(base) == (
@@ -157,6 +162,7 @@ def test_a_row_with_marks_and_no_deal_number_is_named(base):
     )
 
 
+@pytest.mark.slow
 def test_a_deal_below_the_formulas_rows_is_named_not_kept(base):
     edited(base, DEALS, {"A1003": 4, "C1003": "x"})
     assert refused(base) == (
@@ -166,12 +172,14 @@ def test_a_deal_below_the_formulas_rows_is_named_not_kept(base):
     )
 
 
+@pytest.mark.slow
 def test_the_rows_read_are_the_calc_sheets_rows(base):
     book = load_workbook(base)
     assert book[CALC].max_row == 1001
     assert book[CALC]["A1001"].value == "=COUNTA(Deals!$A1001:$AG1001)"
 
 
+@pytest.mark.slow
 def test_a_stray_cell_at_the_last_row_is_refused_quickly(base):
     edited(base, DEALS, {"A1048576": "x"})
     start = time.perf_counter()
@@ -200,6 +208,7 @@ def test_a_zip_bomb_is_refused_quickly_naming_the_bound(tmp_path, monkeypatch):
     )
 
 
+@pytest.mark.slow
 def test_first_dealer_0_is_refused(base):
     edited(base, "Rules", {"B9": 0})
     assert refused(base) == (
@@ -208,6 +217,7 @@ def test_first_dealer_0_is_refused(base):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("value", "message"),
     [
@@ -222,12 +232,14 @@ def test_deal_numbers_text_negative_fractional_or_repeated_are_refused(base, val
     assert refused(base) == f"sheet 'Deals', row 3, column A (Deal): {message}"
 
 
+@pytest.mark.slow
 def test_a_decimal_typed_in_a_rules_cell_is_read_exactly(base):
     edited(base, "Rules", {"B3": 0.5, "B7": 3.5})
     ledger = import_ledger(str(base))
     assert (ledger.rules.ante, ledger.pot) == (Fraction(1, 2), Fraction(7, 2))
 
 
+@pytest.mark.slow
 def test_a_negative_starting_pot_is_named_under_its_own_cell(base):
     edited(base, "Rules", {"B7": -3})
     assert (
@@ -246,6 +258,7 @@ def test_workbook_rows_are_bounded(tmp_path):
         )
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 def test_import_reads_the_rows_libreoffice_computes_blank_rows_included(base, tmp_path):
     edited(base, DEALS, {**{f"{c}3": None for c in "ABCDEFGHIJKLMNOPQR"}, "A6": 9, "D6": "x"})
     ledger = import_ledger(str(base))
@@ -258,8 +271,9 @@ def test_import_reads_the_rows_libreoffice_computes_blank_rows_included(base, tm
         assert close(done.cell(6, 9 + i).value, balance), i
 
 
+@pytest.mark.slow
 def test_a_won_mark_with_one_player_in_counts_in_the_import_and_in_guts_settle(base):
-    from test_functions import NAMES, call
+    from support.functions import NAMES, call
 
     edited(base, DEALS, {"O3": "x"})  # deal 2: only Ana in, Won marked under Cleo
     assert refused(base) == "sheet 'Deals', row 3, column O (Won Cleo): Cleo won but was not in"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_workbook import recalculate
+from support.libreoffice import recalculate
 
 from guts_teach import Session, teaching
 from guts_teach.excel.reading import xlsx_read
@@ -60,6 +60,7 @@ def refused(path: Path) -> str:
     return message
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 def test_the_shipped_book_saved_unchanged_by_libreoffice_imports(tmp_path):
     book = tmp_path / "guts_club.xlsx"
     shutil.copy(shipped("workbook") / "guts_club.xlsx", book)
@@ -71,6 +72,7 @@ def test_the_shipped_book_saved_unchanged_by_libreoffice_imports(tmp_path):
     assert len(ledger.players) >= 2
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 def test_a_filled_book_saved_by_libreoffice_imports_the_same_ledger(tmp_path):
     ledger = ledger_of(evening())
     path = tmp_path / "club.xlsx"
@@ -131,6 +133,7 @@ def shared_strings_bomb(base: Path, target: Path, megabytes: int) -> Path:
     return target
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 def test_shared_strings_beyond_their_bound_are_refused_at_once(tmp_path):
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(evening()), path)
@@ -148,6 +151,7 @@ def test_shared_strings_beyond_their_bound_are_refused_at_once(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_styles_padded_to_hundreds_of_megabytes_are_never_read(tmp_path):
     ledger = ledger_of(evening())
     path = tmp_path / "club.xlsx"
@@ -186,6 +190,7 @@ def test_empty_rows_padding_a_small_book_are_refused_by_the_rows_it_has(tmp_path
     )
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 @pytest.mark.parametrize(
     ("part", "change", "expected"),
     [
@@ -223,6 +228,7 @@ def test_a_file_that_is_not_a_zip_is_named_in_words(tmp_path):
     )
 
 
+@pytest.mark.e2e  # LibreOffice recalculates the book
 def test_a_formula_typed_as_a_name_seats_nobody_in_the_book_and_is_refused_by_the_import(
     tmp_path,
 ):
@@ -357,6 +363,7 @@ def small_book(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
 PARTS_READ = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml")
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_damage_to_the_parts_read_is_a_refusal_in_words_or_a_ledger(
@@ -388,6 +395,7 @@ def test_any_damage_to_the_parts_read_is_a_refusal_in_words_or_a_ledger(
     assert not PYTHON_ERRORS.search(message), message
 
 
+@pytest.mark.slow
 def test_a_title_cell_with_a_tab_is_refused_under_its_cell(tmp_path):
     from openpyxl import load_workbook
 

@@ -7,8 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from test_mixed import mixed_gain_by_every_deal
-from test_strategy import at, gain_by_every_deal
+from support.oracle import at, gain_by_every_deal, mixed_gain_by_every_deal
 
 from guts_teach import Rules, Session
 from guts_teach.game.cards.hands import ALL_STRENGTHS, hand
@@ -69,6 +68,7 @@ def test_V7_option_is_named_and_checked_and_kept_in_ledgers():
     assert again.rules.weenie_ties == "share_one"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("held", "others", "differs"),
     [
@@ -84,6 +84,7 @@ def test_V7_share_one_gain_agrees_with_every_three_player_deal(held, others, dif
     assert (exact != gain(held, at(others), players=3, weenie=True)) == differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("held", ["Qc 4d", "Kc 2d", "9c 8d"])
 def test_V7_share_one_mixed_gain_agrees_with_every_deal_and_coin(held):
     others = MixedThreshold(hand("Qs 4h").strength, Fraction(2, 3))

@@ -12,6 +12,7 @@ import sys
 from fractions import Fraction
 
 import pytest
+from support.cli import cli, refused
 
 from guts_teach import Session, teaching
 from guts_teach.cli.commands import main
@@ -25,26 +26,6 @@ from guts_teach.ledgers import replay as replay_module
 from guts_teach.ledgers.ledger import dumps, ledger_of, save
 from guts_teach.ledgers.ledger_file import load, loads
 from guts_teach.ledgers.replay import deal_row
-
-
-def cli(*argv: str | bytes, cwd=None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "guts_teach", *argv],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=cwd,
-        errors="backslashreplace",
-    )
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
-
-
-def refused(*argv: str | bytes, cwd=None) -> str:
-    done = cli(*argv, cwd=cwd)
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    assert done.stderr.startswith("guts-teach: error: ")
-    return done.stderr[len("guts-teach: error: ") :].rstrip("\n")
 
 
 def write(path, data) -> str:
@@ -84,6 +65,7 @@ def test_an_integer_beyond_the_digit_bound_is_refused_naming_the_bound(tmp_path)
     )
 
 
+@pytest.mark.slow
 def test_an_uncapped_pot_growing_past_4300_digits_replays_and_prints(tmp_path):
     players = [f"P{i}" for i in range(10)]
     table = Session(players, rules=teaching().replace(cap=None), pot=10**29)
@@ -100,6 +82,7 @@ def test_an_uncapped_pot_growing_past_4300_digits_replays_and_prints(tmp_path):
     assert loads(path.read_text()) == ledger_of(table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "shown", "what"),
     [
@@ -165,6 +148,7 @@ def _outputs(tmp_path, ledger_path, target):
     ]
 
 
+@pytest.mark.slow
 def test_output_into_a_missing_folder(tmp_path, ledger_path):
     target = str(tmp_path / "nowhere" / "out.xlsx")
     for argv in _outputs(tmp_path, ledger_path, target):
@@ -173,6 +157,7 @@ def test_output_into_a_missing_folder(tmp_path, ledger_path):
         )
 
 
+@pytest.mark.slow
 def test_output_onto_a_folder(tmp_path, ledger_path):
     for argv in _outputs(tmp_path, ledger_path, str(tmp_path)):
         assert (
@@ -324,7 +309,7 @@ def test_output_into_a_read_only_folder_via_the_cli(tmp_path):
     import shutil
     import tempfile
 
-    from conftest import require
+    from support.needs import require
 
     prefix: list[str] = []
     if os.geteuid() == 0:

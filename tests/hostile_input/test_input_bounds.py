@@ -264,7 +264,7 @@ def test_declare_and_example_describe_a_5001_digit_name():
 
 
 def test_replay_of_a_5001_digit_dealer_exits_2_with_the_field(tmp_path):
-    from test_edges import refused
+    from support.cli import refused
 
     path = tmp_path / "dealer.json"
     path.write_text(with_huge(LEDGER, "dealer"), encoding="utf-8")
@@ -424,7 +424,7 @@ def test_a_season_and_a_shelby_key_given_twice_are_refused_naming_them():
 
 
 def test_a_key_given_twice_in_a_file_is_refused_by_the_command_line(tmp_path):
-    from test_edges import refused
+    from support.cli import refused
 
     path = tmp_path / "twice.json"
     path.write_text(_twice(json.dumps(LEDGER), "players", '["A", "B"]', '["B"]'), "utf-8")

@@ -3,15 +3,12 @@ the next, per-evening results, season standings, histories and what is left on t
 
 import dataclasses
 import itertools
-import random
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import play_random_deal, rules
+from support.strategies import F, seasons
 
-from guts_teach import Session
 from guts_teach.game.errors import (
     AttendanceError,
     CarryOverError,
@@ -22,7 +19,7 @@ from guts_teach.game.errors import (
     SeasonRulesError,
 )
 from guts_teach.game.rules import classic, teaching
-from guts_teach.ledgers.ledger import Ledger, LedgerDeal, ledger_of
+from guts_teach.ledgers.ledger import Ledger, LedgerDeal
 from guts_teach.ledgers.season import (
     Evening,
     HistoryPoint,
@@ -38,8 +35,6 @@ from guts_teach.ledgers.season import (
     season_standings,
     season_totals,
 )
-
-F = Fraction
 
 
 def deal(ins, winners=None):
@@ -262,33 +257,6 @@ def test_wrong_kinds_are_season_errors(build):
 
 
 # ------------------------------------------------------------------------- properties
-
-
-@st.composite
-def seasons(draw, *, rule=None):
-    """A season of 1-5 evenings with random attendance from a club of 12, under random
-    rules, each evening played for random deals from what the previous one left."""
-    rule = rule or draw(rules())
-    club = [f"P{i}" for i in range(12)]
-    seed = draw(st.integers(0, 2**32))
-    chooser = random.Random(seed)
-    pot = reserve = F(0)
-    evenings = []
-    for number in range(1, draw(st.integers(1, 5)) + 1):
-        players = chooser.sample(club, chooser.randint(2, 10))
-        table = Session(
-            players,
-            rules=rule,
-            rng=random.Random(seed + number),
-            pot=pot,
-            reserve=reserve,
-            dealer=chooser.choice(players),
-        )
-        for _ in range(chooser.randint(0, 12)):
-            play_random_deal(table, chooser)
-        evenings.append(Evening(label=str(number), ledger=ledger_of(table)))
-        pot, reserve = table.pot, table.reserve
-    return Season(title="random", evenings=tuple(evenings))
 
 
 @settings(max_examples=60, deadline=None)

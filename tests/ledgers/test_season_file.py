@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
-from test_fuzz_readers import FUZZ, deal, dumps_any, names, read_json, rules, values
-from test_season import seasons
+from support.fuzz import FUZZ, deal, dumps_any, names, read_json, rules, values
+from support.paths import AUTUMN
+from support.strategies import seasons
 
 from guts_teach.game.errors import (
     AttendanceError,
@@ -38,7 +39,7 @@ from guts_teach.ledgers.season_file import (
     season_to_dict,
 )
 
-SAMPLE = Path(__file__).parent / "seasons" / "autumn.json"
+SAMPLE = AUTUMN
 
 
 def sample_data():

@@ -4,7 +4,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from conftest import SIX_COUNTER_STATUS, seed_text
+from support.documents import SIX_COUNTER_STATUS, seed_text
 
 from guts_teach.lessons.examples import EXAMPLES, LESSON_EXAMPLES, UnknownExampleError, example
 from guts_teach.lessons.stepper import Stepper

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from conftest import SIX_COUNTER_STATUS
+from support.documents import SIX_COUNTER_STATUS
 
 from guts_teach.game.cards.deck import Deck
 from guts_teach.game.play.session import Session

@@ -16,9 +16,10 @@ from __future__ import annotations
 import ast
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "guts_teach"
+from support.paths import REPO
+
+PACKAGE = REPO / "guts_teach"
 
 MAY_IMPORT = {
     "lazy": {"lazy"},

@@ -2,12 +2,12 @@
 outputs saved, so the lesson opens ready to read (nbval then re-runs them)."""
 
 import importlib.util
-from pathlib import Path
 
 import nbformat
 import pytest
+from support.paths import REPO
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = REPO / "notebooks"
 
 
 def builder():
@@ -53,8 +53,7 @@ def test_lesson_walks_through_all_four_worked_examples():
 def test_every_quotation_in_the_lessons_differences_table_stands_in_its_document():
     import re
 
-    from conftest import seed_text
-    from documents import SEED_FILES
+    from support.documents import SEED_FILES, seed_text
 
     documents = " ".join(" ".join(seed_text(name).split()).lower() for name in SEED_FILES.values())
     cells = builder().NOTEBOOKS["01_lesson.ipynb"]
@@ -105,8 +104,7 @@ def test_every_rule_code_a_learner_can_meet_is_in_the_lessons_glossary():
 def test_quotations_beside_the_lessons_own_examples_stand_in_the_documents():
     import re
 
-    from conftest import seed_text
-    from documents import SEED_FILES
+    from support.documents import SEED_FILES, seed_text
 
     documents = " ".join(" ".join(seed_text(name).split()).lower() for name in SEED_FILES.values())
     cells = builder().NOTEBOOKS["01_lesson.ipynb"]

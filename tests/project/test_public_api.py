@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import ast
 import importlib
-from pathlib import Path
 
 import pytest
+from support.paths import REPO
 
-PACKAGE = Path(__file__).resolve().parents[1] / "guts_teach"
+PACKAGE = REPO / "guts_teach"
 TABLED = sorted(
     ".".join(path.relative_to(PACKAGE.parent).parent.parts)
     for path in PACKAGE.rglob("__init__.py")

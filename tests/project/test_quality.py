@@ -5,9 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import require
-
-REPO = Path(__file__).resolve().parents[1]
+import pytest
+from support.needs import require
+from support.paths import REPO
 
 
 def tool(name: str) -> str:
@@ -36,6 +36,7 @@ def test_ruff_format_is_clean():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict_is_clean():
     done = subprocess.run(
         [tool("mypy"), "--strict", "guts_teach"], cwd=REPO, capture_output=True, text=True

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from test_functions import NAMES, call
+from support.functions import NAMES, call
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, SEATS, Layout, col

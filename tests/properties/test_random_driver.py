@@ -160,6 +160,7 @@ def test_random_driver_conserves_refuses_cleanly_and_round_trips(seed, tmp_path)
         assert import_ledger(str(book)) == ledger
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_random_plain_evenings_round_trip_through_the_workbook(seed, tmp_path):
     """Plain rules (what the workbook computes) with random ante, cap, stack and options."""

@@ -16,6 +16,7 @@ from guts_teach.strategy.equilibria.mixed import (
 from guts_teach.strategy.equilibria.thresholds import Threshold
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(lesson_numbers.PRODUCERS))
 def test_every_answer_kept_ahead_is_what_the_package_computes_afresh(name):
     assert ahead.stored(name) == lesson_numbers.produce(name)
@@ -52,6 +53,7 @@ def test_an_unknown_name_is_refused_with_the_known_ones():
         ahead.stored("nope")
 
 
+@pytest.mark.slow
 def test_write_keeps_every_answer_and_check_agrees(tmp_path, monkeypatch, capsys):
     target = tmp_path / "ahead.json"
     monkeypatch.setattr(

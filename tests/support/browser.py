@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import shutil
 import signal
@@ -15,6 +16,8 @@ from pathlib import Path
 import nbformat
 
 from guts_teach.jupyter import launch
+from support.needs import require
+from support.paths import REPO
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -26,7 +29,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "screenshots"
+SCREENSHOTS = REPO / "build" / "screenshots"
 
 
 def stripped_copy(workdir: Path) -> Path:
@@ -142,3 +145,58 @@ def opened(
         finally:
             if not page.is_closed():
                 page.close()
+
+
+TIMEOUT = 90_000  # milliseconds
+
+
+def expect(target):
+    """Playwright's auto-waiting assertions (imported once the browser fixture has run)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+def wait_until_live(page, timeout=TIMEOUT):
+    """Wait for the lesson's extension to have run the open notebook (never Run All)."""
+    page.locator(".jp-NotebookPanel[data-guts-teach-ran]").first.wait_for(
+        state="attached", timeout=timeout
+    )
+
+
+@contextlib.contextmanager
+def lab_page(browser, workdir, notebook=launch.LESSON):
+    """JupyterLab on a copy of the notebooks as `guts-teach lesson` makes it, one notebook
+    open; nothing is pressed: the notebook runs itself as it opens."""
+    launch.copy_notebooks(workdir)
+    port = launch.free_port()
+    server = launch.lab_server(workdir, port=port, token="", notebook=notebook)
+    with opened(browser, server, port, 1400, 1000) as page:
+        wait_until_live(page)
+        yield page
+        page.close()
+
+
+def axe_problems(page, scope: str = ".guts-panel", skip: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's critical and serious violations inside the package's widgets (or, for a
+    notebook without widgets, inside ``scope``, its outputs), but for the rules ``skip``."""
+    require(
+        importlib.util.find_spec("axe_playwright_python") is not None,
+        "axe-playwright-python is not installed (pip install axe-playwright-python)",
+    )
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.evaluate(Axe().axe_script)
+    assert page.locator(scope).count() > 0, f"nothing to check: no {scope} on the page"
+    results = page.evaluate(f"axe.run({{include: [[{scope!r}]]}}, {{resultTypes: ['violations']}})")
+    assert results["passes"], "axe-core checked nothing"
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
+        for v in results["violations"]
+        if v["impact"] in ("critical", "serious") and v["id"] not in skip
+    ]
+
+
+ALL_RUN = "() => document.querySelectorAll('.voila-skeleton-container').length === 0"
+"""Every cell has run: Voila's placeholders for outputs still to come are gone."""

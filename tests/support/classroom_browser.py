@@ -8,8 +8,8 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 
-from browser import CHROMIUM, CHROMIUM_ARGS, save_screenshot
-from conftest import SIX_COUNTER_STATUS
+from support.browser import CHROMIUM, CHROMIUM_ARGS, save_screenshot
+from support.documents import SIX_COUNTER_STATUS
 
 TIMEOUT = 240_000  # milliseconds: a class signing in at once on two cores
 

@@ -22,9 +22,10 @@ from pathlib import Path
 
 import psutil
 import requests
-from conftest import REPO, require
 
 from guts_teach.jupyter.launch import free_port
+from support.needs import require
+from support.paths import REPO
 
 NODE_BIN = REPO / "build" / "node" / "node_modules" / ".bin"
 

@@ -14,7 +14,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from conftest import require
+from openpyxl import load_workbook
+
+from guts_teach import teaching
+from guts_teach.excel.layout import PLAYERS, SEATS
+from guts_teach.excel.writing.workbook import new_workbook, save_atomic
+from support.needs import require
 
 MACRO = """<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
@@ -116,3 +121,22 @@ def render(path: Path, outdir: Path) -> Path:
         timeout=300,
     )
     return outdir / (path.stem + ".pdf")
+
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
+
+
+def typed(sheet, cell, value):
+    """Type into a cell as a user must: only where the sheet's protection allows."""
+    assert sheet.protection.sheet, sheet.title
+    assert sheet[cell].protection.locked is False, f"{sheet.title}!{cell} is locked"
+    sheet[cell] = value
+
+
+def blank_book(path, rows=40):
+    """The committed workbook's kind, all its example names cleared."""
+    book = new_workbook(tuple(NAMES[:5]), teaching(), rows=rows)
+    for r in range(2, 2 + SEATS):
+        typed(book[PLAYERS], f"B{r}", None)
+    save_atomic(book, path)
+    return load_workbook(path)

@@ -11,6 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbformat.sign import NotebookNotary
+from support.paths import REPO
 
 from guts_teach.classroom.hub import hub_config
 from guts_teach.classroom.settings import open_classroom
@@ -28,7 +29,7 @@ from guts_teach.widgets import (
     ShelbyTable,
 )
 
-NOTEBOOKS = sorted(Path(__file__).resolve().parents[1].glob("notebooks/*.ipynb"))
+NOTEBOOKS = sorted(REPO.glob("notebooks/*.ipynb"))
 
 
 def widget_outputs(path: Path) -> list[str]:

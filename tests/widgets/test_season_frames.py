@@ -1,13 +1,14 @@
 """pandas views of a season (R12): evenings by players, and the season standings."""
 
 import math
-from pathlib import Path
+
+from support.paths import AUTUMN
 
 from guts_teach.frames import season_frame, season_standings_frame
 from guts_teach.ledgers.season import evening_results, histories, season_standings, season_totals
 from guts_teach.ledgers.season_file import load_season
 
-SAMPLE = Path(__file__).parent / "seasons" / "autumn.json"
+SAMPLE = AUTUMN
 
 
 def test_the_season_frame_has_an_evening_a_row_and_a_player_a_column_exactly():

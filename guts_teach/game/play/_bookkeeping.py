@@ -86,7 +86,7 @@ def settled(
     )
     known = pending.hands
     # Positional, in the order of DealRecord's fields (one record a deal: keywords cost a
-    # fifth of settling it); tests/test_frozen_records.py checks the order.
+    # fifth of settling it); tests/properties/test_frozen_records.py checks the order.
     record = DealRecord(
         deals,  # number
         state.cycles_completed + 1,  # cycle

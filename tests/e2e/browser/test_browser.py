@@ -6,24 +6,24 @@ Playwright. Locally they skip with a loud reason when any is missing; in CI they
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 import pytest
-from browser import opened, save_screenshot, show_slide_of, stripped_copy
-from conftest import SIX_COUNTER_STATUS
+from support.browser import (
+    TIMEOUT,
+    expect,
+    lab_page,
+    opened,
+    save_screenshot,
+    show_slide_of,
+    stripped_copy,
+    wait_until_live,
+)
+from support.documents import SIX_COUNTER_STATUS
 
 from guts_teach.jupyter import launch
 
 SIX_COUNTER = SIX_COUNTER_STATUS
-TIMEOUT = 90_000  # milliseconds
-
-
-def expect(target):
-    """Playwright's auto-waiting assertions (imported once the browser fixture has run)."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
 
 
 def step_through(page, stepper):
@@ -48,26 +48,6 @@ VIEW = """() => {
     return [box ? box.scrollTop : 0, tab ? tab.classList.contains('jp-mod-dirty') : false];
 }"""
 """How far the notebook is scrolled, and whether its tab says it is unsaved."""
-
-
-def wait_until_live(page, timeout=TIMEOUT):
-    """Wait for the lesson's extension to have run the open notebook (never Run All)."""
-    page.locator(".jp-NotebookPanel[data-guts-teach-ran]").first.wait_for(
-        state="attached", timeout=timeout
-    )
-
-
-@contextlib.contextmanager
-def lab_page(browser, workdir, notebook=launch.LESSON):
-    """JupyterLab on a copy of the notebooks as `guts-teach lesson` makes it, one notebook
-    open; nothing is pressed: the notebook runs itself as it opens."""
-    launch.copy_notebooks(workdir)
-    port = launch.free_port()
-    server = launch.lab_server(workdir, port=port, token="", notebook=notebook)
-    with opened(browser, server, port, 1400, 1000) as page:
-        wait_until_live(page)
-        yield page
-        page.close()
 
 
 def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):

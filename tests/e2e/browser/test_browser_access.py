@@ -11,13 +11,20 @@ is missing and fail in CI.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
-from browser import opened, save_screenshot, show_slide_of, stripped_copy
-from conftest import SIX_COUNTER_STATUS, require
-from test_browser import TIMEOUT, expect, lab_page
+from support.browser import (
+    TIMEOUT,
+    axe_problems,
+    expect,
+    lab_page,
+    opened,
+    save_screenshot,
+    show_slide_of,
+    stripped_copy,
+)
+from support.documents import SIX_COUNTER_STATUS
 
 from guts_teach.jupyter import launch
 
@@ -39,27 +46,6 @@ ALL_RUN = """() => {
 JUPYTERLAB_OWN = ("scrollable-region-focusable",)
 """Rules about JupyterLab's own markup, not the package's: its output area scrolls a wide
 pandas table in a box it does not make focusable (checked in Voilà, which does not)."""
-
-
-def axe_problems(page, scope: str = ".guts-panel", skip: tuple[str, ...] = ()) -> list[str]:
-    """axe-core's critical and serious violations inside the package's widgets (or, for a
-    notebook without widgets, inside ``scope``, its outputs), but for the rules ``skip``."""
-    require(
-        importlib.util.find_spec("axe_playwright_python") is not None,
-        "axe-playwright-python is not installed (pip install axe-playwright-python)",
-    )
-    from axe_playwright_python.sync_playwright import Axe
-
-    page.evaluate(Axe().axe_script)
-    assert page.locator(scope).count() > 0, f"nothing to check: no {scope} on the page"
-    results = page.evaluate(f"axe.run({{include: [[{scope!r}]]}}, {{resultTypes: ['violations']}})")
-    assert results["passes"], "axe-core checked nothing"
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at "
-        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
-        for v in results["violations"]
-        if v["impact"] in ("critical", "serious") and v["id"] not in skip
-    ]
 
 
 def focused(page, css: str) -> bool:

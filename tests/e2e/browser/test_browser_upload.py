@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from test_browser import expect, lab_page
+from support.browser import expect, lab_page
 
 from guts_teach import Session, teaching
 from guts_teach.excel.writing.workbook import export_ledger

@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser import SCREENSHOTS
 from playwright.sync_api import expect
-from table_service import running_service
-from test_browser_access import axe_problems
+from support.browser import SCREENSHOTS, axe_problems
+from support.table_service import running_service
 
 PASSWORD = "a-teacher-password"
 # The pages forbid evaluating strings as code (their Content-Security-Policy), so the test

@@ -12,10 +12,8 @@ fail in CI.
 from __future__ import annotations
 
 import pytest
-from browser import opened, save_screenshot
-from conftest import SIX_COUNTER_STATUS
-from test_browser import TIMEOUT, expect, wait_until_live
-from test_slides import ALL_RUN
+from support.browser import ALL_RUN, TIMEOUT, expect, opened, save_screenshot, wait_until_live
+from support.documents import SIX_COUNTER_STATUS
 
 from guts_teach.jupyter import launch
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import require
+from support.needs import require
 
 from guts_teach.jupyter import launch
 

@@ -14,9 +14,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser import opened, save_screenshot
-from test_browser import expect
-from test_slides import ALL_RUN
+from support.browser import ALL_RUN, expect, opened, save_screenshot
 
 from guts_teach.jupyter import launch
 
@@ -210,7 +208,7 @@ SHOW_ALL = """(all) => document.querySelectorAll('.guts-slide').forEach(
 def test_axe_core_finds_no_serious_violation_on_the_slides(slides_of):
     """Issue 23: the slides' own markup (the scroll box, the bar, every widget and picture,
     the players slider) passes axe-core's critical and serious rules, every slide at once."""
-    from test_browser_access import axe_problems
+    from support.browser import axe_problems
 
     page = slides_of
     page.set_viewport_size({"width": 1280, "height": 720})

@@ -4,8 +4,7 @@ when Chromium, Voila or Playwright is missing, and fail in CI."""
 
 from __future__ import annotations
 
-from browser import opened, save_screenshot, show_slide_of
-from test_browser import TIMEOUT, expect
+from support.browser import ALL_RUN, TIMEOUT, expect, opened, save_screenshot, show_slide_of
 
 from guts_teach.jupyter import launch
 
@@ -42,10 +41,6 @@ TALLEST = """() => {
     return found;
 }"""
 """The number of the first slide taller than the screen (0 if every slide fits)."""
-
-
-ALL_RUN = "() => document.querySelectorAll('.voila-skeleton-container').length === 0"
-"""Every cell has run: Voila's placeholders for outputs still to come are gone."""
 
 
 def open_presentation(browser, workdir, notebook=launch.LESSON):

@@ -17,7 +17,7 @@ from pathlib import Path
 import bcrypt
 import pytest
 import requests
-from classroom_hub import (
+from support.classroom_hub import (
     class_folder,
     classroom,
     passwords,
@@ -25,7 +25,7 @@ from classroom_hub import (
     require_root,
     settings,
 )
-from learner import Channel, Learner, Outcome
+from support.learner import Channel, Learner, Outcome
 
 from guts_teach.classroom import ClassroomError, hub_config, open_classroom
 from guts_teach.classroom.hub import check_learners_can_run
@@ -175,7 +175,7 @@ def cli(*args, env=None, user=None, cwd=None):
 
 
 def test_cli_setup_prints_the_passwords_once_and_errors_exit_2(tmp_path):
-    from classroom_hub import PASSWORD_LINE, proxy_path
+    from support.classroom_hub import PASSWORD_LINE, proxy_path
 
     proxy = proxy_path()
     setup = ["--dir", str(tmp_path), "--setup-only", "--proxy", proxy]

@@ -20,11 +20,13 @@ from importlib.util import find_spec
 
 import psutil
 import pytest
-from browser import CHROMIUM, have_chromium
-from classroom_browser import learners_in_chromium
-from classroom_hub import class_folder, classroom, learner_processes, passwords
-from conftest import REPO, SIX_COUNTER_STATUS, require
-from learner import Learner, learner_session
+from support.browser import CHROMIUM, have_chromium
+from support.classroom_browser import learners_in_chromium
+from support.classroom_hub import class_folder, classroom, learner_processes, passwords
+from support.documents import SIX_COUNTER_STATUS
+from support.learner import Learner, learner_session
+from support.needs import require
+from support.paths import REPO
 
 pytestmark = pytest.mark.slow
 LEARNERS = 25

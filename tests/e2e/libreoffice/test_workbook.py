@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
-import subprocess
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
-from conftest import require
 from openpyxl import load_workbook
+from support.libreoffice import close, recalculate
+from support.needs import require
+from support.paths import REPO
 
 from guts_teach import Session, classic, teaching
 from guts_teach.excel.layout import (
@@ -32,7 +31,6 @@ from guts_teach.game.errors import GutsError
 from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.ledgers.replay import replay
 
-REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook" / "guts_club.xlsx"
 
 
@@ -52,35 +50,6 @@ def random_ledger(seed: int, deals: int, rules):
         else:
             table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
     return ledger_of(table)
-
-
-def recalculate(path: Path, outdir: Path) -> Path:
-    """Let LibreOffice open, recalculate and save the workbook, headless."""
-    soffice = shutil.which("soffice")
-    require(soffice is not None, "LibreOffice is not installed (apt-get install libreoffice-calc)")
-    outdir.mkdir(parents=True, exist_ok=True)
-    profile = outdir / "profile"
-    subprocess.run(
-        [
-            soffice,
-            "--headless",
-            "--norestore",
-            f"-env:UserInstallation=file://{profile}",
-            "--convert-to",
-            "xlsx",
-            "--outdir",
-            str(outdir),
-            str(path),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return outdir / path.name
-
-
-def close(cell, value: Fraction) -> bool:
-    return isinstance(cell, int | float) and abs(Fraction(cell) - value) < Fraction(1, 10**7)
 
 
 @pytest.mark.parametrize(

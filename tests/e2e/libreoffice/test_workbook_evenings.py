@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime
 import random
+import sys
 from fractions import Fraction
 
 import pytest
 from openpyxl import load_workbook
-from test_workbook import close, recalculate
-from test_workbook_typing import blank_book, typed
+from support.libreoffice import close, recalculate
+from support.lo_typing import blank_book, typed
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import (
@@ -317,12 +318,10 @@ def test_the_evening_summary_tells_who_was_away_and_what_stayed_on_the_table(tmp
 def test_a_label_typed_as_a_number_beyond_the_last_date_is_that_number_everywhere(
     tmp_path, monkeypatch
 ):
-    import test_workbook_evenings as here
-
     from guts_teach.excel.sheets.evenings import TEXT_COL
 
     attendance = {20261103: ATTENDANCE[1], **{k: v for k, v in ATTENDANCE.items() if k != 1}}
-    monkeypatch.setattr(here, "ATTENDANCE", attendance)
+    monkeypatch.setattr(sys.modules[__name__], "ATTENDANCE", attendance)
     tables = play_evenings(seed=5)
     layout = Layout(NAMES, 40, block=SEATS)
     path = tmp_path / "season.xlsx"

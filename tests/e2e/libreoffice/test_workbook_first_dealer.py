@@ -6,7 +6,7 @@ import in the same words."""
 from __future__ import annotations
 
 import pytest
-from lo_typing import type_in
+from support.lo_typing import type_in
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, LEDGER, RULES

@@ -12,8 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from lo_typing import render
 from openpyxl import load_workbook
+from support.lo_typing import render
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, EVENING, LEDGER, MIRROR, SEATS_SHEET, START

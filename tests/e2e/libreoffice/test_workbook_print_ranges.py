@@ -14,8 +14,8 @@ from collections import Counter
 from html import unescape
 from pathlib import Path
 
-from lo_typing import render, type_in
 from openpyxl import load_workbook
+from support.lo_typing import render, type_in
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, START, Layout, col

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from lo_typing import type_in
 from openpyxl import load_workbook
+from support.lo_typing import type_in
 
 from guts_teach import teaching
 from guts_teach.excel.layout import RULES

@@ -4,10 +4,9 @@ standings, each evening's first dealer), and ``workbook import`` gives the same 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from openpyxl import load_workbook
-from test_workbook import close, recalculate
+from support.libreoffice import close, recalculate
+from support.paths import AUTUMN
 
 from guts_teach.cli.commands import main
 from guts_teach.excel.layout import EVENINGS, HISTORY, LEDGER, RESULTS, STANDINGS
@@ -15,7 +14,7 @@ from guts_teach.excel.sheets.evenings import DEALER_COL
 from guts_teach.ledgers.season import evening_results, replay_season, season_totals
 from guts_teach.ledgers.season_file import load_season
 
-AUTUMN = Path(__file__).resolve().parent / "seasons" / "autumn.json"
+AUTUMN = AUTUMN
 
 
 def test_a_season_file_goes_into_the_workbook_and_comes_back_equal(tmp_path, capsys):

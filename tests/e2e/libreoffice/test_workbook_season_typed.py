@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from lo_typing import type_in
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
-from test_workbook import close
-from test_workbook_typing import blank_book
+from support.libreoffice import close
+from support.lo_typing import blank_book, type_in
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import (

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from openpyxl import load_workbook
-from test_workbook import recalculate
+from support.libreoffice import recalculate
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import SETTLE

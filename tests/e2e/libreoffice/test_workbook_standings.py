@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 from openpyxl import load_workbook
-from test_workbook import close, recalculate
+from support.libreoffice import close, recalculate
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import SEATS, SEATS_SHEET, STANDINGS

@@ -8,31 +8,13 @@ from fractions import Fraction
 
 import pytest
 from openpyxl import load_workbook
-from test_workbook import close, recalculate
+from support.libreoffice import close, recalculate
+from support.lo_typing import NAMES, blank_book, typed
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, LEDGER, PLAYERS, SEATS, STANDINGS, Layout, col
 from guts_teach.excel.reading.file_import import import_ledger
 from guts_teach.excel.reading.reader import WorkbookError
-from guts_teach.excel.writing.workbook import new_workbook, save_atomic
-
-NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
-
-
-def typed(sheet, cell, value):
-    """Type into a cell as a user must: only where the sheet's protection allows."""
-    assert sheet.protection.sheet, sheet.title
-    assert sheet[cell].protection.locked is False, f"{sheet.title}!{cell} is locked"
-    sheet[cell] = value
-
-
-def blank_book(path, rows=40):
-    """The committed workbook's kind, all its example names cleared."""
-    book = new_workbook(tuple(NAMES[:5]), teaching(), rows=rows)
-    for r in range(2, 2 + SEATS):
-        typed(book[PLAYERS], f"B{r}", None)
-    save_atomic(book, path)
-    return load_workbook(path)
 
 
 def play(table: Session, seed: int, deals: int) -> list[tuple[list[str], list[str]]]:
@@ -199,7 +181,7 @@ def test_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
 
 
 def test_a_deal_typed_into_an_inserted_row_is_flagged_and_refused_alike(tmp_path):
-    from lo_typing import type_in
+    from support.lo_typing import type_in
 
     from guts_teach.excel.sheets.deals import INSERTED
 

@@ -92,6 +92,7 @@ def _plain_lone_share(plan: tuple[int, int], weenie: bool) -> Fraction:
     return total / (6 * DEALS)
 
 
+@pytest.mark.slow
 def test_prefix_sums_match_a_loop_over_every_triple() -> None:
     for weenie in (False, True):
         found = best_coalition(weenie=weenie)
@@ -126,6 +127,7 @@ def test_weenie_coalition_barely_moves_the_lone_player(ties: str) -> None:
     assert found.lone_share > Fraction(1, 3) - Fraction(2, 100_000) > 0
 
 
+@pytest.mark.slow
 def test_best_plain_plan_through_session() -> None:
     """Random deals: the lone player at K-4, partners at 3-2 and A-J, settled by Session."""
     found = best_coalition()

@@ -38,6 +38,7 @@ def test_where_best_replies_settle_there_is_nothing_to_average():
         fictitious_play(players=3, rounds=0)
 
 
+@pytest.mark.slow
 def test_the_strategy_command_plays_it_and_says_when_it_cannot():
     import subprocess
     import sys

@@ -43,6 +43,7 @@ def share_by_every_deal(mine, rival_in):
     return total / count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rival", "edge"),
     [("Jc 6d", Fraction(92, 812175)), ("Jc 8d", Fraction(4, 812175)), ("Jc 7d", Fraction(0))],
@@ -54,6 +55,7 @@ def test_j7_gets_more_than_half_against_its_neighbours_counted_deal_by_deal(riva
     assert counted == Fraction(1, 2) + edge
 
 
+@pytest.mark.slow
 def test_j7_guarantees_half_the_pot_against_every_strategy():
     found = guarantee(J7)
     assert found.share == Fraction(1, 2) and found.zero_gain == ()

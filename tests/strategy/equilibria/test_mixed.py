@@ -5,12 +5,11 @@ import json
 import math
 import random
 from fractions import Fraction
-from itertools import product
 
 import pytest
-from oracle import worth
+from support.oracle import mixed_gain_by_every_deal
 
-from guts_teach.game.cards.hands import ALL_STRENGTHS, all_hands, hand
+from guts_teach.game.cards.hands import ALL_STRENGTHS, hand
 from guts_teach.game.rules import teaching
 from guts_teach.strategy.equilibria.mixed import (
     MixedThreshold,
@@ -26,38 +25,7 @@ from guts_teach.strategy.sampling import sampled_gain
 TOLERANCE = Fraction(1, 10**9)
 
 
-def mixed_gain_by_every_deal(text, others, weenie):
-    """Three players: every pair of other hands, and every way the edge coins can fall."""
-    mine = hand(text)
-    rivals = [(o.bits, o.strength.value) for o in all_hands() if not o.bits & mine.bits]
-    edge, mix, m = others.edge.value, others.mix, mine.strength.value
-    total, count, cache = Fraction(0), 0, {}
-    for i, (bits_a, a) in enumerate(rivals):
-        for bits_b, b in rivals[i + 1 :]:
-            if bits_a & bits_b:
-                continue
-            key = (a, b)
-            if key not in cache:
-                value = Fraction(0)
-                for coins in product((True, False), repeat=2):
-                    weight = Fraction(1)
-                    ins = []
-                    for v, coin in zip(key, coins, strict=True):
-                        if v == edge:
-                            weight *= mix if coin else 1 - mix
-                            ins.append(coin)
-                        else:
-                            weight *= 1 if coin else 0  # one branch carries the whole weight
-                            ins.append(v > edge)
-                    if weight:
-                        gained = worth(m, list(key), ins, True, 3, weenie)
-                        value += weight * (gained - worth(m, list(key), ins, False, 3, weenie))
-                cache[key] = value
-            total += cache[key]
-            count += 1
-    return total / count
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("held", ["Qc 4d", "Kc 2d", "9c 8d", "Qc 5d"])
 def test_mixed_gain_agrees_with_every_deal_and_coin(held):
     others = MixedThreshold(hand("Qs 4h").strength, Fraction(2, 3))

@@ -44,6 +44,7 @@ def heads_up_by_every_deal(deviation, others):
     return money / count, carry / count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("deviation", "others"),
     [("Jc 7d", "Jc 7d"), ("9c 2d", None), ("5c 4d", None), ("Qc 3d", "Jc 7d"), ("2c 2d", "Ac Kd")],

@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from oracle import worth
+from support.oracle import at, gain_by_every_deal
 
 from guts_teach.cli.commands import main
 from guts_teach.game.cards.hands import ALL_STRENGTHS, all_hands, hand
@@ -28,32 +28,6 @@ from guts_teach.strategy.equilibria.thresholds import (
 from guts_teach.strategy.sampling import sampled_gain
 
 J7 = Threshold(hand("Jc 7d").strength)
-
-
-def at(text):
-    return Threshold(hand(text).strength)
-
-
-def gain_by_every_deal(text, others, weenie=False):
-    """Three players: every pair of other hands from the 50 cards, counted one by one."""
-    mine = hand(text)
-    rivals = [(o.bits, o.strength.value) for o in all_hands() if not o.bits & mine.bits]
-    edge, m = others.strength.value, mine.strength.value
-    total, count = Fraction(0), 0
-    cache = {}
-    for i, (bits_a, a) in enumerate(rivals):
-        for bits_b, b in rivals[i + 1 :]:
-            if bits_a & bits_b:
-                continue
-            key = (a, b) if a <= b else (b, a)
-            if key not in cache:
-                ins = [key[0] >= edge, key[1] >= edge]
-                cache[key] = worth(m, list(key), ins, True, 3, weenie) - worth(
-                    m, list(key), ins, False, 3, weenie
-                )
-            total += cache[key]
-            count += 1
-    return total / count
 
 
 def gain_heads_up_by_every_hand(text, rival):
@@ -81,6 +55,7 @@ def test_heads_up_gain_agrees_with_the_long_count():
             assert gain(held, rival) == gain_heads_up_by_every_hand(held, rival)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("held", "others", "weenie"),
     [
@@ -98,6 +73,7 @@ def test_three_players_gain_agrees_with_every_deal(held, others, weenie):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("held", "others", "players", "weenie"),
     [
@@ -170,6 +146,7 @@ def test_equilibria_for_every_table_size_are_their_own_best_replies():
     assert [n for n in found if not found[n].goes_in(a5)] == list(range(6, 11))
 
 
+@pytest.mark.slow
 def test_weenie_best_replies_go_round_a_cycle_where_no_pure_equilibrium_exists():
     with pytest.raises(NoEquilibriumError, match="best replies go round") as caught:
         equilibrium(players=4, weenie=True)

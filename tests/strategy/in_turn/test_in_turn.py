@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from documents import says
+from support.documents import says
 
 from guts_teach.game.cards.deck import FULL_DECK
 from guts_teach.game.cards.hands import ALL_STRENGTHS, hand, hand_class
@@ -48,6 +48,7 @@ def _pairs_by_class() -> list[list[int]]:
     return counts
 
 
+@pytest.mark.slow
 def test_class_pair_counts_match_every_pair_of_real_hands() -> None:
     assert [list(row) for row in pair_table()] == _pairs_by_class()
 
@@ -72,6 +73,7 @@ def test_simplex_solves_small_programmes_exactly() -> None:
         maximise([1], [[1]], [-1])
 
 
+@pytest.mark.slow
 def test_whole_game_programme_finds_the_kept_equilibrium() -> None:
     """RULINGS V1: the linear programme over every strategy, in fractions (about 20 s)."""
     first, dealer, value = solve()

@@ -86,6 +86,7 @@ def _plain_values(edges: dict[tuple[bool, ...], int]) -> list[Fraction]:
     return [Fraction(t, 6 * DEALS) for t in totals]
 
 
+@pytest.mark.slow
 def test_range_sums_match_a_loop_over_every_triple() -> None:
     edges = dict(zip(POINTS, (40, 60, 20, 80, 55, 50), strict=True))
     play = {p: threshold(e) for p, e in edges.items()}
@@ -105,6 +106,7 @@ def test_range_sums_match_a_loop_over_every_triple() -> None:
     assert gains[()][aces] == plain
 
 
+@pytest.mark.slow
 def test_threshold_best_replies_go_round_a_cycle() -> None:
     """No pure equilibrium in conditional thresholds: from K-4 everywhere replies cycle."""
     start = ALL_STRENGTHS.index(hand_class("K-4"))
@@ -130,6 +132,7 @@ def kept():
     return play, seat_gains(play), seat_values(play)
 
 
+@pytest.mark.slow
 def test_kept_fictitious_play_is_close_to_an_equilibrium(kept) -> None:
     play, gains, values = kept
     slack = exploitability(play, gains)
@@ -137,6 +140,7 @@ def test_kept_fictitious_play_is_close_to_an_equilibrium(kept) -> None:
     assert abs(sum(values) - 1) < 1e-9 and values[2] > values[0]  # the dealer's seat is best
 
 
+@pytest.mark.slow
 def test_in_turn_bots_through_session_match_the_kept_values() -> None:
     """Random deals declared by three in-turn bots and settled by Session."""
     rng = random.Random(7)
@@ -201,6 +205,7 @@ def test_cli_in_turn_json(capsys: object) -> None:
     assert "2 or 3 players" in capsys.readouterr().err  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_a_seat_changing_all_its_points_at_once_gains_the_sum_of_its_points(kept) -> None:
     """The dealer, best replying at its three points together against the kept play, gains
     what :func:`seat_exploitability` says (about 0.0024 of the pot, more than any one point):

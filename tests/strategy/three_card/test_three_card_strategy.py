@@ -47,12 +47,14 @@ def found():
     return equilibrium_three_cards()
 
 
+@pytest.mark.slow
 def test_the_heads_up_three_card_equilibrium_is_king_nine_eight(found):
     assert found.threshold.strength.short == "K-9-8"
     assert best_reply_three_cards(found.threshold) == found.threshold
     assert found.path[0].strength.short == "5-3-2"  # from in with anything
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("held", ["Kh 9d 8c", "Kh 9d 7c", "Ah Ad 2c", "5h 3d 2c", "Qs Js 10s"])
 def test_three_card_gains_agree_with_every_rival_hand(held, found):
     assert gain_three_cards(held, found.threshold) == gain_by_every_rival(held, found.threshold)
