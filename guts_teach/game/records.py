@@ -10,7 +10,7 @@ by step; :func:`start_step` opens a session; :func:`showdown_sentence` says who 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -336,23 +336,46 @@ def _payments_text(record: DealRecord) -> str:
 
 def narrate(record: DealRecord) -> Iterable[Step]:
     """The deal told step by step, one :class:`Step` per change (see :meth:`DealRecord.steps`)."""
-    n = record.number
-    players = record.players
-    balances = list(record.balances_before)
-    index = {p: i for i, p in enumerate(players)}
-    s = record.settlement
-    words = words_for(record.chips)
+    teller = _Teller(record)
+    yield from teller.ante()
+    yield from teller.deal_and_reveal()
+    kind = record.kind
+    if kind == "nobody_in":
+        yield from teller.nobody_in()
+    elif (
+        kind in ("uncontested", "dealer_takes")
+        and not record.ghost
+        and not (record.winners_from_cards or len(record.ins) > 1)
+    ):
+        yield from teller.alone_in()
+    else:
+        yield from teller.showdown()
+    yield from teller.closing()
 
-    def step(kind: str, text: str, pot: Fraction, reserve: Fraction, rule: str = "") -> Step:
-        return Step(n, kind, text, pot, reserve, dict(zip(players, balances, strict=True)), rule)
 
-    def pay(player: str, amount: Fraction) -> None:
-        balances[index[player]] += amount
+class _Teller:
+    """Tells one settled deal, moving the balances as each step moves money."""
 
-    pot, reserve = record.pot_before, record.reserve_before
-    if record.anted:
+    def __init__(self, record: DealRecord) -> None:
+        self.record = record
+        self.balances = list(record.balances_before)
+        self.seat = {p: i for i, p in enumerate(record.players)}
+        self.words = words_for(record.chips)
+
+    def step(self, kind: str, text: str, pot: Fraction, reserve: Fraction, rule: str = "") -> Step:
+        record = self.record
+        balances = dict(zip(record.players, self.balances, strict=True))
+        return Step(record.number, kind, text, pot, reserve, balances, rule)
+
+    def pay(self, player: str, amount: Fraction) -> None:
+        self.balances[self.seat[player]] += amount
+
+    def ante(self) -> Iterator[Step]:
+        record, words = self.record, self.words
+        if not record.anted:
+            return
         for p in record.anted:
-            pay(p, -record.ante)
+            self.pay(p, -record.ante)
         total = record.ante * len(record.anted)
         if record.start_pot or record.start_reserve:
             text = (
@@ -370,25 +393,30 @@ def narrate(record: DealRecord) -> Iterable[Step]:
             over = words.amount(record.ante_overflow)
             go = "goes" if record.ante_overflow == 1 else "go"
             text = text[:-1] + f"; {over} over the {words.limit} {go} to the reserve."
-        yield step("ante", text, pot, reserve, rule)
-    first = _turn_order(record)[0]
-    ghost = ", then a ghost hand that belongs to nobody (V5)" if record.ghost else ""
-    count = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
-    yield step(
-        "deal",
-        f"{does(record.dealer, 'deals')} {count} cards face down to each player, starting with "
-        f"{name(first, start=False)}{ghost}.",
-        pot,
-        reserve,
-    )
-    rule = {"in_turn": "V1", "drop": "V2"}.get(record.declaration, "")
-    yield step("reveal", _reveal_text(record), pot, reserve, rule)
+        yield self.step("ante", text, record.pot_before, record.reserve_before, rule)
 
-    kind = record.kind
-    if kind == "nobody_in":
+    def deal_and_reveal(self) -> Iterator[Step]:
+        record = self.record
+        pot, reserve = record.pot_before, record.reserve_before
+        first = _turn_order(record)[0]
+        ghost = ", then a ghost hand that belongs to nobody (V5)" if record.ghost else ""
+        count = {2: "two", 3: "three"}.get(record.hand_size, str(record.hand_size))
+        yield self.step(
+            "deal",
+            f"{does(record.dealer, 'deals')} {count} cards face down to each player, starting "
+            f"with {name(first, start=False)}{ghost}.",
+            pot,
+            reserve,
+        )
+        rule = {"in_turn": "V1", "drop": "V2"}.get(record.declaration, "")
+        yield self.step("reveal", _reveal_text(record), pot, reserve, rule)
+
+    def nobody_in(self) -> Iterator[Step]:
+        record, s, words = self.record, self.record.settlement, self.words
+        reserve = record.reserve_before
         if record.payers:
             for p in record.payers:
-                pay(p, -s.payment)
+                self.pay(p, -s.payment)
             several = len(record.payers) > 1
             if several and s.collected == s.stake:  # one payment shared (weenie_ties)
                 how = (
@@ -403,106 +431,126 @@ def narrate(record: DealRecord) -> Iterable[Step]:
                 f"holding the best hand, {how}; the pot is "
                 f"{format_amount(s.stake + s.collected)}."
             )
-            yield step("weenie", text, s.stake + s.collected, reserve, "V7")
+            yield self.step("weenie", text, s.stake + s.collected, reserve, "V7")
         if s.added:
-            each = s.added / len(players)
-            for p in players:
-                pay(p, -each)
+            each = s.added / len(record.players)
+            for p in record.players:
+                self.pay(p, -each)
             text = (
                 f"Nobody is in: the pot of {format_amount(s.stake)} stays and everyone antes "
                 f"{words.amount(each)} again; the pot is "
                 f"{format_amount(s.stake + s.collected + s.added)}."
             )
-            yield step("nobody_in", text, s.stake + s.collected + s.added, reserve, "R3")
+            yield self.step("nobody_in", text, s.stake + s.collected + s.added, reserve, "R3")
         elif not record.payers:
             text = (
                 f"Nobody is in: the pot of {format_amount(s.stake)} stays for the next deal, "
                 "which is dealt without a fresh ante."
             )
-            yield step("nobody_in", text, s.stake, reserve, "R3")
-    elif (
-        kind in ("uncontested", "dealer_takes")
-        and not record.ghost
-        and not (record.winners_from_cards or len(record.ins) > 1)
-    ):
+            yield self.step("nobody_in", text, s.stake, reserve, "R3")
+
+    def alone_in(self) -> Iterator[Step]:
+        record, s, words = self.record, self.record.settlement, self.words
         winner = record.winners[0]
-        pay(winner, s.share)
-        if kind == "uncontested":
+        self.pay(winner, s.share)
+        if record.kind == "uncontested":
             text = (
                 f"Only {name(winner, start=False)} {verb_for(winner, 'is')} in: "
                 f"{does(winner, 'takes', start=False)} the pot of {words.amount(s.stake)} "
                 "without showing cards; the pot is now empty."
             )
-            yield step("uncontested", text, Fraction(0), reserve, "R4")
+            yield self.step("uncontested", text, Fraction(0), record.reserve_before, "R4")
         else:
             took = f"{does(winner, 'takes')} the pot of {words.amount(s.stake)}"
             text = f"{took}; the pot is now empty."
-            yield step("dealer_takes", text, Fraction(0), reserve, "V1")
-    else:
-        yield step("showdown", _showdown_text(record), pot, reserve, "V5" if record.ghost else "R1")
+            yield self.step("dealer_takes", text, Fraction(0), record.reserve_before, "V1")
+
+    def showdown(self) -> Iterator[Step]:
+        record, s = self.record, self.record.settlement
+        pot, reserve = record.pot_before, record.reserve_before
+        kind = record.kind
+        yield self.step(
+            "showdown", _showdown_text(record), pot, reserve, "V5" if record.ghost else "R1"
+        )
         if kind == "ghost_wins":
             text = (
                 f"No hand that is in beats the ghost: nobody wins and the pot of "
                 f"{format_amount(s.stake)} stays (V5)."
             )
-            yield step("ghost_wins", text, pot, reserve, "V5")
+            yield self.step("ghost_wins", text, pot, reserve, "V5")
         elif kind == "tie_stays":
             text = (
                 f"{join_names(list(record.tied_best))} tie for the best hand: with no split "
                 f"pots they neither win nor pay, and the pot of {format_amount(s.stake)} "
                 "stays (V4)."
             )
-            yield step("tie_stays", text, pot, reserve, "V4")
+            yield self.step("tie_stays", text, pot, reserve, "V4")
         else:
-            for w in record.winners:
-                pay(w, s.share)
-            if len(record.winners) == 1:
-                text = f"{does(record.winners[0], 'takes')} the pot of {words.amount(s.stake)}."
-            else:
-                paper = "" if s.share.denominator == 1 else ", written on paper"  # seed 002
-                text = (
-                    f"{join_names(list(record.winners))} tie for the best hand and share the "
-                    f"pot of {words.amount(s.stake)}: {format_amount(s.share)} each{paper}; "
-                    "tied winners pay nothing."
-                )
-            yield step("award", text, Fraction(0), reserve, "R5")
-        staying = s.stake if kind in ("ghost_wins", "tie_stays") else Fraction(0)
+            yield self.award()
+        yield from self.payments()
+
+    def award(self) -> Step:
+        record, s, words = self.record, self.record.settlement, self.words
+        for w in record.winners:
+            self.pay(w, s.share)
+        if len(record.winners) == 1:
+            text = f"{does(record.winners[0], 'takes')} the pot of {words.amount(s.stake)}."
+        else:
+            paper = "" if s.share.denominator == 1 else ", written on paper"  # seed 002
+            text = (
+                f"{join_names(list(record.winners))} tie for the best hand and share the "
+                f"pot of {words.amount(s.stake)}: {format_amount(s.share)} each{paper}; "
+                "tied winners pay nothing."
+            )
+        return self.step("award", text, Fraction(0), record.reserve_before, "R5")
+
+    def payments(self) -> Iterator[Step]:
+        record, s = self.record, self.record.settlement
+        reserve = record.reserve_before
+        staying = s.stake if record.kind in ("ghost_wins", "tie_stays") else Fraction(0)
         if record.payers:
             for p in record.payers:
-                pay(p, -s.payment)
+                self.pay(p, -s.payment)
             rule = "V3" if _single_loser(record) else "R5"
-            yield step("payments", _payments_text(record), staying + s.collected, reserve, rule)
+            yield self.step(
+                "payments", _payments_text(record), staying + s.collected, reserve, rule
+            )
         elif not staying:
             text = (
                 "Everyone who was in tied for the best hand, so nobody pays; the pot is now empty."
                 if len(record.winners) > 1
                 else "Nobody else pays; the pot is now empty."
             )
-            yield step("payments", text, Fraction(0), reserve, "R5")
-    if s.overflow:
-        capped = s.pot - s.refill
-        text = (
-            f"That is {format_amount(capped + s.overflow)}, more than the {words.limit} of "
-            f"{format_amount(capped)}: the next pot is kept at {format_amount(capped)} and the "
-            f"extra {words.amount(s.overflow)} move to the reserve, which now holds "
-            f"{format_amount(reserve + s.overflow)}."
+            yield self.step("payments", text, Fraction(0), reserve, "R5")
+
+    def closing(self) -> Iterator[Step]:
+        """The cap (R6), the refill (R7), the cycle's end (R10) and the deal passing (R9)."""
+        record, s, words = self.record, self.record.settlement, self.words
+        reserve = record.reserve_before
+        if s.overflow:
+            capped = s.pot - s.refill
+            text = (
+                f"That is {format_amount(capped + s.overflow)}, more than the {words.limit} of "
+                f"{format_amount(capped)}: the next pot is kept at {format_amount(capped)} and "
+                f"the extra {words.amount(s.overflow)} move to the reserve, which now holds "
+                f"{format_amount(reserve + s.overflow)}."
+            )
+            yield self.step("cap", text, capped, reserve + s.overflow, "R6")
+        if s.refill:
+            # seed 000: "once that pot is won, chips from the reserve form the new pot"
+            text = (
+                f"The pot is empty, so {words.amount(s.refill)} from the reserve form the new "
+                f"pot instead of a fresh ante; the reserve holds {format_amount(s.reserve)}."
+            )
+            yield self.step("refill", text, s.pot, s.reserve, "R7")
+        if record.cycle_ended:
+            text = f"Pot and reserve are both empty: cycle {record.cycle} ends."
+            yield self.step("cycle_end", text, s.pot, s.reserve, "R10")
+        yield self.step(
+            "dealer",
+            f"The cards are collected and the deal passes to the left, from "
+            f"{name(record.dealer, start=False)} to {name(record.next_dealer, start=False)}.",
+            s.pot,
+            s.reserve,
+            "R9",
         )
-        yield step("cap", text, capped, reserve + s.overflow, "R6")
-    if s.refill:
-        # seed 000: "once that pot is won, chips from the reserve form the new pot"
-        text = (
-            f"The pot is empty, so {words.amount(s.refill)} from the reserve form the new pot "
-            f"instead of a fresh ante; the reserve holds {format_amount(s.reserve)}."
-        )
-        yield step("refill", text, s.pot, s.reserve, "R7")
-    if record.cycle_ended:
-        text = f"Pot and reserve are both empty: cycle {record.cycle} ends."
-        yield step("cycle_end", text, s.pot, s.reserve, "R10")
-    yield step(
-        "dealer",
-        f"The cards are collected and the deal passes to the left, from "
-        f"{name(record.dealer, start=False)} to {name(record.next_dealer, start=False)}.",
-        s.pot,
-        s.reserve,
-        "R9",
-    )
