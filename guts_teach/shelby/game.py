@@ -44,7 +44,8 @@ from ..game.errors import (
 )
 from ..game.money import ZERO, format_amount
 from ..game.play.table import listed_players, seat_of, seat_players
-from ..game.wording import agree, does, join_names, possessive, verb_for
+from ..game.wording import does, join_names, verb_for
+from ._drop import decide_drop, settle_drop, tell_drop
 from .rounds import ROUNDS
 from .rules import ShelbyRules, shelby
 from .state import ShelbyState, ShelbyStep
@@ -266,91 +267,22 @@ class ShelbyGame:
         holding = self._names(holders)
         round_no = state.round
         label, strength_of = ROUNDS[self.rules.game][round_no - 1]
-        head = f"Round {round_no} ({label}): "
-        n = len(self.players)
-        net, shelbys, pot, winner = list(state.net), list(state.shelbys), state.pot, None
-        outs = [p for p in self.players if p not in holding]
-        said = (
-            (
-                f"{join_names(holding)} {agree(holding, 'holds')}; "
-                f"{join_names(outs, start=False)} {agree(outs, 'drops')}. "
-                if outs
-                else f"all of {join_names(holding, start=False)} hold. "
-            )
-            if holding
-            else "everyone drops. "
+        outcome = decide_drop(
+            players=self.players,
+            holding=holding,
+            strengths={p: strength_of(self.held(p)) for p in holding} if len(holding) > 1 else {},
+            shelbys=self.shelbys,
+            rules=self.rules,
+            round_pot=state.round_pot,
         )
-        if not holding:
-            ante = self.rules.ante
-            net = [v - ante for v in net]
-            pot += ante * n
-            text = (
-                head
-                + said
-                + f"Nobody holds, so everyone antes {format_amount(ante)} again: "
-                + f"the pot is {format_amount(pot)}."
-            )
-            kind = "nobody_holds"
-        elif len(holding) == 1:
-            i = self._seat(holding[0])
-            shelbys[i] += 1
-            kind = "shelby"
-            text = (
-                head
-                + said
-                + f"{does(holding[0], 'holds')} alone and {verb_for(holding[0], 'gets')} a Shelby "
-                + f"({shelbys[i]} of {self.rules.shelbys_to_win})."
-            )
-            if shelbys[i] >= self.rules.shelbys_to_win:
-                net[i] += pot
-                text += (
-                    f" That is {self.rules.shelbys_to_win}: "
-                    f"{does(holding[0], 'wins', start=False)} the whole pot of "
-                    f"{format_amount(pot)} and the game ends."
-                )
-                pot, winner, kind = ZERO, holding[0], "game_won"
-        else:
-            shown = [(p, strength_of(self.held(p))) for p in holding]
-            top_value = max(s.value for _, s in shown)
-            top = [p for p, s in shown if s.value == top_value]
-            losers = [p for p in holding if p not in top]
-            amount = (
-                state.round_pot
-                if self.rules.limit is None
-                else min(state.round_pot, self.rules.limit)
-            )
-            share = amount / len(top)
-            for loser in losers:
-                net[self._seat(loser)] -= amount
-                for w in top:
-                    net[self._seat(w)] += share
-            strengths = dict(shown)
-            ranked = sorted(shown, key=lambda ps: ps[1].value, reverse=True)
-            best_text = join_names(
-                [f"{possessive(p, start=k == 0)} {strengths[p].name}" for k, p in enumerate(top)]
-            )
-            rest = [f"{possessive(p, start=False)} {s.name}" for p, s in ranked if p not in top]
-            verb = "beats" if len(top) == 1 else "tie and beat"
-            pays = (
-                (
-                    f"{join_names(losers, start=False)} "
-                    f"{agree(losers, 'pays') if len(losers) == 1 else 'each pay'} "
-                    f"{join_names(top, start=False)} {format_amount(amount)}"
-                    + (f", shared {format_amount(share)} each" if len(top) > 1 else "")
-                )
-                if losers
-                else "nobody pays"
-            )
-            text = (
-                head
-                + said
-                + (
-                    f"{best_text} {verb} {join_names(rest)}: {pays}."
-                    if rest
-                    else f"{best_text} tie: nobody pays."
-                )
-            )
-            kind = "showdown"
+        net, pot = settle_drop(
+            outcome, self.players, net=state.net, pot=state.pot, ante=self.rules.ante
+        )
+        shelbys = list(state.shelbys)
+        if outcome.kind in ("shelby", "game_won"):
+            shelbys[self._seat(holding[0])] = outcome.shelbys
+        winner = holding[0] if outcome.kind == "game_won" else None
+        text = f"Round {round_no} ({label}): " + tell_drop(outcome, pot=state.pot, rules=self.rules)
         next_round = 0 if winner or round_no == self.rules.rounds else round_no + 1
         dealt = list(state.dealt)
         if next_round:
@@ -358,15 +290,13 @@ class ShelbyGame:
             dealt = [d + extra for d in dealt]
         if next_round == 0 and not winner:
             text += " The deal is over: everyone antes again for new cards (S3)."
-        shown_cards = tuple((p, self.held(p)) for p in holding) if kind == "showdown" else ()
-        step = self._step(
-            state.deal, round_no, kind, text, pot, tuple(net), tuple(shelbys), shown_cards
-        )
+        shown = tuple((p, self.held(p)) for p in holding) if outcome.kind == "showdown" else ()
+        step = self._step(state.deal, round_no, outcome.kind, text, pot, net, tuple(shelbys), shown)
         self._push(
             dataclasses.replace(
                 state,
                 pot=pot,
-                net=tuple(net),
+                net=net,
                 shelbys=tuple(shelbys),
                 round=next_round,
                 dealt=tuple(dealt),
