@@ -102,29 +102,29 @@ def _internal_name(app, env, node, contnode):  # type: ignore[no-untyped-def]
     if node.get("refdomain") != "py":
         return None
     target = node["reftarget"].lstrip(".~")
-    context = node.get("py:module") or ""
     if not _MODULES:
         _MODULES.update(_package_modules())
     if node.get("reftype") == "mod":
-        if any(m == target or m.endswith("." + target) for m in _MODULES):
-            return contnode
-        return None
-    scopes = [context]
+        known = any(m == target or m.endswith("." + target) for m in _MODULES)
+        return contnode if known else None
+    return contnode if _names_something(node, target) else None
+
+
+def _names_something(node, target: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether ``target``, read from where ``node`` stands, is a name in the package."""
+    scopes = [node.get("py:module") or ""]
     while "." in scopes[-1]:
         scopes.append(scopes[-1].rsplit(".", 1)[0])
     for scope in [*scopes, ""]:
         dotted = f"{scope}.{target}" if scope else target
         if dotted.startswith("guts_teach") and _exists(dotted):
-            return contnode
+            return True
     if "." not in target:  # a type alias named in a signature, defined in some module
-        for name, module in list(sys.modules.items()):  # only what is loaded already
-            if name.startswith("guts_teach") and hasattr(module, target):
-                return contnode
-    if node.get("py:class"):  # a method's own class's attribute
-        for scope in scopes:
-            if _exists(f"{scope}.{node['py:class']}.{target}"):
-                return contnode
-    return None
+        loaded = list(sys.modules.items())  # only what is loaded already
+        if any(n.startswith("guts_teach") and hasattr(m, target) for n, m in loaded):
+            return True
+    owner = node.get("py:class")  # a method's own class's attribute
+    return bool(owner) and any(_exists(f"{scope}.{owner}.{target}") for scope in scopes)
 
 
 def _subpackages() -> list[str]:

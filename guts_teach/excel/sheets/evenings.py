@@ -133,52 +133,7 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     marks = range(2, 2 + SEATS)
     same_style(mark, (sheet.cell(r, c) for r in range(2, 2 + EVENING_ROWS) for c in marks))
     for r in range(2, 2 + EVENING_ROWS):
-        k = r - 1
-        label = f"$A{r}"
-        there = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn)"
-        first_row, last_row = f"${col(FIRST_ROW_COL)}{r}", f"${col(LAST_ROW_COL)}{r}"
-        sheet.cell(
-            r,
-            FIRST_ROW_COL,
-            f'=IF({label}="","",IFERROR(MATCH({k},{calc["evening at"]},0)+1,0))',
-        )
-        sheet.cell(
-            r,
-            LAST_ROW_COL,
-            f'=IF({label}="","",SUMPRODUCT(MAX(({calc["evening at"]}={k})'
-            f"*ROW({calc['evening at']}))))",
-        )
-        sheet.cell(r, THERE_COL, f'=IF({label}="","",{there})')
-        own = window(calc["evening at"], first_row, last_row, 2)
-        used = window(calc["used"], first_row, last_row, 2)
-        sheet.cell(
-            r,
-            DEALS_COL,
-            f'=IF({label}="","",IF({last_row}=0,0,SUMPRODUCT(({own}={k})*{used})))',
-        )
-        for column, name in ((POT_COL, "pot after"), (RESERVE_COL, "reserve after")):
-            left = f"INDEX({calc[name]},{last_row}-1)"
-            sheet.cell(r, column, f'=IF(OR({label}="",{last_row}=0),"",{left})')
-        sheet.cell(r, TEXT_COL, f'=IF({label}="","",{label_formula(label)})')
-        text = col(TEXT_COL)
-        same = f"MATCH(${text}{r},${text}$1:${text}{r - 1},0)"
-        dealer = f"$L{r}"
-        seat = f"MATCH(TRIM({dealer}),PlayerNames,0)"
-        dealer_there = is_x(f"INDEX($B{r}:$K{r},{seat})")
-        sheet.cell(
-            r,
-            PROBLEM_COL,
-            f'=IF({label}="","",IF(ISNUMBER({same}),"column A: the same label as row "&{same}&'
-            f'": every evening needs its own label",IF({there}<2,"columns B to K: '
-            f'{FEW_THERE}",IF(AND({dealer}<>"",NOT(IFERROR({dealer_there},FALSE))),'
-            f'"column L: "&{shown_formula(dealer)}&" {DEALER_AWAY}",""))))',
-        )
-        seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
-        before = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn*({seats}<{seat}))"
-        sheet.cell(r, OFFSET_COL, f'=IF({dealer}="",0,IFERROR({before},0))')
-        for s in range(SEATS):
-            marked = is_x(f"${col(2 + s)}{r}")
-            sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{marked}),1,0)")
+        _evening_row(sheet, calc, r)
     _attendance_marks(sheet)
     flag_problems(sheet, f"{col(PROBLEM_COL)}2:{col(PROBLEM_COL)}{1 + EVENING_ROWS}")
     sheet.column_dimensions["A"].width = 11
@@ -195,6 +150,55 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.freeze_panes = "B2"
     sheet.print_title_rows = "1:1"
     return sheet
+
+
+def _evening_row(sheet: Any, calc: dict[str, str], r: int) -> None:
+    """The formulas of one evening's row ``r``: its deals, what it left and its problems."""
+    k = r - 1
+    label = f"$A{r}"
+    there = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn)"
+    first_row, last_row = f"${col(FIRST_ROW_COL)}{r}", f"${col(LAST_ROW_COL)}{r}"
+    sheet.cell(
+        r,
+        FIRST_ROW_COL,
+        f'=IF({label}="","",IFERROR(MATCH({k},{calc["evening at"]},0)+1,0))',
+    )
+    sheet.cell(
+        r,
+        LAST_ROW_COL,
+        f'=IF({label}="","",SUMPRODUCT(MAX(({calc["evening at"]}={k})*ROW({calc["evening at"]}))))',
+    )
+    sheet.cell(r, THERE_COL, f'=IF({label}="","",{there})')
+    own = window(calc["evening at"], first_row, last_row, 2)
+    used = window(calc["used"], first_row, last_row, 2)
+    sheet.cell(
+        r,
+        DEALS_COL,
+        f'=IF({label}="","",IF({last_row}=0,0,SUMPRODUCT(({own}={k})*{used})))',
+    )
+    for column, name in ((POT_COL, "pot after"), (RESERVE_COL, "reserve after")):
+        left = f"INDEX({calc[name]},{last_row}-1)"
+        sheet.cell(r, column, f'=IF(OR({label}="",{last_row}=0),"",{left})')
+    sheet.cell(r, TEXT_COL, f'=IF({label}="","",{label_formula(label)})')
+    text = col(TEXT_COL)
+    same = f"MATCH(${text}{r},${text}$1:${text}{r - 1},0)"
+    dealer = f"$L{r}"
+    seat = f"MATCH(TRIM({dealer}),PlayerNames,0)"
+    dealer_there = is_x(f"INDEX($B{r}:$K{r},{seat})")
+    sheet.cell(
+        r,
+        PROBLEM_COL,
+        f'=IF({label}="","",IF(ISNUMBER({same}),"column A: the same label as row "&{same}&'
+        f'": every evening needs its own label",IF({there}<2,"columns B to K: '
+        f'{FEW_THERE}",IF(AND({dealer}<>"",NOT(IFERROR({dealer_there},FALSE))),'
+        f'"column L: "&{shown_formula(dealer)}&" {DEALER_AWAY}",""))))',
+    )
+    seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
+    before = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn*({seats}<{seat}))"
+    sheet.cell(r, OFFSET_COL, f'=IF({dealer}="",0,IFERROR({before},0))')
+    for s in range(SEATS):
+        marked = is_x(f"${col(2 + s)}{r}")
+        sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{marked}),1,0)")
 
 
 FEW_THERE = "mark at least two players there (R11)"

@@ -6,6 +6,8 @@ everywhere at once and an empty seat shows nowhere.
 
 from __future__ import annotations
 
+from typing import Any
+
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.styles.cell_style import StyleArray
@@ -98,47 +100,7 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
     amount.number_format = AMOUNT_FORMAT
     amount.alignment = TOP  # a two-line row reads along its first line
     for r in range(2, layout.drawn_last + 1):
-        used = f"{CALC}!{c['used']}{r}=0"
-
-        def show(expr: str, used: str = used) -> str:
-            return f'=IF({used},"",{expr})'
-
-        # A row the Ledger shows has no mark for a player who is not there (that is a
-        # problem), so the Calc sheet's bits of who is in and who won name them.
-        ins = []
-        wins = []
-        for s in range(w):
-            in_cell = f"MOD(INT({CALC}!{c['in seats']}{r}/{2**s}),2)=1"
-            won = f"MOD(INT({CALC}!{c['won seats']}{r}/{2**s}),2)=1"
-            ins.append(f'IF({in_cell},{seat_cell("name", s)}&" ","")')
-            wins.append(f'IF({won},{seat_cell("name", s)}&" ","")')
-        dealer = f"INDEX(PlayerNames,{CALC}!{c['dealer seat']}{r})"
-        values = [
-            f'=IF({CALC}!{c["content"]}{r}=0,"",{DEALS}!$A{r})',
-            show(dealer),
-            show(f"TRIM({'&'.join(ins)})"),
-            show(f"TRIM({'&'.join(wins)})"),
-            show(f"{CALC}!{c['pot before']}{r}"),
-            show(f"IF({CALC}!{c['payers']}{r}>0,{CALC}!{c['pot before']}{r},0)"),
-            show(f"{CALC}!{c['pot after']}{r}"),
-            show(f"{CALC}!{c['reserve after']}{r}"),
-        ]
-        values += [
-            show(
-                f"{STACK}+{CALC}!{col(layout.state_col(s))}{r}",
-                f"OR({used},{seat_cell('plays', s)}=0)",
-            )
-            for s in range(w)
-        ]
-        states = f"{CALC}!{col(layout.state_col(0))}{r}:{col(layout.state_col(w - 1))}{r}"
-        values.append(
-            show(
-                f"IF(ABS(SUM({states})+{CALC}!{c['pot after']}{r}+{CALC}!{c['reserve after']}{r}"
-                f'-StartPot-StartReserve)<{TINY},"ok","CHECK")'
-            )
-        )
-        values.append(problem_formula(layout, r))
-        for column, value in enumerate(values, start=1):
+        for column, value in enumerate(_ledger_row(layout, c, r), start=1):
             cell = sheet.cell(r, column, value)
             if 5 <= column <= layout.check_col - 1:
                 cell._style = StyleArray(amount._style)
@@ -146,6 +108,57 @@ def ledger_sheet(book: Workbook, layout: Layout) -> None:
 
     problem = col(layout.problem_col)
     flag_problems(sheet, f"{problem}2:{problem}{layout.last_row}")
+    _ledger_look(sheet, layout)
+
+
+def _ledger_row(layout: Layout, c: dict[str, str], r: int) -> list[str]:
+    """The formulas of one Ledger row: the deal told from the Calc sheet's row ``r``."""
+    w = layout.width
+    used = f"{CALC}!{c['used']}{r}=0"
+
+    def show(expr: str, used: str = used) -> str:
+        return f'=IF({used},"",{expr})'
+
+    # A row the Ledger shows has no mark for a player who is not there (that is a
+    # problem), so the Calc sheet's bits of who is in and who won name them.
+    ins = []
+    wins = []
+    for s in range(w):
+        in_cell = f"MOD(INT({CALC}!{c['in seats']}{r}/{2**s}),2)=1"
+        won = f"MOD(INT({CALC}!{c['won seats']}{r}/{2**s}),2)=1"
+        ins.append(f'IF({in_cell},{seat_cell("name", s)}&" ","")')
+        wins.append(f'IF({won},{seat_cell("name", s)}&" ","")')
+    dealer = f"INDEX(PlayerNames,{CALC}!{c['dealer seat']}{r})"
+    values = [
+        f'=IF({CALC}!{c["content"]}{r}=0,"",{DEALS}!$A{r})',
+        show(dealer),
+        show(f"TRIM({'&'.join(ins)})"),
+        show(f"TRIM({'&'.join(wins)})"),
+        show(f"{CALC}!{c['pot before']}{r}"),
+        show(f"IF({CALC}!{c['payers']}{r}>0,{CALC}!{c['pot before']}{r},0)"),
+        show(f"{CALC}!{c['pot after']}{r}"),
+        show(f"{CALC}!{c['reserve after']}{r}"),
+    ]
+    values += [
+        show(
+            f"{STACK}+{CALC}!{col(layout.state_col(s))}{r}",
+            f"OR({used},{seat_cell('plays', s)}=0)",
+        )
+        for s in range(w)
+    ]
+    states = f"{CALC}!{col(layout.state_col(0))}{r}:{col(layout.state_col(w - 1))}{r}"
+    values.append(
+        show(
+            f"IF(ABS(SUM({states})+{CALC}!{c['pot after']}{r}+{CALC}!{c['reserve after']}{r}"
+            f'-StartPot-StartReserve)<{TINY},"ok","CHECK")'
+        )
+    )
+    values.append(problem_formula(layout, r))
+    return values
+
+
+def _ledger_look(sheet: Any, layout: Layout) -> None:
+    """The Ledger's widths, wrapping and row heights, as it shows and prints."""
     sheet.row_dimensions[1].height = 32
     sheet.print_title_rows = "1:1"
     sheet.freeze_panes = "C2"
