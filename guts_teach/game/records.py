@@ -13,14 +13,37 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from .cards.hands import HandOrder, explain
 from .frozen import quick_init
 from .money import format_amount
 from .settlement import Settlement
+from .showdown import OutcomeKind
 from .wording import agree, does, join_names, name, possessive, verb_for, words_for
 
 Balances = tuple[Fraction, ...]
+
+StepKind = Literal[
+    "start",
+    "ante",
+    "deal",
+    "reveal",
+    "weenie",
+    "nobody_in",
+    "uncontested",
+    "dealer_takes",
+    "showdown",
+    "ghost_wins",
+    "tie_stays",
+    "award",
+    "payments",
+    "cap",
+    "refill",
+    "cycle_end",
+    "dealer",
+]
+"""What a :class:`Step` changes: the discriminator a view or a test switches on."""
 
 
 @quick_init
@@ -60,7 +83,7 @@ class DealRecord:
     winners: tuple[str, ...]
     winners_from_cards: bool
     payers: tuple[str, ...]
-    kind: str
+    kind: OutcomeKind
     tied_best: tuple[str, ...]
     declaration: str
     hand_size: int
@@ -160,7 +183,7 @@ class Step:
     """
 
     deal: int
-    kind: str
+    kind: StepKind
     text: str
     pot: Fraction
     reserve: Fraction
@@ -362,7 +385,9 @@ class _Teller:
         self.seat = {p: i for i, p in enumerate(record.players)}
         self.words = words_for(record.chips)
 
-    def step(self, kind: str, text: str, pot: Fraction, reserve: Fraction, rule: str = "") -> Step:
+    def step(
+        self, kind: StepKind, text: str, pot: Fraction, reserve: Fraction, rule: str = ""
+    ) -> Step:
         record = self.record
         balances = dict(zip(record.players, self.balances, strict=True))
         return Step(record.number, kind, text, pot, reserve, balances, rule)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
-from typing import Any
+from typing import Any, Literal
 
 from .cards.hands import HandOrder, best
 from .club_record import check_losers, check_record
@@ -28,12 +28,17 @@ from .frozen import quick_init
 from .rules import Rules
 from .wording import join_names
 
-NOBODY_IN = "nobody_in"
-UNCONTESTED = "uncontested"
-DEALER_TAKES = "dealer_takes"
-SHOWDOWN = "showdown"
-GHOST_WINS = "ghost_wins"
-TIE_STAYS = "tie_stays"
+OutcomeKind = Literal[
+    "nobody_in", "uncontested", "dealer_takes", "showdown", "ghost_wins", "tie_stays"
+]
+"""How a deal ended: the discriminator of :class:`Outcome` and of a deal's record."""
+
+NOBODY_IN: OutcomeKind = "nobody_in"
+UNCONTESTED: OutcomeKind = "uncontested"
+DEALER_TAKES: OutcomeKind = "dealer_takes"
+SHOWDOWN: OutcomeKind = "showdown"
+GHOST_WINS: OutcomeKind = "ghost_wins"
+TIE_STAYS: OutcomeKind = "tie_stays"
 
 
 @quick_init
@@ -47,7 +52,7 @@ class Outcome:
     when a tie keeps the pot (V4); ``from_cards`` says the package ranked the hands.
     """
 
-    kind: str
+    kind: OutcomeKind
     winners: tuple[str, ...]
     payers: tuple[str, ...]
     from_cards: bool
@@ -185,7 +190,7 @@ def _best_in(
 
 def _who_pays(
     top: tuple[str, ...], ins: tuple[str, ...], rules: Rules, dealer_took: bool
-) -> tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+) -> tuple[OutcomeKind, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """(kind, winners, payers, tied best) once the best hands are known (R4, R5, V4, V5)."""
     if not top:
         return GHOST_WINS, (), ins, ()

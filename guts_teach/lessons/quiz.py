@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,7 +26,7 @@ from ..game.cards.hands import HandOrder
 from ..game.errors import GutsError
 from ..game.money import as_amount, format_amount
 from ..game.play.session import Session
-from ..game.records import DealRecord
+from ..game.records import DealRecord, StepKind
 from ..game.rules import Rules, teaching
 from ..game.shown import shown
 from ..game.wording import join_names
@@ -307,7 +308,7 @@ def _fresh_ante(scenario: Scenario) -> Fraction | None:
     return scenario.rules.ante * len(scenario.players)
 
 
-def _check_winners(scenario: Scenario, answer: str, steps: dict[str, str]) -> Mark:
+def _check_winners(scenario: Scenario, answer: str, steps: Mapping[StepKind, str]) -> Mark:
     truth = scenario.record.winners
     label = FIELDS["winners"]
     story = (
@@ -448,11 +449,18 @@ def _why_share(record: DealRecord) -> str:
     )
 
 
-POT_STEPS = ("nobody_in", "uncontested", "payments", "cap", "refill", "cycle_end")
+POT_STEPS: tuple[StepKind, ...] = (
+    "nobody_in",
+    "uncontested",
+    "payments",
+    "cap",
+    "refill",
+    "cycle_end",
+)
 """The steps of a deal that say where the next pot comes from."""
 
 
-def _why_pot(scenario: Scenario, steps: dict[str, str], given: Fraction | None) -> str:
+def _why_pot(scenario: Scenario, steps: Mapping[StepKind, str], given: Fraction | None) -> str:
     record, rules = scenario.record, scenario.rules
     parts = [steps[k] for k in POT_STEPS if k in steps]
     antes = rules.ante * len(scenario.players)
@@ -471,7 +479,7 @@ def _why_pot(scenario: Scenario, steps: dict[str, str], given: Fraction | None) 
     return " ".join(parts)
 
 
-def _why_reserve(scenario: Scenario, steps: dict[str, str]) -> str:
+def _why_reserve(scenario: Scenario, steps: Mapping[StepKind, str]) -> str:
     record = scenario.record
     if "cap" in steps or "refill" in steps:
         return " ".join(steps[k] for k in ("cap", "refill") if k in steps)
