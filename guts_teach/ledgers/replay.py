@@ -131,8 +131,11 @@ def deal_rows_text(session: Session, *, batch: int = 1000) -> Iterator[str]:
 
 def _number(value: Fraction) -> str:
     """:func:`~.money.to_json_number` as JSON text (whole numbers first: most amounts)."""
-    if value.denominator == 1 and value.numerator.bit_length() < JSON_BITS:
-        return int.__repr__(value.numerator)
+    numerator, denominator = value.numerator, value.denominator
+    if numerator.bit_length() < JSON_BITS and denominator.bit_length() < JSON_BITS:
+        if denominator == 1:
+            return int.__repr__(numerator)
+        return f'"{numerator}/{denominator}"'  # digits, "-" and "/" need no escapes
     return encode_basestring(str(to_json_number(value)))
 
 

@@ -41,9 +41,24 @@ def read_hands(
         return None, None
     if ghost is not None and not rules.ghost_hand:
         raise unused_ghost()
+    size = ranking.size
+    if ghost is None and type(hands) is dict:
+        # A replayed record's hands are already read: check them in one tight pass and fall
+        # through to the careful reading below at the first that needs it.
+        dealt = 0
+        for holder, held in hands.items():
+            if (
+                holder not in seats
+                or not isinstance(held, HandOrder)
+                or len(held.cards) != size
+                or dealt & held.bits
+            ):
+                break
+            dealt |= held.bits
+        else:
+            return dict(hands), None
     known: dict[str, HandOrder] = {}
     make = ranking.hand
-    size = ranking.size
     dealt = 0  # one bit per card (hand.bits): a fast check that no card is dealt twice
     hands = hands_arg(hands)
     given = [*(hands or {}).items(), *([(GHOST, ghost)] if ghost is not None else [])]
