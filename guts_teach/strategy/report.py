@@ -20,7 +20,7 @@ from .counting.odds import hand_odds
 from .equilibria.coalitions import best_coalition
 from .equilibria.fictitious import fictitious_play
 from .equilibria.heads_up import J7, guarantee, guarantee_table
-from .equilibria.mixed import MixedEquilibrium, mixed_equilibrium
+from .equilibria.mixed import MixedEquilibrium, MixedThreshold, mixed_equilibrium
 from .equilibria.repeated import best_reply_repeated, profile
 from .equilibria.thresholds import (
     NoEquilibriumError,
@@ -143,9 +143,9 @@ def _mixed_report(
     if mixed is None:
         return text + " The symmetric equilibrium mixes thresholds."
     chance = (
-        f"chance exactly {mixed.mix}"
+        f"chance exactly {mixed.mix}, the rational root of its indifference polynomial"
         if mixed.exact
-        else f"chance about {float(mixed.mix):.9f}, the root of a degree-"
+        else f"chance about {float(mixed.mix):.9f}, approximate: the root of a degree-"
         f"{len(mixed.polynomial) - 1} polynomial with no rational root"
     )
     return (
@@ -326,6 +326,7 @@ def fictitious_report(
     """Fictitious play with the weenie rule at a table of ``players``: the averaged play
     against the mixed equilibrium."""
     play = fictitious_play(players=players, weenie_ties=weenie_ties, rounds=rounds)
+    target = mixed_equilibrium(players=players, weenie=True, weenie_ties=weenie_ties)
     marks = [k for k in (10, 100, 1000, rounds) if k <= rounds]
     if as_json:
         data = {
@@ -335,16 +336,37 @@ def fictitious_report(
             "rounds": rounds,
             "share_of_low_after": {str(k): chance_text(play.shares[k]) for k in marks},
             "mixed_equilibrium": round(float(play.equilibrium), 9),
+            "mixed_equilibrium_exact": chance_text(target.mix) if target.exact else None,
+            "mixed_equilibrium_method": target.method,
         }
         return json.dumps(data, indent=2)
     lines = [
         f"Fictitious play with the weenie rule at {players} players: best replies go round "
         f"{play.low} and {play.high}; each round answers the average of all play so far.",
         f"  share of rounds in with {play.low} (the others' chance with it), against the mixed "
-        f"equilibrium's {float(play.equilibrium):.6f}:",
+        f"equilibrium's {float(play.equilibrium):.6f} "
+        f"({f'exactly {target.mix}' if target.exact else 'approximate: an irrational root'}):",
     ]
     lines += [f"    after {k:>5} rounds: {float(play.shares[k]):.6f}" for k in marks]
     return "\n".join(lines)
+
+
+def _coalition_method(lone: Threshold | MixedThreshold) -> str:
+    """How a coalition's figures were obtained: exact over every joint plan, and, when the
+    lone player mixes, by how its mix was obtained (an approximate mix makes them approximate).
+
+    >>> _coalition_method(Threshold(ALL_STRENGTHS[0]))
+    'exact: every joint threshold plan of the other two, class-triple counts'
+    """
+    counted = "every joint threshold plan of the other two, class-triple counts"
+    if not isinstance(lone, MixedThreshold):
+        return f"exact: {counted}"
+    if lone.exact:
+        return (
+            f"exact: {counted}, against the lone player's exact mix {lone.mix} (the rational "
+            "root of its indifference polynomial)"
+        )
+    return f"approximate: {counted}, against an approximate mix (an irrational root)"
 
 
 def coalition_report(
@@ -371,11 +393,16 @@ def coalition_report(
             "weenie": weenie,
             "weenie_ties": weenie_ties,
             "lone_player": str(found.lone),
+            **(
+                {"lone_mix": chance_text(found.lone.mix), "lone_mix_exact": found.lone.exact}
+                if isinstance(found.lone, MixedThreshold)
+                else {}
+            ),
             "coalition_plan": [str(s) for s in found.plan],
             "lone_share": chance_text(found.lone_share),
             "lone_loss": chance_text(found.loss),
             "coalition_share": chance_text(found.coalition_share),
-            "method": "exact: every joint threshold plan of the other two, class-triple counts",
+            "method": _coalition_method(found.lone),
         }
         return json.dumps(data, indent=2)
     below = "below" if found.loss > 0 else "not below"
