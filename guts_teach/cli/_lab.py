@@ -42,6 +42,8 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
             players=args.players,
             weenie=args.weenie,
             weenie_ties=args.weenie_ties,
+            samples=args.samples,
+            seed=args.seed,
             as_json=args.json,
         )
     elif args.guarantee:

@@ -18,6 +18,7 @@ from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
 from .counting.odds import hand_odds
 from .equilibria.coalitions import best_coalition
+from .equilibria.coalitions_many import coalition_search
 from .equilibria.fictitious import fictitious_play
 from .equilibria.heads_up import J7, guarantee, guarantee_table
 from .equilibria.mixed import MixedEquilibrium, MixedThreshold, mixed_equilibrium
@@ -374,14 +375,24 @@ def coalition_report(
     players: int = 3,
     weenie: bool = False,
     weenie_ties: WeenieTies = "each_pays",
+    samples: int = 20_000,
+    seed: int = 1,
     as_json: bool = False,
 ) -> str:
-    """Three players: the two others' best joint threshold plan against one equilibrium
-    player, exact over all 8,281 plans (``players`` must be 3)."""
-    if players != 3:
+    """The others' best joint threshold plan against one equilibrium player: at three players
+    exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`."""
+    if not 3 <= players <= 10:
         raise PlayerError(
-            f"coalitions are counted exactly at three players (every joint plan of the other "
-            f"two); got {players}"
+            f"coalitions need 3 to 10 players (one alone, two or more); got {players}"
+        )
+    if players > 3:
+        return many_coalition_report(
+            players=players,
+            weenie=weenie,
+            weenie_ties=weenie_ties,
+            samples=samples,
+            seed=seed,
+            as_json=as_json,
         )
     found = best_coalition(weenie=weenie, weenie_ties=weenie_ties)
     rules = " with the weenie rule" if weenie else ""
@@ -415,5 +426,72 @@ def coalition_report(
             f"  the lone player's share of the pot: {float(found.lone_share):.6f}, "
             f"{below} the fair third by {float(found.loss):.2e}; the coalition's: "
             f"{float(found.coalition_share):.6f}",
+        ]
+    )
+
+
+def many_coalition_report(
+    *,
+    players: int,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
+    samples: int = 20_000,
+    seed: int = 1,
+    as_json: bool = False,
+) -> str:
+    """Four to ten players: the coalition's plan found by
+    :func:`~guts_teach.strategy.equilibria.coalitions_many.coalition_search` (its value exact
+    at four, sampled beyond), with the method that found it."""
+    found = coalition_search(
+        players=players, weenie=weenie, weenie_ties=weenie_ties, samples=samples, seed=seed
+    )
+    rules = " with the weenie rule" if weenie else ""
+    if weenie and weenie_ties == "share_one":
+        rules += " (tied players sharing one payment)"
+    if as_json:
+        data: dict[str, Any] = {
+            "players": players,
+            "weenie": weenie,
+            "weenie_ties": weenie_ties,
+            "lone_player": str(found.lone),
+            **(
+                {"lone_mix": chance_text(found.lone.mix), "lone_mix_exact": found.lone.exact}
+                if isinstance(found.lone, MixedThreshold)
+                else {}
+            ),
+            "coalition_plan": [str(s) for s in found.plan],
+            "fair_share": chance_text(found.fair),
+            "lone_share": None if found.lone_share is None else chance_text(found.lone_share),
+            "lone_loss": None if found.loss is None else chance_text(found.loss),
+            "lone_share_exact": found.value_exact,
+            "sampled_lone_share": {
+                "mean": round(found.sampled_share, 6),
+                "error": round(found.sampled_error, 6),
+            },
+            "samples": found.samples,
+            "seed": found.seed,
+            "method": found.method,
+        }
+        return json.dumps(data, indent=2)
+    plan = ", ".join(str(s) for s in found.plan)
+    if found.lone_share is not None and found.loss is not None:
+        value = (
+            f"  the lone player's share of the pot: {found.lone_share} = "
+            f"{float(found.lone_share):.6f} ({'exact' if found.value_exact else 'approximate'}), "
+            f"{float(found.loss):.2e} below the fair 1/{players}"
+        )
+    else:
+        value = (
+            f"  the lone player's share of the pot: {found.sampled_share:.4f} +/- "
+            f"{found.sampled_error:.4f} (sampled, one standard error), against the fair "
+            f"1/{players} = {float(found.fair):.4f}"
+        )
+    return "\n".join(
+        [
+            f"Coalitions at {players} players{rules}: one player {found.lone}; the other "
+            f"{players - 1} agree on their thresholds.",
+            f"  plan found: in with {plan} or better (one threshold a seat)",
+            value,
+            f"  how: {found.method}",
         ]
     )
