@@ -187,6 +187,11 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
     )
     strategy_cmd.add_argument(
+        "--real",
+        action="store_true",
+        help="heads-up: the real game, pot and reserve carried from deal to deal with the cap",
+    )
+    strategy_cmd.add_argument(
         "--coalition",
         action="store_true",
         help="3-10 players: the others' best joint thresholds against one equilibrium player "

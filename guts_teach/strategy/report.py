@@ -495,3 +495,55 @@ def many_coalition_report(
             f"  how: {found.method}",
         ]
     )
+
+
+def real_game_report(*, players: int = 2, as_json: bool = False) -> str:
+    """The real game with its cap (pot and reserve carried from deal to deal), heads-up: the
+    states it reaches under both profiles, its equilibrium and best replies, and how its money
+    per deal relates to the one-deal rule (``players`` must be 2: larger tables are not
+    computed yet)."""
+    if players != 2:
+        raise PlayerError(
+            f"the real game with its cap is computed heads-up only so far: players must be 2; "
+            f"got {players}"
+        )
+    from ..game.rules import classic, teaching
+    from .equilibria.payoff import iterate_replies
+    from .equilibria.real_game import money_per_deal, reachable_states, real_best_reply
+
+    profiles = {"teaching": teaching(), "classic": classic()}
+    states = {name: sorted(reachable_states(rules)) for name, rules in profiles.items()}
+    path = iterate_replies(Threshold(ALL_STRENGTHS[0]), real_best_reply)
+    edge = path[-1]
+    always_in = Threshold(ALL_STRENGTHS[0])
+    edge_money = money_per_deal(edge, always_in)
+    if as_json:
+        data = {
+            "players": 2,
+            "states": {
+                name: [{"pot": chance_text(p), "reserve": chance_text(r)} for p, r in found]
+                for name, found in states.items()
+            },
+            "equilibrium": str(edge.strength),
+            "best_reply_path": [str(t.strength) for t in path],
+            "money_per_deal_against_always_in": chance_text(edge_money),
+            "money_is_one_deal_share": "money per deal = pot x one-deal share - ante, every deal",
+            "method": "exact: every heads-up deal by class pair, settled by the rules core",
+        }
+        return json.dumps(data, indent=2)
+    replies = " -> ".join(str(t.strength) for t in path)
+    pots = "; ".join(
+        f"{name} (cap {rules.cap}): pot {found[0][0]}, reserve {found[0][1]}"
+        for (name, rules), found in zip(profiles.items(), states.values(), strict=True)
+    )
+    return "\n".join(
+        [
+            "The real game heads-up, pot and reserve carried from deal to deal (exact):",
+            f"  every deal starts from the same state, whatever is declared: {pots}",
+            "  so a player's money per deal is the one-deal rule's share of the pot less one ante,",
+            f"  and best replies are the one-deal model's: {replies}",
+            f"  in with {edge.strength} or better takes {edge_money} = {float(edge_money):.4f} "
+            "chips a deal from a player always in",
+            "  (three players and more, where the pot grows and the cap binds: not computed yet)",
+        ]
+    )
