@@ -189,7 +189,8 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
     strategy_cmd.add_argument(
         "--real",
         action="store_true",
-        help="heads-up: the real game, pot and reserve carried from deal to deal with the cap",
+        help="2 or 3 players: the real game, pot and reserve carried from deal to deal with the "
+        "cap",
     )
     strategy_cmd.add_argument(
         "--coalition",

@@ -32,7 +32,7 @@ from guts_teach.strategy.equilibria.coalitions_many import (
 N = len(ALL_STRENGTHS)
 POT = Fraction(12)
 SEATS = ["Lone", "B", "C", "D"]
-FOUR_PLAYER_BEST = Fraction(529897573, 2508460500)  # the recomputation
+FOUR_PLAYER_BEST = Fraction(529897573, 2508460500)  # found by an outside recomputation too
 
 
 def _index(name: str) -> int:

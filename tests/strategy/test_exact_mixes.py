@@ -34,7 +34,7 @@ from guts_teach.strategy.report import coalition_report, fictitious_report, stra
 N = len(ALL_STRENGTHS)
 Q4 = ALL_STRENGTHS.index(hand_class("Q-4"))
 Q5 = ALL_STRENGTHS.index(hand_class("Q-5"))
-EXPECTED = {  # from the recomputation, and asserted here against this file's own count
+EXPECTED = {  # found by an outside recomputation too, and counted again in this file
     "each_pays": (Fraction(712, 1497), Fraction(447136, 34286292495)),
     "share_one": (Fraction(214, 999), Fraction(134392, 22880431665)),
 }

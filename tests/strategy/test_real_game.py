@@ -21,13 +21,16 @@ from guts_teach.game.cards.hands import ALL_STRENGTHS, hand_class
 from guts_teach.game.play.session import Session
 from guts_teach.game.rules import classic, teaching
 from guts_teach.strategy.equilibria.real_game import (
+    deviation_gain,
     money_per_deal,
     one_deal_share,
     reachable_states,
     real_best_reply,
     real_equilibrium,
+    states_up_to,
+    symmetric_gap,
 )
-from guts_teach.strategy.equilibria.thresholds import Threshold, best_reply, value
+from guts_teach.strategy.equilibria.thresholds import Threshold, best_reply, gain, value
 
 SEATS = ["Ann", "Bo"]
 
@@ -95,5 +98,49 @@ def test_cli_real_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert Fraction(data["money_per_deal_against_always_in"]) == money_per_deal(
         _at("J-7"), _at("3-2")
     )
-    assert main(["strategy", "--real", "--players", "3"]) == 2
-    assert "heads-up only" in capsys.readouterr().err
+    assert main(["strategy", "--real", "--players", "3", "--json"]) == 0
+    three = json.loads(capsys.readouterr().out)
+    assert three["equilibrium"] == "K-4" and three["markov_perfect"] is True
+    assert three["states_checked"]["teaching"] > 10 and three["best_replies_to_other_play"] is None
+    assert main(["strategy", "--real", "--players", "4"]) == 2
+    assert "2 and 3 players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("rules", "bound"),
+    [(teaching(), Fraction(60)), (classic(), Fraction(300))],
+    ids=["teaching", "classic"],
+)
+def test_three_players_a_third_of_the_table_is_each_ones_value_and_k4_holds(
+    rules: object, bound: Fraction
+) -> None:
+    """Three players, every state up to the reserve bound: with everyone at K-4 a third of
+    the table is each player's relative value, and a deviation in one deal is worth the
+    pot times the one-deal gain (counted by the threshold module), so K-4 is Markov-perfect."""
+    k4 = _at("K-4")
+    states = states_up_to(bound, rules)  # type: ignore[arg-type]
+    assert any(reserve > 0 for _, reserve in states)  # the cap binds in some
+    held = [ALL_STRENGTHS[i] for i in range(0, len(ALL_STRENGTHS), 9)]
+    held += [hand_class("K-3"), hand_class("K-4")]
+    for pot, reserve in states:
+        assert symmetric_gap(pot, reserve, k4, rules) == 0  # type: ignore[arg-type]
+        for h in held:
+            worth = deviation_gain(pot, reserve, h, k4, rules)  # type: ignore[arg-type]
+            assert worth == pot * gain(h, k4, players=3)
+            assert (worth > 0) == (h.value >= k4.strength.value)
+
+
+def test_three_player_states_match_session() -> None:
+    """Every pot and reserve Session reaches in 3,000 randomly declared deals is one that
+    states_up_to follows (its bound set above what the evening reached)."""
+    rng = random.Random(4)
+    seats = ["Ann", "Bo", "Cy"]
+    table = Session(seats, rules=teaching(), rng=rng)
+    seen = set()
+    for _ in range(3_000):
+        table.deal_random()
+        seen.add((table.pot, table.reserve))
+        table.declare_all([p for p in seats if rng.random() < 0.6])
+        table.settle()
+    assert seen <= states_up_to(max(r for _, r in seen), teaching())
+    assert len(seen) > 5

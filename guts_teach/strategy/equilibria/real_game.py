@@ -16,8 +16,14 @@ deal from that state (:func:`money_per_deal`). That money is, deal by deal, the 
 rule's share less one ante (:func:`one_deal_share`): best replies are the one-deal model's and
 the equilibrium is J-7, under both profiles (cap 20 and 100; any cap of at least two antes).
 
-From three players the pot grows with the losers and the cap and the reserve bind, so
-thresholds may depend on the state; that game is not computed here.
+From three players the pot grows with the losers, the cap binds and the reserve fills
+(:func:`states_up_to`). When all play alike, a third of the chips on the table (pot and
+reserve) is each player's relative value in every state (:func:`symmetric_gap` is zero), so a
+deviation in one deal is worth the one-deal rule's gain times the pot
+(:func:`deviation_gain`): its sign never depends on the state, and the one-deal equilibrium
+K-4 is a Markov-perfect equilibrium of the real game, checked state by state up to a bound on
+the reserve. Best replies to players who do not play alike (where the state matters, and the
+repeated-game reply was ill-defined) are not computed here yet.
 
 >>> sorted(reachable_states())
 [(Fraction(2, 1), Fraction(0, 1))]
@@ -33,7 +39,7 @@ from functools import cache
 from ...game.cards.hands import ALL_STRENGTHS, Strength
 from ...game.rules import Rules, teaching
 from ...game.settlement import settle_pot
-from ..counting.class_deals import pair_table
+from ..counting.class_deals import pair_table, triple_table
 from .payoff import iterate_replies
 from .thresholds import Threshold
 
@@ -167,3 +173,130 @@ def real_equilibrium(rules: Rules | None = None) -> Threshold:
     always in."""
     path = iterate_replies(Threshold(ALL_STRENGTHS[0]), lambda t: real_best_reply(t, rules))
     return path[-1]
+
+
+# ------------------------------------------------------------------ three players
+
+
+def states_up_to(
+    most_reserve: Fraction, rules: Rules | None = None, *, players: int = 3
+) -> set[tuple[Fraction, Fraction]]:
+    """Every (pot, reserve) a game of ``players`` reaches from its first antes, whatever is
+    declared, up to a reserve of ``most_reserve`` (from three players the losers' payments
+    can push the reserve up without end, so states beyond the bound are not followed).
+
+    >>> sorted(p for p, r in states_up_to(Fraction(0)))  # no reserve yet: the pot doubles
+    [Fraction(3, 1), Fraction(6, 1), Fraction(12, 1)]
+    >>> (Fraction(20), Fraction(4)) in states_up_to(Fraction(4))  # 24: 20 and 4 over the cap
+    True
+    """
+    rules = rules or teaching()
+    outcomes = [(0, 0)] + [(w, k) for w in range(1, players + 1) for k in range(players - w + 1)]
+    start = (rules.ante * players, Fraction(0))
+    seen, todo = {start}, [start]
+    while todo:
+        pot, reserve = todo.pop()
+        for winners, payers in outcomes:
+            settled = settle_pot(
+                pot=pot, reserve=reserve, winners=winners, payers=payers, cap=rules.cap
+            )
+            after = (settled.pot or rules.ante * players, settled.reserve)
+            if after[1] <= most_reserve and after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return seen
+
+
+Role = tuple[bool, int, int, bool, bool]
+"""Seat 0 in or out, the winners, the payers, whether seat 0 won and whether it paid."""
+
+
+@cache
+def _roles(held: int, edge: int) -> dict[Role, int]:
+    """Three players, seat 0 holding class ``held``, the others in at ``edge`` or better: the
+    deals (class-triple counts) of each role, for seat 0 in and out."""
+    counts = triple_table()[held]
+    roles: dict[Role, int] = {}
+    for b in range(N):
+        for c in range(N):
+            ways = counts[b][c]
+            if not ways:
+                continue
+            for mine in (True, False):
+                ins = (mine, b >= edge, c >= edge)
+                classes = (held, b, c)
+                playing = [s for s in range(3) if ins[s]]
+                if not playing:
+                    role: Role = (mine, 0, 0, False, False)
+                else:
+                    top = max(classes[s] for s in playing)
+                    best = [s for s in playing if classes[s] == top]
+                    role = (
+                        mine,
+                        len(best),
+                        len(playing) - len(best),
+                        0 in best,
+                        mine and 0 not in best,
+                    )
+                roles[role] = roles.get(role, 0) + ways
+    return roles
+
+
+def _worth(pot: Fraction, reserve: Fraction, role: Role, rules: Rules) -> Fraction:
+    """Seat 0's money in a deal of this role, plus a third of the chips on the table after it
+    (each player's claim on them when all play alike), in chips."""
+    _, winners, payers, won, paid = role
+    settled = settle_pot(pot=pot, reserve=reserve, winners=winners, payers=payers, cap=rules.cap)
+    money = settled.share * won - settled.payment * paid
+    if not settled.pot:  # the pot emptied and the reserve with it: everyone antes
+        return money - rules.ante + (rules.ante * 3 + settled.reserve) / 3
+    return money + (settled.pot + settled.reserve) / 3
+
+
+def deviation_gain(
+    pot: Fraction, reserve: Fraction, held: Strength, others: Threshold, rules: Rules | None = None
+) -> Fraction:
+    """Three players in the real game at (``pot``, ``reserve``), the others playing
+    ``others`` from now on: what going in with ``held`` rather than out is worth, in chips.
+
+    Each player's claim on what is on the table after the deal is a third of it: when all
+    play alike that is each one's relative value (the chips on the table are won in the end,
+    a third each by symmetry, and every later deal gives each player nothing on average), so
+    a threshold that no one deal's deviation improves on is a Markov-perfect equilibrium.
+    :func:`symmetric_gap` checks that relative value state by state.
+
+    >>> from guts_teach.game.cards.hands import hand_class
+    >>> k4 = Threshold(hand_class("K-4"))
+    >>> deviation_gain(Fraction(20), Fraction(24), hand_class("K-3"), k4) < 0
+    True
+    """
+    rules = rules or teaching()
+    edge = _index(others)
+    total, deals = Fraction(0), 0
+    for role, ways in _roles(ALL_STRENGTHS.index(held), edge).items():
+        sign = 1 if role[0] else -1
+        total += sign * ways * _worth(pot, reserve, role, rules)
+        deals += ways if role[0] else 0
+    return total / deals
+
+
+def symmetric_gap(
+    pot: Fraction, reserve: Fraction, play: Threshold, rules: Rules | None = None
+) -> Fraction:
+    """Everyone at ``play`` from (``pot``, ``reserve``): seat 0's expected money in the deal
+    plus a third of the table after it, less a third of the table before it. Zero in every
+    state means a third of the table is each player's relative value (average money zero).
+
+    >>> from guts_teach.game.cards.hands import hand_class
+    >>> symmetric_gap(Fraction(20), Fraction(4), Threshold(hand_class("K-4")))
+    Fraction(0, 1)
+    """
+    rules = rules or teaching()
+    edge = _index(play)
+    total, deals = Fraction(0), 0
+    for held in range(N):
+        for role, ways in _roles(held, edge).items():
+            if role[0] == (held >= edge):
+                total += ways * _worth(pot, reserve, role, rules)
+                deals += ways
+    return total / deals - (pot + reserve) / 3
