@@ -17,13 +17,15 @@ def odds(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
     """Run ``strategy``: the report its first option asks for, in this order:
-    ``--fictitious``, ``--in-turn``, ``--coalition``, ``--guarantee``, ``--repeated``, else
+    ``--fictitious``, ``--in-turn``, ``--coalition``, ``--guarantee``, ``--repeated``,
+    ``--real``, else
     the equilibrium (with ``--weenie`` and ``--hand``)."""
     from ..strategy.in_turn.report import in_turn_report
     from ..strategy.report import (
         coalition_report,
         fictitious_report,
         guarantee_report,
+        real_game_report,
         repeated_report,
         strategy_report,
     )
@@ -42,12 +44,16 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
             players=args.players,
             weenie=args.weenie,
             weenie_ties=args.weenie_ties,
+            samples=args.samples,
+            seed=args.seed,
             as_json=args.json,
         )
     elif args.guarantee:
         report = guarantee_report(players=args.players, as_json=args.json)
     elif args.repeated:
         report = repeated_report(players=args.players, as_json=args.json)
+    elif args.real:
+        report = real_game_report(players=args.players, as_json=args.json)
     else:
         report = strategy_report(
             players=args.players,

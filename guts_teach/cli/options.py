@@ -187,9 +187,25 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         help="the repeated game: alpha, beta and alpha/(1-beta), and best replies both ways",
     )
     strategy_cmd.add_argument(
+        "--real",
+        action="store_true",
+        help="2 or 3 players: the real game, pot and reserve carried from deal to deal with the "
+        "cap",
+    )
+    strategy_cmd.add_argument(
         "--coalition",
         action="store_true",
-        help="3 players: the other two's best joint thresholds against one equilibrium player",
+        help="3-10 players: the others' best joint thresholds against one equilibrium player "
+        "(exact at 3; searched, and valued exactly at 4, sampled from 5)",
+    )
+    strategy_cmd.add_argument(
+        "--samples",
+        type=int,
+        default=20_000,
+        help="with --coalition at 4+ players: seeded deals the plan is searched on",
+    )
+    strategy_cmd.add_argument(
+        "--seed", type=int, default=1, help="with --coalition at 4+ players: the deals' seed"
     )
     strategy_cmd.add_argument(
         "--in-turn",

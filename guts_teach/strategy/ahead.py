@@ -9,7 +9,7 @@ guts_teach.strategy.lesson_numbers --check``, and ``--write`` renews the file af
 to the strategy code. This module only reads the file, so any strategy module may use it.
 
 >>> stored("equilibrium_plays")["2 plain"]
-['J-7', '1']
+['J-7', '1', 'exact']
 >>> stored("no such thing")
 Traceback (most recent call last):
 ...

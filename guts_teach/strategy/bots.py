@@ -120,7 +120,7 @@ def equilibrium_bot(
     >>> str(equilibrium_bot("Bo", players=6).threshold)
     'in with A-7 or better'
     >>> str(equilibrium_bot("Bo", players=3, rules=Rules(weenie_rule=True)).threshold)
-    'in with better than Q-4, and with Q-4 48% of the time'
+    'in with better than Q-4, and with Q-4 712/1497 (48%) of the time'
     """
     rules = rules or Rules()
     if rules.hand_size == 3:

@@ -45,8 +45,10 @@ def _drawn(value: float | Fraction, digits: int = 5) -> float:
 
 def equilibrium_plays() -> dict[str, list[str]]:
     """The symmetric equilibrium's way of playing at every table size, plain and under the
-    weenie rule's two readings of a tie: ``[edge class, chance of going in with it]`` (the
-    chance is ``"1"`` for a pure threshold), keyed by :func:`play_key`."""
+    weenie rule's two readings of a tie: ``[edge class, chance of going in with it, how the
+    chance was obtained]`` (the chance is ``"1"`` for a pure threshold; ``"exact"``, or
+    ``"approximate"`` for the middle of the tiny interval that holds an irrational root),
+    keyed by :func:`play_key`."""
     from .equilibria.mixed import MixedThreshold, compute_equilibrium_play
 
     plays: dict[str, list[str]] = {}
@@ -55,7 +57,8 @@ def equilibrium_plays() -> dict[str, list[str]]:
             play = compute_equilibrium_play(players=players, weenie=weenie, weenie_ties=ties)
             mix = play.mix if isinstance(play, MixedThreshold) else Fraction(1)
             edge = play.edge if isinstance(play, MixedThreshold) else play.strength
-            plays[play_key(players, weenie, ties)] = [str(edge), _exact(mix)]
+            how = "approximate" if isinstance(play, MixedThreshold) and not play.exact else "exact"
+            plays[play_key(players, weenie, ties)] = [str(edge), _exact(mix), how]
     return plays
 
 
@@ -128,13 +131,16 @@ def repeated() -> dict[str, Any]:
 def fictitious(rounds: int = 2000) -> dict[str, Any]:
     """Fictitious play under the weenie rule at three and five players."""
     from .equilibria.fictitious import fictitious_play
+    from .equilibria.mixed import mixed_equilibrium
 
     found = {}
     for players in (3, 5):
         play = fictitious_play(players=players, rounds=rounds)
+        target = mixed_equilibrium(players=players, weenie=True)
         found[str(players)] = {
             "low": str(play.low),
             "equilibrium": _exact(play.equilibrium),
+            "equilibrium_how": "exact" if target.exact else "approximate",
             "shares": [_drawn(s) for s in play.shares[1:]],
         }
     return found

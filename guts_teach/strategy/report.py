@@ -18,9 +18,10 @@ from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
 from .counting.odds import hand_odds
 from .equilibria.coalitions import best_coalition
+from .equilibria.coalitions_many import coalition_search
 from .equilibria.fictitious import fictitious_play
 from .equilibria.heads_up import J7, guarantee, guarantee_table
-from .equilibria.mixed import MixedEquilibrium, mixed_equilibrium
+from .equilibria.mixed import MixedEquilibrium, MixedThreshold, mixed_equilibrium
 from .equilibria.repeated import best_reply_repeated, profile
 from .equilibria.thresholds import (
     NoEquilibriumError,
@@ -143,9 +144,9 @@ def _mixed_report(
     if mixed is None:
         return text + " The symmetric equilibrium mixes thresholds."
     chance = (
-        f"chance exactly {mixed.mix}"
+        f"chance exactly {mixed.mix}, the rational root of its indifference polynomial"
         if mixed.exact
-        else f"chance about {float(mixed.mix):.9f}, the root of a degree-"
+        else f"chance about {float(mixed.mix):.9f}, approximate: the root of a degree-"
         f"{len(mixed.polynomial) - 1} polynomial with no rational root"
     )
     return (
@@ -326,6 +327,7 @@ def fictitious_report(
     """Fictitious play with the weenie rule at a table of ``players``: the averaged play
     against the mixed equilibrium."""
     play = fictitious_play(players=players, weenie_ties=weenie_ties, rounds=rounds)
+    target = mixed_equilibrium(players=players, weenie=True, weenie_ties=weenie_ties)
     marks = [k for k in (10, 100, 1000, rounds) if k <= rounds]
     if as_json:
         data = {
@@ -335,16 +337,37 @@ def fictitious_report(
             "rounds": rounds,
             "share_of_low_after": {str(k): chance_text(play.shares[k]) for k in marks},
             "mixed_equilibrium": round(float(play.equilibrium), 9),
+            "mixed_equilibrium_exact": chance_text(target.mix) if target.exact else None,
+            "mixed_equilibrium_method": target.method,
         }
         return json.dumps(data, indent=2)
     lines = [
         f"Fictitious play with the weenie rule at {players} players: best replies go round "
         f"{play.low} and {play.high}; each round answers the average of all play so far.",
         f"  share of rounds in with {play.low} (the others' chance with it), against the mixed "
-        f"equilibrium's {float(play.equilibrium):.6f}:",
+        f"equilibrium's {float(play.equilibrium):.6f} "
+        f"({f'exactly {target.mix}' if target.exact else 'approximate: an irrational root'}):",
     ]
     lines += [f"    after {k:>5} rounds: {float(play.shares[k]):.6f}" for k in marks]
     return "\n".join(lines)
+
+
+def _coalition_method(lone: Threshold | MixedThreshold) -> str:
+    """How a coalition's figures were obtained: exact over every joint plan, and, when the
+    lone player mixes, by how its mix was obtained (an approximate mix makes them approximate).
+
+    >>> _coalition_method(Threshold(ALL_STRENGTHS[0]))
+    'exact: every joint threshold plan of the other two, class-triple counts'
+    """
+    counted = "every joint threshold plan of the other two, class-triple counts"
+    if not isinstance(lone, MixedThreshold):
+        return f"exact: {counted}"
+    if lone.exact:
+        return (
+            f"exact: {counted}, against the lone player's exact mix {lone.mix} (the rational "
+            "root of its indifference polynomial)"
+        )
+    return f"approximate: {counted}, against an approximate mix (an irrational root)"
 
 
 def coalition_report(
@@ -352,14 +375,24 @@ def coalition_report(
     players: int = 3,
     weenie: bool = False,
     weenie_ties: WeenieTies = "each_pays",
+    samples: int = 20_000,
+    seed: int = 1,
     as_json: bool = False,
 ) -> str:
-    """Three players: the two others' best joint threshold plan against one equilibrium
-    player, exact over all 8,281 plans (``players`` must be 3)."""
-    if players != 3:
+    """The others' best joint threshold plan against one equilibrium player: at three players
+    exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`."""
+    if not 3 <= players <= 10:
         raise PlayerError(
-            f"coalitions are counted exactly at three players (every joint plan of the other "
-            f"two); got {players}"
+            f"coalitions need 3 to 10 players (one alone, two or more); got {players}"
+        )
+    if players > 3:
+        return many_coalition_report(
+            players=players,
+            weenie=weenie,
+            weenie_ties=weenie_ties,
+            samples=samples,
+            seed=seed,
+            as_json=as_json,
         )
     found = best_coalition(weenie=weenie, weenie_ties=weenie_ties)
     rules = " with the weenie rule" if weenie else ""
@@ -371,11 +404,16 @@ def coalition_report(
             "weenie": weenie,
             "weenie_ties": weenie_ties,
             "lone_player": str(found.lone),
+            **(
+                {"lone_mix": chance_text(found.lone.mix), "lone_mix_exact": found.lone.exact}
+                if isinstance(found.lone, MixedThreshold)
+                else {}
+            ),
             "coalition_plan": [str(s) for s in found.plan],
             "lone_share": chance_text(found.lone_share),
             "lone_loss": chance_text(found.loss),
             "coalition_share": chance_text(found.coalition_share),
-            "method": "exact: every joint threshold plan of the other two, class-triple counts",
+            "method": _coalition_method(found.lone),
         }
         return json.dumps(data, indent=2)
     below = "below" if found.loss > 0 else "not below"
@@ -388,5 +426,178 @@ def coalition_report(
             f"  the lone player's share of the pot: {float(found.lone_share):.6f}, "
             f"{below} the fair third by {float(found.loss):.2e}; the coalition's: "
             f"{float(found.coalition_share):.6f}",
+        ]
+    )
+
+
+def many_coalition_report(
+    *,
+    players: int,
+    weenie: bool = False,
+    weenie_ties: WeenieTies = "each_pays",
+    samples: int = 20_000,
+    seed: int = 1,
+    as_json: bool = False,
+) -> str:
+    """Four to ten players: the coalition's plan found by
+    :func:`~guts_teach.strategy.equilibria.coalitions_many.coalition_search` (its value exact
+    at four, sampled beyond), with the method that found it."""
+    found = coalition_search(
+        players=players, weenie=weenie, weenie_ties=weenie_ties, samples=samples, seed=seed
+    )
+    rules = " with the weenie rule" if weenie else ""
+    if weenie and weenie_ties == "share_one":
+        rules += " (tied players sharing one payment)"
+    if as_json:
+        data: dict[str, Any] = {
+            "players": players,
+            "weenie": weenie,
+            "weenie_ties": weenie_ties,
+            "lone_player": str(found.lone),
+            **(
+                {"lone_mix": chance_text(found.lone.mix), "lone_mix_exact": found.lone.exact}
+                if isinstance(found.lone, MixedThreshold)
+                else {}
+            ),
+            "coalition_plan": [str(s) for s in found.plan],
+            "fair_share": chance_text(found.fair),
+            "lone_share": None if found.lone_share is None else chance_text(found.lone_share),
+            "lone_loss": None if found.loss is None else chance_text(found.loss),
+            "lone_share_exact": found.value_exact,
+            "sampled_lone_share": {
+                "mean": round(found.sampled_share, 6),
+                "error": round(found.sampled_error, 6),
+            },
+            "samples": found.samples,
+            "seed": found.seed,
+            "method": found.method,
+        }
+        return json.dumps(data, indent=2)
+    plan = ", ".join(str(s) for s in found.plan)
+    if found.lone_share is not None and found.loss is not None:
+        value = (
+            f"  the lone player's share of the pot: {found.lone_share} = "
+            f"{float(found.lone_share):.6f} ({'exact' if found.value_exact else 'approximate'}), "
+            f"{float(found.loss):.2e} below the fair 1/{players}"
+        )
+    else:
+        value = (
+            f"  the lone player's share of the pot: {found.sampled_share:.4f} +/- "
+            f"{found.sampled_error:.4f} (sampled, one standard error), against the fair "
+            f"1/{players} = {float(found.fair):.4f}"
+        )
+    return "\n".join(
+        [
+            f"Coalitions at {players} players{rules}: one player {found.lone}; the other "
+            f"{players - 1} agree on their thresholds.",
+            f"  plan found: in with {plan} or better (one threshold a seat)",
+            value,
+            f"  how: {found.method}",
+        ]
+    )
+
+
+def real_game_report(*, players: int = 2, as_json: bool = False) -> str:
+    """The real game with its cap (pot and reserve carried from deal to deal), heads-up: the
+    states it reaches under both profiles, its equilibrium and best replies, and how its money
+    per deal relates to the one-deal rule (``players`` must be 2: larger tables are not
+    computed yet)."""
+    if players not in (2, 3):
+        raise PlayerError(
+            f"the real game with its cap is computed for 2 and 3 players so far; got {players}"
+        )
+    if players == 3:
+        return _real_three_report(as_json)
+    from ..game.rules import classic, teaching
+    from .equilibria.payoff import iterate_replies
+    from .equilibria.real_game import money_per_deal, reachable_states, real_best_reply
+
+    profiles = {"teaching": teaching(), "classic": classic()}
+    states = {name: sorted(reachable_states(rules)) for name, rules in profiles.items()}
+    path = iterate_replies(Threshold(ALL_STRENGTHS[0]), real_best_reply)
+    edge = path[-1]
+    always_in = Threshold(ALL_STRENGTHS[0])
+    edge_money = money_per_deal(edge, always_in)
+    if as_json:
+        data = {
+            "players": 2,
+            "states": {
+                name: [{"pot": chance_text(p), "reserve": chance_text(r)} for p, r in found]
+                for name, found in states.items()
+            },
+            "equilibrium": str(edge.strength),
+            "best_reply_path": [str(t.strength) for t in path],
+            "money_per_deal_against_always_in": chance_text(edge_money),
+            "money_is_one_deal_share": "money per deal = pot x one-deal share - ante, every deal",
+            "method": "exact: every heads-up deal by class pair, settled by the rules core",
+        }
+        return json.dumps(data, indent=2)
+    replies = " -> ".join(str(t.strength) for t in path)
+    pots = "; ".join(
+        f"{name} (cap {rules.cap}): pot {found[0][0]}, reserve {found[0][1]}"
+        for (name, rules), found in zip(profiles.items(), states.values(), strict=True)
+    )
+    return "\n".join(
+        [
+            "The real game heads-up, pot and reserve carried from deal to deal (exact):",
+            f"  every deal starts from the same state, whatever is declared: {pots}",
+            "  so a player's money per deal is the one-deal rule's share of the pot less one ante,",
+            f"  and best replies are the one-deal model's: {replies}",
+            f"  in with {edge.strength} or better takes {edge_money} = {float(edge_money):.4f} "
+            "chips a deal from a player always in",
+            "  (three players and more, where the pot grows and the cap binds: not computed yet)",
+        ]
+    )
+
+
+REAL_BOUNDS = {"teaching": Fraction(60), "classic": Fraction(300)}
+"""The reserve up to which the three-player real game's states are followed and checked."""
+
+
+def _real_three_report(as_json: bool) -> str:
+    """Three players: K-4 checked as a Markov-perfect equilibrium of the real game, state by
+    state up to :data:`REAL_BOUNDS`."""
+    from ..game.rules import classic, teaching
+    from .equilibria.real_game import deviation_gain, states_up_to, symmetric_gap
+
+    edge = equilibrium(players=3).threshold
+    checked: dict[str, int] = {}
+    for name, rules in (("teaching", teaching()), ("classic", classic())):
+        states = states_up_to(REAL_BOUNDS[name], rules)
+        for pot, reserve in states:
+            if symmetric_gap(pot, reserve, edge, rules) != 0 or any(
+                (deviation_gain(pot, reserve, s, edge, rules) > 0) != edge.goes_in(s)
+                for s in ALL_STRENGTHS
+            ):
+                raise ArithmeticError(
+                    f"{edge} is not Markov-perfect at pot {pot}, reserve {reserve}"
+                )
+        checked[name] = len(states)
+    method = (
+        "exact: every state (pot, reserve) reached from the first antes, up to a reserve of "
+        "60 (teaching) and 300 (classic); in each, a third of the table is each player's "
+        "relative value when all play alike, and no hand gains by deviating in one deal"
+    )
+    if as_json:
+        data = {
+            "players": 3,
+            "equilibrium": str(edge.strength),
+            "markov_perfect": True,
+            "states_checked": checked,
+            "reserve_bound": {k: chance_text(v) for k, v in REAL_BOUNDS.items()},
+            "best_replies_to_other_play": None,
+            "method": method,
+        }
+        return json.dumps(data, indent=2)
+    return "\n".join(
+        [
+            "The real game at 3 players, pot and reserve carried from deal to deal (exact):",
+            f"  everyone in with {edge.strength} or better is a Markov-perfect equilibrium: in "
+            f"every state checked ({checked['teaching']} with cap 20, {checked['classic']} with "
+            "cap 100)",
+            "  going in gains the pot times the one-deal gain, so no hand's choice depends on "
+            "the pot or the reserve",
+            "  (best replies to players who do not play alike, and four players and more: not "
+            "computed yet)",
         ]
     )

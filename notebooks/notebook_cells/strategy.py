@@ -129,23 +129,28 @@ pot" is about what you can afford: the stakes grow, the best play does not."""),
 ### The weenie rule: two readings
 
 Nobody in: the best hand pays the pot into it. When several tie for that hand, each pays the
-pot, or they share one payment. "Q-4 48%": in with better hands, and with Q-4 48% of the
-time."""),
+pot, or they share one payment. "Q-4 712/1497": in with better hands, and with Q-4 exactly
+712/1497 of the time (48%). "K-3 ~7.94%": with K-3 about 7.94% of the time, an approximation:
+that chance is the root of a polynomial with no fraction for a root."""),
     ("code", """\
 import re
 
 
 def short(said):
-    \"\"\"'better than Q-4, and with Q-4 48% of the time' as 'Q-4 48%';
+    \"\"\"'better than Q-4, and with Q-4 712/1497 (48%) of the time' as 'Q-4 712/1497',
+    an approximate chance ('about 7.94% (approximate)') as 'K-3 ~7.94%', and
     'K-4 or better' as 'K-4'.\"\"\"
     said = said.removeprefix("in with ")
-    mixed = re.fullmatch(r"better than (\\S+), and with \\1 (\\d+%) of the time", said)
-    return f"{mixed[1]} {mixed[2]}" if mixed else said.removesuffix(" or better")
+    mixed = re.fullmatch(r"better than (\\S+), and with \\1 (.+) of the time", said)
+    if not mixed:
+        return said.removesuffix(" or better")
+    about = re.fullmatch(r"about (\\S+) \\(approximate\\)", mixed[2])
+    return f"{mixed[1]} ~{about[1]}" if about else f"{mixed[1]} {mixed[2].split()[0]}"
 
 
-print(f"{'players':>7}  {'plain':>5}  {'each pays':>10}  {'shared':>9}")
+print(f"{'players':>7}  {'plain':>5}  {'each pays':>14}  {'shared':>14}")
 for players, edge, _, _, _, each, shared in table["rows"]:
-    print(f"{players:>7}  {edge:>5}  {short(each):>10}  {short(shared):>9}")"""),
+    print(f"{players:>7}  {edge:>5}  {short(each):>14}  {short(shared):>14}")"""),
     ("notes", """\
 The choice matters: sharing gives pure equilibria at four and eight players. With the weenie
 rule best replies often go round two neighbouring thresholds and no single threshold is its own

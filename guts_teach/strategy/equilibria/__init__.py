@@ -1,7 +1,9 @@
 """Strategies and equilibria of simultaneous Guts: the payoff formula (:mod:`.payoff`),
 threshold strategies (:mod:`.thresholds`), mixed equilibria (:mod:`.mixed`), fictitious play
 (:mod:`.fictitious`), heads-up guarantees (:mod:`.heads_up`), the repeated game
-(:mod:`.repeated`), coalitions (:mod:`.coalitions`), the continuous model
+(:mod:`.repeated`), coalitions at three players (:mod:`.coalitions`) and at four to ten
+(:mod:`.coalitions_many`), the real game with its cap heads-up (:mod:`.real_game`), the
+continuous model
 (:mod:`.continuous`) and a small exact simplex method (:mod:`.simplex`)."""
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from ...lazy import lazy_names
 _HOMES = {
     "best_coalition": "coalitions",
     "lone_share": "coalitions",
+    "ManyCoalition": "coalitions_many",
+    "coalition_search": "coalitions_many",
+    "exact_lone_share": "coalitions_many",
     "carry_over": "continuous",
     "grid_equilibrium": "continuous",
     "threshold": "continuous",
@@ -51,6 +56,9 @@ __getattr__ = lazy_names(__name__, _HOMES)
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .coalitions import best_coalition as best_coalition
     from .coalitions import lone_share as lone_share
+    from .coalitions_many import ManyCoalition as ManyCoalition
+    from .coalitions_many import coalition_search as coalition_search
+    from .coalitions_many import exact_lone_share as exact_lone_share
     from .continuous import carry_over as carry_over
     from .continuous import grid_equilibrium as grid_equilibrium
     from .continuous import threshold as threshold

@@ -28,7 +28,7 @@ Fraction(214, 999)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
@@ -46,10 +46,22 @@ LARGEST_DENOMINATOR = 10**12
 
 @dataclass(frozen=True)
 class MixedThreshold:
-    """In with every class above ``edge``; with ``edge`` itself, in with chance ``mix``."""
+    """In with every class above ``edge``; with ``edge`` itself, in with chance ``mix``.
+
+    ``exact`` says whether ``mix`` is the chance meant or stands in for one it approximates
+    (an equilibrium's irrational root): it labels the words, and two thresholds that play
+    the same chance are equal whatever their labels.
+
+    >>> from guts_teach.game.cards.hands import hand_class
+    >>> str(MixedThreshold(hand_class("Q-4"), Fraction(214, 999)))
+    'in with better than Q-4, and with Q-4 214/999 (21%) of the time'
+    >>> str(MixedThreshold(hand_class("K-3"), Fraction(79361434, 10**9), exact=False))
+    'in with better than K-3, and with K-3 about 7.94% (approximate) of the time'
+    """
 
     edge: Strength
     mix: Fraction
+    exact: bool = field(default=True, compare=False)
 
     def goes_in(self, held: HandOrder | Strength, rng: random.Random | None = None) -> bool:
         """In or out with ``held``; at the edge a coin from ``rng`` decides (required)."""
@@ -60,9 +72,18 @@ class MixedThreshold:
             raise ValueError(f"{self} tosses a coin: pass rng=random.Random(seed)")
         return rng.random() < self.mix
 
+    @property
+    def chance_words(self) -> str:
+        """The chance at the edge as it was obtained: ``"214/999 (21%)"`` when exact, else
+        ``"about 7.94% (approximate)"``."""
+        if self.exact:
+            return f"{self.mix} ({float(self.mix):.0%})"
+        return f"about {float(self.mix):.2%} (approximate)"
+
     def __str__(self) -> str:
-        share = f"{float(self.mix):.0%}"
-        return f"in with better than {self.edge}, and with {self.edge} {share} of the time"
+        return (
+            f"in with better than {self.edge}, and with {self.edge} {self.chance_words} of the time"
+        )
 
 
 def mixed_gain(
@@ -149,10 +170,9 @@ def mixed_equilibrium(
     polynomial = indifference_polynomial(low, players=players, weenie=weenie, share_one=share_one)
     lo, hi = isolate_root(polynomial)
     root = _rational_root(polynomial, lo, hi)
-    mixed = MixedThreshold(low, root if root is not None else (lo + hi) / 2)
-    return MixedEquilibrium(
-        mixed, players, weenie, weenie_ties, polynomial, (lo, hi), exact=root is not None
-    )
+    exact = root is not None
+    mixed = MixedThreshold(low, root if root is not None else (lo + hi) / 2, exact=exact)
+    return MixedEquilibrium(mixed, players, weenie, weenie_ties, polynomial, (lo, hi), exact=exact)
 
 
 def indifference_polynomial(
@@ -250,18 +270,18 @@ def equilibrium_play(
     :func:`compute_equilibrium_play`), so a bot or a widget sits down at once.
 
     >>> str(equilibrium_play(players=4, weenie=True))
-    'in with better than K-3, and with K-3 8% of the time'
+    'in with better than K-3, and with K-3 about 7.94% (approximate) of the time'
     """
     check_table_size(players)
     from ..ahead import play_key, stored
 
     try:
-        edge, mix = stored("equilibrium_plays")[play_key(players, weenie, weenie_ties)]
+        edge, mix, how = stored("equilibrium_plays")[play_key(players, weenie, weenie_ties)]
     except KeyError:
         return compute_equilibrium_play(players=players, weenie=weenie, weenie_ties=weenie_ties)
     if mix == "1":
         return Threshold(hand_class(edge))
-    return MixedThreshold(hand_class(edge), Fraction(mix))
+    return MixedThreshold(hand_class(edge), Fraction(mix), exact=how == "exact")
 
 
 def compute_equilibrium_play(

@@ -30,7 +30,7 @@ are the same).
 
 >>> found = equilibrium()
 >>> str(found.dealer), found.value
-('in with better than 10-2, and with 10-2 4% of the time', Fraction(1077164, 2436525))
+('in with better than 10-2, and with 10-2 1/24 (4%) of the time', Fraction(1077164, 2436525))
 """
 
 from __future__ import annotations

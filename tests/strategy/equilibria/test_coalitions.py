@@ -152,5 +152,5 @@ def test_cli_coalition(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["coalition_plan"] == ["3-2", "A-J"]
     assert data["lone_share"] == "4018837/12724075"
-    assert main(["strategy", "--coalition", "--players", "4"]) == 2
-    assert "three players" in capsys.readouterr().err
+    assert main(["strategy", "--coalition", "--players", "11"]) == 2
+    assert "players" in capsys.readouterr().err

@@ -76,7 +76,7 @@ def test_a_pure_equilibrium_needs_no_mixing():
     draws = [mixed.goes_in(hand("Qc 4d"), coin) for _ in range(400)]
     assert 150 < sum(draws) < 250
     assert mixed.goes_in(hand("Qc 5d"), coin) and not mixed.goes_in(hand("Qc 3d"), coin)
-    assert str(mixed) == "in with better than Q-4, and with Q-4 50% of the time"
+    assert str(mixed) == "in with better than Q-4, and with Q-4 1/2 (50%) of the time"
 
 
 # ------------------------------------------------------------------ exact means exact

@@ -199,7 +199,7 @@ def test_cli_in_turn_json(capsys: object) -> None:
     assert data["dealer_after_in"] == {
         "edge": "10-2",
         "mix": "1/24",
-        "plays": "in with better than 10-2, and with 10-2 4% of the time",
+        "plays": "in with better than 10-2, and with 10-2 1/24 (4%) of the time",
     }
     assert main(["strategy", "--in-turn", "--players", "4"]) == 2
     assert "2 or 3 players" in capsys.readouterr().err  # type: ignore[attr-defined]
