@@ -34,6 +34,7 @@ _HOMES = {
     "repeated_report": "report",
     "strategy_report": "report",
     "sampled_gain": "sampling",
+    "StrategyError": "errors",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
@@ -47,6 +48,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .bots import declare_with_bots as declare_with_bots
     from .bots import equilibrium_bot as equilibrium_bot
     from .bots import make_bots as make_bots
+    from .errors import StrategyError as StrategyError
     from .report import coalition_report as coalition_report
     from .report import fictitious_report as fictitious_report
     from .report import guarantee_report as guarantee_report

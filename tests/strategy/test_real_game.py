@@ -83,12 +83,14 @@ def test_money_is_the_one_deal_share_less_one_ante(mine: str, theirs: str) -> No
     )
 
 
+@pytest.mark.slow
 def test_best_replies_and_the_equilibrium_are_the_one_deal_models() -> None:
     for others in ALL_STRENGTHS[::15]:
         assert real_best_reply(Threshold(others)) == best_reply(Threshold(others), players=2)
     assert real_equilibrium() == _at("J-7") == real_equilibrium(classic())
 
 
+@pytest.mark.slow
 def test_cli_real_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["strategy", "--real", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...game.cards.hands import Strength
-from ...game.errors import GutsError
 from ...game.rules import WeenieTies
+from ..errors import StrategyError
 from .mixed import MixedThreshold, mixed_equilibrium, threshold_values
 from .thresholds import NoEquilibriumError, edge_gain, equilibrium
 
@@ -44,11 +44,11 @@ class FictitiousPlay:
     equilibrium: Fraction
 
 
-class NothingToAverageError(GutsError):
+class NothingToAverageError(StrategyError):
     """Fictitious play was asked for where best replies settle (a pure equilibrium)."""
 
 
-class NotOnTheCycleError(RuntimeError):
+class NotOnTheCycleError(StrategyError, RuntimeError):
     """A full best reply left the two thresholds the play goes round."""
 
 

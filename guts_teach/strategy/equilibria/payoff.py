@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
+from ..errors import StrategyError
+
 ZERO = Fraction(0)
 
 
@@ -103,7 +105,7 @@ def gain_from(
 Class = TypeVar("Class")
 
 
-class ReplyCycleError(RuntimeError):
+class ReplyCycleError(StrategyError, RuntimeError):
     """Best replies came back to an earlier threshold: ``cycle`` lists the round, ``path``
     every threshold visited."""
 

@@ -27,8 +27,9 @@ repeated-game reply was ill-defined) are not computed here yet.
 
 >>> sorted(reachable_states())
 [(Fraction(2, 1), Fraction(0, 1))]
->>> str(real_equilibrium().strength)
-'J-7'
+
+(:func:`real_equilibrium` finds J-7 heads-up, a count over every deal that takes seconds:
+``tests/strategy/test_real_game.py`` checks it.)
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import StrategyError
+
 STALL = 50  # pivots without progress before switching to Bland's rule
 
 
@@ -34,7 +36,7 @@ class Optimum:
     y: tuple[Fraction, ...]
 
 
-class UnboundedError(ArithmeticError):
+class UnboundedError(StrategyError, ArithmeticError):
     """The programme's objective grows without bound."""
 
 

@@ -31,6 +31,7 @@ from ...game.cards.three_cards import ThreeCardStrength
 from ...game.rules import WEENIE_TIES, WeenieTies
 from ..counting.matchings import below, ordered_deals
 from ..counting.odds import check_table_size, hand_odds
+from ..errors import StrategyError
 from .payoff import Chances, ReplyCycleError, best_threshold, gain_from, iterate_replies
 
 
@@ -293,7 +294,7 @@ def best_reply(
     return Threshold(edge)
 
 
-class NoEquilibriumError(RuntimeError):
+class NoEquilibriumError(StrategyError, RuntimeError):
     """Best replies go round a cycle and no threshold from one end of it to the other is its
     own best reply (the symmetric equilibrium then mixes thresholds, which this module does
     not compute)."""

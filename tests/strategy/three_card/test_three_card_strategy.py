@@ -60,6 +60,7 @@ def test_three_card_gains_agree_with_every_rival_hand(held, found):
     assert gain_three_cards(held, found.threshold) == gain_by_every_rival(held, found.threshold)
 
 
+@pytest.mark.slow
 def test_going_in_at_the_threshold_gains_and_just_below_loses(found):
     assert (
         gain_three_cards("Kh 9d 8c", found.threshold)
