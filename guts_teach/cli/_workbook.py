@@ -53,6 +53,12 @@ def command(args: argparse.Namespace, stdout: TextIO) -> None:
         else:
             ledger, session = load_replayed(args.ledger, data=data)
             workbook.export_ledger(ledger, args.path, session=session)
+            botted = sum(1 for deal in ledger.deals if deal.bots)
+            if botted:
+                stdout.write(
+                    f"{botted} deal{'s' if botted > 1 else ''} had bots declaring for empty "
+                    "seats: the book has no column for them, so each deal's note tells them\n"
+                )
         stdout.write(f"wrote {args.path}\n")
     else:
         from ..ledgers.season import Season

@@ -91,20 +91,26 @@ def test_fractional_rules_cells_are_numbers_to_libreoffice(tmp_path):
             assert close(sheet.cell(row, 9 + i).value, balance), (row, i)
 
 
-def test_a_ledger_with_bots_is_refused_at_export_not_dropped(tmp_path):
+def test_a_class_tables_ledger_with_bots_exports_with_the_bots_told_in_the_notes(tmp_path):
     ledger = Ledger(
         rules=teaching(),
         players=("Ana", "Bo"),
-        deals=(LedgerDeal(ins=("Ana",), bots=(("Bo", "in with J-7 or better"),)),),
+        deals=(
+            LedgerDeal(ins=("Ana",), bots=(("Bo", "in with J-7 or better"),)),
+            LedgerDeal(ins=("Ana", "Bo"), winners=("Bo",), note="Bo's first win"),
+            LedgerDeal(ins=(), bots=(("Bo", "equilibrium"),), note="quiet"),
+        ),
     )
     path = tmp_path / "bots.xlsx"
-    with pytest.raises(WorkbookError) as caught:
-        export_ledger(ledger, path)
-    assert str(caught.value) == (
-        "deal 1: the workbook has no place for which bot declared for whom (Bo); "
-        "keep this game as a ledger file"
-    )
-    assert not path.exists()
+    export_ledger(ledger, path)
+    back = import_ledger(str(path))
+    assert [deal.note for deal in back.deals] == [
+        "Declared by a bot: Bo (in with J-7 or better).",
+        "Bo's first win",
+        "quiet Declared by a bot: Bo (equilibrium).",
+    ]
+    assert [deal.ins for deal in back.deals] == [deal.ins for deal in ledger.deals]
+    assert replay(back).balances == replay(ledger).balances
 
 
 def test_amounts_beyond_what_a_cell_holds_are_refused_at_export(tmp_path):

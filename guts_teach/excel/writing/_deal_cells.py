@@ -42,9 +42,25 @@ def deal_cells(
         cells[layout.won_col(i)] = MARK if showdown and name in record.winners else None
         if name in hands:
             cells[layout.cards_col(i)] = str(hands[name])
-    if deal.note is not None:
-        cells[layout.note_col] = deal.note
+    note = deal_note(deal)
+    if note is not None:
+        cells[layout.note_col] = note
     return cells
+
+
+def deal_note(deal: LedgerDeal) -> str | None:
+    """The deal's note as the book keeps it. The book has no column for which bot declared
+    for whom (a class table's empty seats), so those are told in the note, after the
+    deal's own words; the import reads them back as the note.
+
+    >>> print(deal_note(LedgerDeal(ins=("Ana",), bots=(("Bo", "equilibrium"),), note="late")))
+    late Declared by a bot: Bo (equilibrium).
+    """
+    if not deal.bots:
+        return deal.note
+    told = "; ".join(f"{player} ({how})" for player, how in deal.bots)
+    bots = f"Declared by a bot: {told}."
+    return f"{deal.note} {bots}" if deal.note else bots
 
 
 def ledger_rows(layout: Layout, ledger: Ledger, session: Any) -> Rows:

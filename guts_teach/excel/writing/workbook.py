@@ -41,7 +41,7 @@ from ..sheets.results import ledger_sheet, settle_sheet, standings_sheet
 from ..sheets.rules import rules_amount, rules_sheet
 from ..sheets.season import season_sheets, summary_block
 from ..sheets.seats import players_sheet, seats_sheet
-from ._deal_cells import Rows, ledger_rows, put_cells
+from ._deal_cells import Rows, deal_note, ledger_rows, put_cells
 from .printing import PRINTED_ROWS, page_setup, print_ranges, print_rows
 from .row_stream import DRAWN, save_book
 
@@ -199,8 +199,9 @@ def check_rows(rows: object) -> int:
 
 
 def check_holdable(ledger: Ledger, session: Any) -> None:
-    """Refuse, before anything is written, what the workbook cannot hold:
-    variants, bots' declarations and amounts beyond what a cell holds exactly."""
+    """Refuse, before anything is written, what the workbook cannot hold: variants, text
+    longer than a cell (a note with its bots' declarations told in it) and amounts beyond
+    what a cell holds exactly."""
     from ..reading.reader import check_plain
 
     check_plain(ledger.rules)
@@ -208,12 +209,7 @@ def check_holdable(ledger: Ledger, session: Any) -> None:
     for seat, name in enumerate(ledger.players, start=1):
         check_text(name, f"the name of player {seat}")
     for number, deal in enumerate(ledger.deals, start=1):
-        check_text(deal.note, f"the note of deal {number}")
-        if deal.bots:
-            raise WorkbookError(
-                f"deal {number}: the workbook has no place for which bot declared for whom "
-                f"({', '.join(p for p, _ in deal.bots)}); keep this game as a ledger file"
-            )
+        check_text(deal_note(deal), f"the note of deal {number}")
     for what, value in (
         ("the starting pot", ledger.pot),
         ("the starting reserve", ledger.reserve),
