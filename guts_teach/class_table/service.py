@@ -357,8 +357,9 @@ HEADERS = {
 class PageHandler(tornado.web.RequestHandler):
     """One of the three pages; the table's code (if any) is read by the page's script."""
 
-    def initialize(self, name: str) -> None:
+    def initialize(self, name: str, base: str = "/") -> None:
         self.name = name
+        self.base = base
 
     def set_default_headers(self) -> None:
         for header, value in HEADERS.items():
@@ -367,7 +368,8 @@ class PageHandler(tornado.web.RequestHandler):
     def get(self, code: str = "") -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish((PAGES / f"{self.name}.html").read_bytes())
+        page = (PAGES / f"{self.name}.html").read_text(encoding="utf-8")
+        self.finish(page.replace("{{base}}", tornado.escape.xhtml_escape(self.base)))
 
 
 class StaticFiles(tornado.web.StaticFileHandler):
@@ -376,23 +378,28 @@ class StaticFiles(tornado.web.StaticFileHandler):
             self.set_header(header, value)
 
 
-def application(tables: Tables) -> tornado.web.Application:
-    """The service's routes, with the message limit."""
+def routes(tables: Tables, base: str = "/") -> list[Any]:
+    """The service's routes under ``base`` ("/" on its own; a JupyterHub service's prefix,
+    such as "/services/tables/", behind a hub)."""
     given = {"tables": tables}
     code = r"([A-Z]{4})"
+    return [
+        (rf"{base}teacher", PageHandler, {"name": "teacher", "base": base}),
+        (rf"{base}play/{code}", PageHandler, {"name": "play", "base": base}),
+        (rf"{base}projector/{code}", PageHandler, {"name": "projector", "base": base}),
+        (rf"{base}static/(style\.css|table\.js)", StaticFiles, {"path": str(PAGES)}),
+        (rf"{base}api/tables", OpenHandler, given),
+        (rf"{base}api/tables/{code}/deal", DealHandler, given),
+        (rf"{base}api/tables/{code}/ledger", LedgerHandler, given),
+        (rf"{base}api/tables/{code}/seats/([^/]{{1,100}})/token", SeatLinkHandler, given),
+        (rf"{base}api/tables/{code}/play", PlayerSocket, given),
+    ]
+
+
+def application(tables: Tables) -> tornado.web.Application:
+    """The service's routes on its own (a laptop's), with the message limit."""
     return tornado.web.Application(
-        [
-            (r"/", tornado.web.RedirectHandler, {"url": "/teacher"}),
-            (r"/teacher", PageHandler, {"name": "teacher"}),
-            (rf"/play/{code}", PageHandler, {"name": "play"}),
-            (rf"/projector/{code}", PageHandler, {"name": "projector"}),
-            (r"/static/(style\.css|table\.js)", StaticFiles, {"path": str(PAGES)}),
-            (r"/api/tables", OpenHandler, given),
-            (rf"/api/tables/{code}/deal", DealHandler, given),
-            (rf"/api/tables/{code}/ledger", LedgerHandler, given),
-            (rf"/api/tables/{code}/seats/([^/]{{1,100}})/token", SeatLinkHandler, given),
-            (rf"/api/tables/{code}/play", PlayerSocket, given),
-        ],
+        [(r"/", tornado.web.RedirectHandler, {"url": "/teacher"}), *routes(tables)],
         websocket_max_message_size=MAX_MESSAGE,
     )
 

@@ -70,9 +70,12 @@ def hub_config(
     proxy_api_port: int,
     proxy_command: str,
     warm: bool = False,
+    tables_port: int | None = None,
 ) -> dict[str, Any]:
-    """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files, and
-    with ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`)."""
+    """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files; with
+    ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`), and
+    with ``tables_port`` the class tables, where learners play each other, signed in by the
+    hub (:mod:`guts_teach.class_table.hub_service`)."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -132,6 +135,11 @@ def hub_config(
         command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
         services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
         roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
+    if tables_port is not None:
+        services.append(tables_service(room.folder, tables_port))
+        # Every account may reach the tables (JupyterHub's own user role holds only "self"):
+        # the service itself decides who sits where.
+        roles.append({"name": "user", "scopes": ["self", "access:services!service=tables"]})
     if services:
         hub["services"], hub["load_roles"] = services, roles
     config["ConfigurableHTTPProxy"] = {
@@ -246,6 +254,24 @@ def check_learners_can_run(room: Classroom) -> None:
         )
 
 
+def tables_service(folder: Path, port: int) -> dict[str, Any]:
+    """The class tables as a hub service at ``/services/tables/``: the hub starts it, and its
+    OAuth tells it who each visitor is (the admin is the teacher); no confirmation page, as
+    it is the classroom's own.
+
+    >>> tables_service(Path("/srv/class"), 8123)["url"]
+    'http://127.0.0.1:8123'
+    """
+    command = [sys.executable, "-m", "guts_teach.class_table.hub_service"]
+    return {
+        "name": "tables",
+        "url": f"http://127.0.0.1:{port}",
+        "command": [*command, "--dir", str(folder / "tables")],
+        "oauth_no_confirm": True,
+        "display": True,
+    }
+
+
 def hub_server(
     room: Classroom,
     *,
@@ -267,6 +293,7 @@ def hub_server(
         proxy_api_port=free_port(),
         proxy_command=find_proxy(proxy),
         warm=warm,
+        tables_port=free_port(),
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"

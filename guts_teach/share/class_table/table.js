@@ -4,6 +4,8 @@
 
 const page = document.body.dataset.page;
 const $ = (id) => document.getElementById(id);
+// Where the service lives: "/" on its own, "/services/tables/" behind a JupyterHub.
+const base = document.querySelector('meta[name="guts-base"]').content;
 
 function text(id, words) {
   const element = $(id);
@@ -116,7 +118,7 @@ function play() {
   let socket;
   let latest = null;
   const connect = () => {
-    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableCode()}/play`);
+    socket = new WebSocket(`${scheme}://${location.host}${base}api/tables/${tableCode()}/play`);
     socket.onopen = () => socket.send(JSON.stringify({ token }));
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
@@ -150,7 +152,7 @@ function play() {
 }
 
 async function teacherCall(path, body) {
-  const reply = await fetch(path, {
+  const reply = await fetch(`${base}${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { Authorization: `Bearer ${$("password").value}`, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -183,7 +185,7 @@ function tableCard(code, tokens) {
   heading.textContent = `Table ${code}`;
   const list = document.createElement("ul");
   const seatLink = (item, name, token) => {
-    const address = `${location.origin}/play/${code}#t=${encodeURIComponent(token)}`;
+    const address = `${location.origin}${base}play/${code}#t=${encodeURIComponent(token)}`;
     item.replaceChildren(`${name}'s seat: `, link(address, address));
   };
   for (const [name, token] of Object.entries(tokens)) {
@@ -197,7 +199,7 @@ function tableCard(code, tokens) {
       renew.textContent = `New link for ${name}'s seat`;
       renew.addEventListener("click", async () => {
         try {
-          const path = `/api/tables/${code}/seats/${encodeURIComponent(name)}/token`;
+          const path = `api/tables/${code}/seats/${encodeURIComponent(name)}/token`;
           const reply = await teacherCall(path, {});
           seatLink(item, name, (await reply.json()).token);
           say(`A new link for ${name}'s seat: the old one no longer works.`, false);
@@ -210,13 +212,13 @@ function tableCard(code, tokens) {
     list.append(item);
   }
   const projector = document.createElement("p");
-  projector.append("Projector: ", link(`/projector/${code}`, `${location.origin}/projector/${code}`));
+  projector.append("Projector: ", link(`${base}projector/${code}`, `${location.origin}${base}projector/${code}`));
   const deal = document.createElement("button");
   deal.type = "button";
   deal.textContent = `Deal at table ${code}`;
   deal.addEventListener("click", async () => {
     try {
-      const reply = await teacherCall(`/api/tables/${code}/deal`, {});
+      const reply = await teacherCall(`api/tables/${code}/deal`, {});
       say(`Deal ${(await reply.json()).deal} dealt at table ${code}.`, false);
     } catch (error) {
       say(`Table ${code}: ${error.message}`, true);
@@ -227,7 +229,7 @@ function tableCard(code, tokens) {
   ledger.textContent = `Download table ${code}'s ledger`;
   ledger.addEventListener("click", async () => {
     try {
-      const reply = await teacherCall(`/api/tables/${code}/ledger`);
+      const reply = await teacherCall(`api/tables/${code}/ledger`);
       const file = link(URL.createObjectURL(await reply.blob()), "ledger");
       file.download = `table-${code}.json`;
       file.click();
@@ -245,7 +247,7 @@ function tableCard(code, tokens) {
 
 async function showOpenTables() {
   try {
-    const reply = await teacherCall("/api/tables");
+    const reply = await teacherCall("api/tables");
     const shown = new Set([...document.querySelectorAll("#tables section")].map((s) => s.dataset.code));
     for (const table of (await reply.json()).tables) {
       if (shown.has(table.code)) continue;
@@ -259,6 +261,15 @@ async function showOpenTables() {
 }
 
 function teacher() {
+  // Behind a JupyterHub the service hands the hub's admin the key in the fragment, which the
+  // browser never sends on: the page keeps it and needs no password typed.
+  const key = new URLSearchParams(location.hash.slice(1)).get("k");
+  if (key) {
+    $("password").value = key;
+    history.replaceState(null, "", location.pathname);
+    $("sign-in").hidden = true;
+    showOpenTables();
+  }
   $("sign-in").addEventListener("submit", (event) => {
     event.preventDefault();
     showOpenTables();
@@ -275,7 +286,7 @@ function teacher() {
       timer: Number($("timer").value),
     };
     try {
-      const reply = await teacherCall("/api/tables", request);
+      const reply = await teacherCall("api/tables", request);
       const opened = await reply.json();
       $("tables").append(tableCard(opened.code, opened.tokens));
       text("error", "");

@@ -1,0 +1,120 @@
+"""The class tables as a JupyterHub service: learners are who the hub says they are.
+
+``guts-teach classroom`` runs this module as one of its hub's services (the hub starts and
+stops it, and gives it its address and its OAuth client in the environment). The tables and
+their pages are the same as on a laptop (:mod:`.service`), served under the service's prefix,
+``/services/tables/``; what changes is who gets in, which JupyterHub's own OAuth decides (no
+second password):
+
+- the hub's admin (the teacher) who opens ``/services/tables/`` is sent to the teacher's page
+  with the service's key in the address's fragment, which the browser never sends on, so the
+  page signs in by itself;
+- a learner who opens it is sent to their seat (a new token for it, which ends an older link)
+  at the table where the teacher seated their hub name, or told that no table has a seat for
+  them yet;
+- anyone not signed in to the hub is sent to the hub's sign-in first.
+
+The seats' tokens, the key and the sealed declarations work as on a laptop; the hub only
+says who is asking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import tornado.escape
+import tornado.web
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from tornado.ioloop import IOLoop
+
+from .service import HEADERS, MAX_BODY, MAX_MESSAGE, Tables, routes, start_ticking
+
+NO_SEAT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Guts: no seat yet</title><link rel="stylesheet" href="{base}static/style.css"></head>
+<body><main><h1>No seat for {name} yet</h1>
+<p>Your teacher opens the tables and seats you by your name, {name}. Reload this page
+when they say your table is open.</p></main></body></html>
+"""
+
+
+class Entrance(HubOAuthenticated, tornado.web.RequestHandler):  # type: ignore[misc]
+    """``/services/tables/``: the teacher to their page, a learner to their seat."""
+
+    def initialize(self, tables: Tables, key: str, base: str) -> None:
+        self.tables = tables
+        self.key = key
+        self.base = base
+
+    def set_default_headers(self) -> None:
+        for header, value in HEADERS.items():
+            self.set_header(header, value)
+
+    @tornado.web.authenticated
+    def get(self) -> None:
+        user: dict[str, Any] = self.current_user
+        self.set_header("Cache-Control", "no-store")
+        if user.get("admin"):
+            self.redirect(f"{self.base}teacher#k={tornado.escape.url_escape(self.key)}")
+            return
+        name = str(user["name"])
+        for code, table in sorted(self.tables.tables.items()):
+            if name in table.session.players and name not in table.bot_kinds:
+                token = table.new_token(name)
+                self.tables.push(code)  # an older link's connections are closed
+                self.redirect(f"{self.base}play/{code}#t={tornado.escape.url_escape(token)}")
+                return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        shown = tornado.escape.xhtml_escape(name)
+        self.finish(NO_SEAT.format(name=shown, base=tornado.escape.xhtml_escape(self.base)))
+
+
+def hub_application(tables: Tables, key: str, base: str) -> tornado.web.Application:
+    """The tables' routes under the hub service's prefix ``base``, with the hub's sign-in."""
+    return tornado.web.Application(
+        [
+            (rf"{base}?", Entrance, {"tables": tables, "key": key, "base": base}),
+            (rf"{base}oauth_callback", HubOAuthCallbackHandler),
+            *routes(tables, base),
+        ],
+        cookie_secret=secrets.token_bytes(32),
+        websocket_max_message_size=MAX_MESSAGE,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve the tables under the hub that started this service (see the module docs)."""
+    parser = argparse.ArgumentParser(prog="guts_teach.class_table.hub_service")
+    parser.add_argument("--dir", required=True, help="where the tables are kept")
+    args = parser.parse_args(argv)
+    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+    address = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
+    if not base or not address.port:
+        print(
+            "this service runs under a JupyterHub (guts-teach classroom starts it); "
+            "for tables on a laptop use: guts-teach table",
+            file=sys.stderr,
+        )
+        return 2
+    key = secrets.token_urlsafe(16)
+    tables = Tables(Path(args.dir), key)
+    for why in tables.skipped:
+        print(f"Left closed: {why}", file=sys.stderr, flush=True)
+    hub_application(tables, key, base).listen(
+        address.port, address.hostname or "127.0.0.1", max_body_size=MAX_BODY
+    )
+    start_ticking(tables)
+    print(f"Class tables at {base} (the hub's admin and learners sign in there)", flush=True)
+    IOLoop.current().start()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""Class tables inside ``guts-teach classroom``, as a JupyterHub service: the hub says who
+each visitor is (its own OAuth, no second password). The teacher (the hub's admin) reaches the
+teacher's page already signed in; each learner reaches their own seat by their hub name, and
+sees their own cards only; a learner never gets the teacher's key; someone not signed in to
+the hub is sent to its sign-in."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+import requests
+import websocket
+from support.classroom_hub import class_folder, classroom, passwords
+from support.learner import Learner
+
+SERVICE = "/services/tables/"
+
+
+@pytest.fixture
+def folder(tmp_path):
+    with class_folder(keep_log=tmp_path) as made:
+        yield made
+
+
+def entrance(person: Learner) -> tuple[str, dict[str, str]]:
+    """Where the service's entrance sends a signed-in person (through the hub's OAuth): the
+    page's path and what the address's fragment carries."""
+    reply = person.http.get(f"{person.hub}{SERVICE}", timeout=60)
+    reply.raise_for_status()
+    landed = urlparse(reply.url)
+    return landed.path, {k: v[0] for k, v in parse_qs(landed.fragment).items()}
+
+
+def socket_view(hub: str, code: str, token: str, wait_for=lambda view: True) -> dict:
+    """A seat's view through the hub's proxy, once ``wait_for`` holds."""
+    address = hub.replace("http://", "ws://") + f"{SERVICE}api/tables/{code}/play"
+    connection = websocket.create_connection(address, timeout=30)
+    try:
+        connection.send(json.dumps({"token": token}))
+        while True:
+            message = json.loads(connection.recv())
+            assert "error" not in message, message
+            if wait_for(message["view"]):
+                return message["view"]
+    finally:
+        connection.close()
+
+
+def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
+    args = ("--teacher", "mx-lee", "--learners", "ana", "ben", "cy")
+    with classroom(folder, *args) as hub:
+        shown = passwords(folder)
+
+        stranger = requests.get(f"{hub}{SERVICE}", timeout=60)
+        assert urlparse(stranger.url).path == "/hub/login", stranger.url
+
+        teacher = Learner(hub, "mx-lee", shown["mx-lee"])
+        teacher.sign_in()
+        page, fragment = entrance(teacher)
+        assert page == f"{SERVICE}teacher" and fragment.get("k"), (page, fragment)
+        html = teacher.http.get(f"{hub}{page}", timeout=30).text
+        assert f'href="{SERVICE}static/style.css"' in html and "{{base}}" not in html
+        key = {"Authorization": f"Bearer {fragment['k']}"}
+
+        ana = Learner(hub, "ana", shown["ana"])
+        ana.sign_in()
+        page, fragment = entrance(ana)
+        assert page == SERVICE and not fragment  # no table seats her yet
+        assert "No seat for ana yet" in ana.http.get(f"{hub}{SERVICE}", timeout=30).text
+
+        opened = requests.post(
+            f"{hub}{SERVICE}api/tables",
+            json={"players": ["ana", "ben", "Dev"], "bots": {"Dev": "equilibrium"}, "timer": 60},
+            headers=key,
+            timeout=30,
+        )
+        assert opened.status_code == 201, opened.text
+        code = opened.json()["code"]
+
+        seats = {}
+        for name in ("ana", "ben"):
+            person = ana if name == "ana" else Learner(hub, name, shown[name])
+            if name != "ana":
+                person.sign_in()
+            page, fragment = entrance(person)
+            assert page == f"{SERVICE}play/{code}", page
+            assert "k" not in fragment  # a learner never gets the teacher's key
+            seats[name] = fragment["t"]
+
+        cy = Learner(hub, "cy", shown["cy"])
+        cy.sign_in()
+        assert entrance(cy) == (SERVICE, {})  # not seated: no table to go to
+        refused = requests.get(f"{hub}{SERVICE}api/tables", timeout=30)
+        assert refused.status_code == 403  # the teacher's API without the key
+
+        dealt = requests.post(f"{hub}{SERVICE}api/tables/{code}/deal", headers=key, timeout=30)
+        assert dealt.status_code == 200, dealt.text
+        views = {
+            name: socket_view(hub, code, token, lambda view: "cards" in view)
+            for name, token in seats.items()
+        }
+        assert views["ana"]["you"] == "ana" and views["ben"]["you"] == "ben"
+        assert views["ana"]["cards"] != views["ben"]["cards"]
+        assert views["ben"]["cards"] not in json.dumps(views["ana"])
+
+        # A second visit to the entrance gives a new seat link and ends the old one.
+        _, again = entrance(ana)
+        assert again["t"] != seats["ana"]
+        address = hub.replace("http://", "ws://") + f"{SERVICE}api/tables/{code}/play"
+        old = websocket.create_connection(address, timeout=30)
+        old.send(json.dumps({"token": seats["ana"]}))
+        assert "error" in json.loads(old.recv())
+        old.close()
