@@ -115,8 +115,12 @@ def build_site(
         contents.mkdir()
         source = shipped("notebooks")
         for name in notebooks:
-            shutil.copy2(source / name, contents / name)
+            _copy_uncounted(source / name, contents / name)
         _run_build(lite_dir, contents, partial)
+    # Browsers ask every site for /favicon.ico: answered, it is no error in the console.
+    icon = partial / "lab" / "favicon.ico"
+    if icon.is_file():
+        shutil.copy2(icon, partial / "favicon.ico")
     problems = offline_problems(partial)
     if problems:
         shutil.rmtree(partial, ignore_errors=True)
@@ -135,6 +139,21 @@ def build_site(
         seconds=time.monotonic() - started,
         notebooks=tuple(notebooks),
     )
+
+
+def _copy_uncounted(source: Path, copy: Path) -> None:
+    """A notebook copied with its execution counts left out (its outputs and saved widgets
+    kept, so they show while Python starts): a count then means this page's kernel ran the
+    cell, and a learner can see the lesson's cells have run as it opened."""
+    notebook = json.loads(source.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = None
+            for output in cell.get("outputs", []):
+                if "execution_count" in output:
+                    output["execution_count"] = None
+    text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True)
+    copy.write_text(text + "\n", encoding="utf-8")
 
 
 def _check_tools() -> None:

@@ -1,0 +1,317 @@
+"""The static site of ``guts-teach lite``, built once per run, served on loopback and opened in
+headless Chromium with every other host blocked (host resolver rules, and a route that records
+and refuses any request for another host): a notebook runs as it opens, its first widget works,
+no request leaves the machine, the console shows no error.
+
+Needs the ``lite`` extra, npm's ``pyodide`` under ``build/node`` (``.ci/run`` installs it),
+Playwright and Debian's Chromium: locally each test skips with a loud reason when one is
+missing; in CI (``CI=true``) it fails instead. The build fetches its wheels through pip once
+(into a cache); the site never fetches anything but from its own server.
+
+The measured figures (build time, site size, seconds to the first live widget) are printed
+and kept in ``build/lite-figures.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PYODIDE = REPO / "build" / "node" / "node_modules" / "pyodide"
+FIGURES = REPO / "build" / "lite-figures.json"
+CHROMIUM = "/usr/bin/chromium"
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+LOOPBACK = "127.0.0.1"
+# Chromium resolves no name but loopback's: whatever else a page or a worker asks for fails.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}",
+]
+FIRST_WIDGET_TIMEOUT = 300_000  # ms: Pyodide starts in 30-65 s on a loaded two-core machine
+STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
+"""The first two status lines of the lesson's six-counter example."""
+
+
+def require(condition: bool, reason: str) -> None:
+    """Skip loudly when a tool or file is missing; in CI (CI=true) fail instead."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"required in CI: {reason}")
+    pytest.skip(f"SKIPPED LOCALLY: {reason}")
+
+
+def record(**figures: float) -> None:
+    """Keep measured figures in build/lite-figures.json (and print them)."""
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    known = json.loads(FIGURES.read_text()) if FIGURES.is_file() else {}
+    known.update(figures)
+    FIGURES.write_text(json.dumps(known, indent=2, sort_keys=True) + "\n")
+    print("lite figures:", figures)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per run (by the command, as a teacher runs it)."""
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        require(
+            importlib.util.find_spec(module) is not None,
+            f"{module} is not installed (pip install -e '.[lite]')",
+        )
+    require(
+        (PYODIDE / "package.json").is_file(),
+        f"npm's pyodide is not at {PYODIDE} (npm install --prefix build/node pyodide@314.0.6)",
+    )
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", "lite", "--out", str(out), "--pyodide", str(PYODIDE)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPO,
+    )
+    seconds = time.monotonic() - started
+    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stderr
+    assert f"to {out}" in done.stdout and "python -m http.server" in done.stdout
+    files = [path for path in out.rglob("*") if path.is_file()]
+    record(
+        build_seconds=round(seconds, 1),
+        site_mb=round(sum(p.stat().st_size for p in files) / 1e6, 1),
+    )
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site served by ``python -m http.server`` on loopback, as the teachers' page says;
+    stopped by its pid afterwards."""
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "http.server",
+            "--bind",
+            LOOPBACK,
+            "--directory",
+            str(site),
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection((LOOPBACK, port), 1):
+                break
+            assert server.poll() is None, "the static server exited"
+            time.sleep(0.2)
+        yield f"http://{LOOPBACK}:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium driven by Playwright, resolving no host but loopback."""
+    require(Path(CHROMIUM).exists(), f"Debian's Chromium is not at {CHROMIUM}")
+    require(importlib.util.find_spec("playwright") is not None, "playwright is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A browser context whose every request is recorded, those for another host refused,
+    and whose console errors and failed requests are kept."""
+
+    def __init__(self, chromium, base: str) -> None:
+        self.base = base
+        self.requests: list[str] = []
+        self.elsewhere: list[str] = []
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+        self.context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        self.context.route("**/*", self._route)
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.context.on("requestfailed", lambda request: self.failed.append(request.url))
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == LOOPBACK or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.elsewhere.append(url)
+            route.abort()
+
+    def page(self):
+        page = self.context.new_page()
+        page.set_default_timeout(FIRST_WIDGET_TIMEOUT)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.on("worker", lambda worker: worker.on("console", self._console))
+        return page
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def off_loopback(self) -> list[str]:
+        """Every request that was not for the site's own server."""
+        ours = [url for url in self.requests if urlsplit(url).hostname == LOOPBACK]
+        return [url for url in self.requests if url not in ours and not url.startswith("data:")]
+
+
+@pytest.fixture
+def watched(chromium, served):
+    context = Watched(chromium, served)
+    yield context
+    context.context.close()
+
+
+def executed_cells(page) -> int:
+    """How many code cells of the open notebook show an execution count (``[3]:``): the
+    site's copies keep none of their own, so each is a cell this page's kernel ran."""
+    return int(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+                .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length"""
+        )
+    )
+
+
+def code_cells(site: Path, name: str) -> int:
+    notebook = json.loads((site / "files" / name).read_text(encoding="utf-8"))
+    return sum(1 for cell in notebook["cells"] if cell["cell_type"] == "code")
+
+
+def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
+    from guts_teach.lite import LESSON_NOTEBOOKS, offline_problems
+
+    assert offline_problems(site) == []
+    assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == list(LESSON_NOTEBOOKS)
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    names = {extension["name"] for extension in settings["federated_extensions"]}
+    assert {"guts-teach-lesson", "@jupyter-widgets/jupyterlab-manager"} <= names
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert {"micropip", "guts-teach", "ipywidgets", "ipython", "comm"} <= set(lock["packages"])
+
+
+def test_a_site_that_would_fall_back_to_the_cdn_is_refused(site, tmp_path):
+    """Pyodide's own lock (wheels the site lacks), no pyodideUrl, PyPI allowed: each named."""
+    from guts_teach.lite import offline_problems
+
+    broken = tmp_path / "broken"
+    shutil.copytree(site, broken)
+    shutil.copy(PYODIDE / "pyodide-lock.json", broken / "static" / "pyodide" / "pyodide-lock.json")
+    problems = offline_problems(broken)
+    assert any("did the lock step fail?" in problem and "numpy" in problem for problem in problems)
+    config = broken / "jupyter-lite.json"
+    settings = json.loads(config.read_text())
+    kernel = settings["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    del kernel["pyodideUrl"], kernel["disablePyPIFallback"]
+    config.write_text(json.dumps(settings))
+    problems = offline_problems(broken)
+    assert "the kernel's pyodideUrl is not set: it would load Pyodide from a CDN" in problems
+    assert any(problem.startswith("disablePyPIFallback is not set") for problem in problems)
+
+
+def test_the_build_refuses_without_pyodide_and_says_how_to_get_it(tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "guts_teach",
+            "lite",
+            "--out",
+            str(tmp_path / "site"),
+            "--pyodide",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "npm install --prefix build/node pyodide@314.0.6" in done.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_same_inputs_give_the_same_wheel_and_lock(site, tmp_path):
+    """The package's own wheel and the lock are the same bytes when built again."""
+    from guts_teach.lite.wheels import package_wheel
+
+    again = package_wheel(tmp_path)
+    shipped = site / "static" / "pyodide" / again.path.name
+    digest = hashlib.sha256(again.path.read_bytes()).hexdigest()
+    assert digest == hashlib.sha256(shipped.read_bytes()).hexdigest()
+
+
+def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page = watched.page()
+    started = time.monotonic()
+    page.goto(f"{watched.base}/lab/index.html?path=01_lesson.ipynb")
+    stepper = page.locator(".guts-stepper").first
+    expect(stepper.locator(".guts-status")).to_have_text(STEPS[0], timeout=FIRST_WIDGET_TIMEOUT)
+    cells = code_cells(site, "01_lesson.ipynb")
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+            .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length >= {cells}""",
+        timeout=FIRST_WIDGET_TIMEOUT,
+    )
+    ran = time.monotonic() - started
+    stepper = page.locator(".guts-stepper").first  # the run drew it anew
+    expect(stepper.locator(".guts-status")).to_have_text(STEPS[0])
+    clicked = time.monotonic()
+    stepper.locator("button.guts-next").click()
+    expect(stepper.locator(".guts-status")).to_have_text(STEPS[1], timeout=30_000)
+    record(
+        lesson_ran_on_open_seconds=round(ran, 1),
+        first_live_stepper_seconds=round(time.monotonic() - started, 1),
+        next_to_new_status_ms=round((time.monotonic() - clicked) * 1000),
+    )
+    assert executed_cells(page) == cells
+    assert watched.elsewhere == [], f"requests for other hosts: {watched.elsewhere}"
+    assert watched.off_loopback() == []
+    assert watched.failed == [], f"failed requests: {watched.failed}"
+    assert watched.errors == [], f"console errors: {watched.errors}"
