@@ -48,6 +48,7 @@ CHROMIUM_ARGS = [
     f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}",
 ]
 FIRST_WIDGET_TIMEOUT = 300_000  # ms: Pyodide starts in 30-65 s on a loaded two-core machine
+WIDGET_TIMEOUT = 60_000  # ms: once the notebook has run, a widget answers in well under that
 STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
 """The first two status lines of the lesson's six-counter example."""
 
@@ -285,33 +286,102 @@ def test_the_same_inputs_give_the_same_wheel_and_lock(site, tmp_path):
     assert digest == hashlib.sha256(shipped.read_bytes()).hexdigest()
 
 
+def open_notebook(watched: Watched, site: Path, name: str):
+    """Open ``name`` in the site's JupyterLab; return the page once its run on open is over
+    (no cell waits to run and one has run), and the seconds that took."""
+    page = watched.page()
+    started = time.monotonic()
+    page.goto(f"{watched.base}/lab/index.html?path={name}")
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll(
+                '.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map((p) => p.textContent);
+            return prompts.some((p) => /\\[\\d+\\]/.test(p))
+                && !prompts.some((p) => p.includes('[*]'));
+        }""",
+        timeout=FIRST_WIDGET_TIMEOUT,
+    )
+    page.set_default_timeout(WIDGET_TIMEOUT)
+    return page, time.monotonic() - started
+
+
+def assert_offline_and_clean(watched: Watched) -> None:
+    """No request left loopback, none failed, the console showed no error."""
+    assert watched.elsewhere == [], f"requests for other hosts: {watched.elsewhere}"
+    assert watched.off_loopback() == []
+    assert watched.failed == [], f"failed requests: {watched.failed}"
+    assert watched.errors == [], f"console errors: {watched.errors}"
+
+
 def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched):
     from playwright.sync_api import expect
 
-    page = watched.page()
-    started = time.monotonic()
-    page.goto(f"{watched.base}/lab/index.html?path=01_lesson.ipynb")
+    page, ran = open_notebook(watched, site, "01_lesson.ipynb")
+    assert executed_cells(page) == code_cells(site, "01_lesson.ipynb")
     stepper = page.locator(".guts-stepper").first
-    expect(stepper.locator(".guts-status")).to_have_text(STEPS[0], timeout=FIRST_WIDGET_TIMEOUT)
-    cells = code_cells(site, "01_lesson.ipynb")
-    page.wait_for_function(
-        f"""() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
-            .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length >= {cells}""",
-        timeout=FIRST_WIDGET_TIMEOUT,
-    )
-    ran = time.monotonic() - started
-    stepper = page.locator(".guts-stepper").first  # the run drew it anew
     expect(stepper.locator(".guts-status")).to_have_text(STEPS[0])
     clicked = time.monotonic()
     stepper.locator("button.guts-next").click()
     expect(stepper.locator(".guts-status")).to_have_text(STEPS[1], timeout=30_000)
     record(
         lesson_ran_on_open_seconds=round(ran, 1),
-        first_live_stepper_seconds=round(time.monotonic() - started, 1),
         next_to_new_status_ms=round((time.monotonic() - clicked) * 1000),
     )
-    assert executed_cells(page) == cells
-    assert watched.elsewhere == [], f"requests for other hosts: {watched.elsewhere}"
-    assert watched.off_loopback() == []
-    assert watched.failed == [], f"failed requests: {watched.failed}"
-    assert watched.errors == [], f"console errors: {watched.errors}"
+    assert_offline_and_clean(watched)
+
+
+def test_try_hands_runs_on_open_and_ranks_a_hand_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page, ran = open_notebook(watched, site, "02_try_hands.ipynb")
+    assert executed_cells(page) == code_cells(site, "02_try_hands.ipynb")
+    explorer = page.locator(".guts-panel", has_text="How good is my hand?")
+    explorer.scroll_into_view_if_needed()
+    box = explorer.locator(".guts-odds-hand input")
+    box.fill("Q♠ Q♥")
+    box.press("Enter")
+    expect(explorer.locator(".guts-odds")).to_contain_text("pair of queens")
+    expect(explorer.locator(".guts-odds")).to_contain_text("go in")
+    record(try_hands_ran_on_open_seconds=round(ran, 1))
+    assert_offline_and_clean(watched)
+
+
+def test_strategy_runs_on_open_and_its_play_table_deals_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page, ran = open_notebook(watched, site, "04_strategy.ipynb")
+    assert executed_cells(page) == code_cells(site, "04_strategy.ipynb")
+    table = page.locator(".guts-panel", has_text="Play Guts")
+    table.scroll_into_view_if_needed()
+    table.locator("button.guts-play-deal").click()
+    expect(table.locator(".guts-status")).to_contain_text("Deal 1 · Pot 4")
+    table.locator("button.guts-play-in").click()
+    expect(table.locator(".guts-play-story")).to_contain_text("opens their fists")
+    record(strategy_ran_on_open_seconds=round(ran, 1))
+    assert_offline_and_clean(watched)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the ledger notebook's tables need pandas, which has no WebAssembly wheel on PyPI",
+)
+def test_the_ledger_notebook_runs_on_open_offline(site, watched):
+    page, _ = open_notebook(watched, site, "03_ledger.ipynb")
+    assert executed_cells(page) == code_cells(site, "03_ledger.ipynb")
+    assert_offline_and_clean(watched)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the Shelby notebook's last table needs pandas, which has no WebAssembly wheel",
+)
+def test_the_shelby_notebook_runs_on_open_and_deals_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page, _ = open_notebook(watched, site, "05_shelby.ipynb")
+    table = page.locator(".guts-panel", has_text="Shelby against the bots")
+    table.scroll_into_view_if_needed()
+    table.locator("button.guts-deal").click()
+    expect(table.locator(".guts-status")).to_contain_text("Deal 1, round 1 (two cards) · Pot 4")
+    assert executed_cells(page) == code_cells(site, "05_shelby.ipynb")
+    assert_offline_and_clean(watched)
