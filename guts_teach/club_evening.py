@@ -31,6 +31,8 @@ from .ledgers.replay import replay
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
+    from .plain_table import Table
+
 MAX_UPLOAD = 20_000_000
 """The largest file :func:`read_upload` opens, in bytes (a club workbook is well under 1 MB)."""
 
@@ -121,8 +123,9 @@ def unit_of(session: Session) -> str:
     return "chips" if session.rules.starting_stack is not None else "counters"
 
 
-def evening_table(session: Session) -> pd.DataFrame:
-    """The ledger, one row per deal, headed in words; amounts stay exact fractions."""
+def evening_table(session: Session) -> pd.DataFrame | Table:
+    """The ledger, one row per deal, headed in words; amounts stay exact fractions (a
+    :class:`~guts_teach.plain_table.Table` where pandas is missing)."""
     from .frames import ledger_frame
 
     frame = ledger_frame(session)

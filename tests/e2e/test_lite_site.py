@@ -276,6 +276,34 @@ def test_the_build_refuses_without_pyodide_and_says_how_to_get_it(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+def test_without_pandas_the_ledger_is_the_same_table(monkeypatch):
+    """The package's own table holds the same cells, headings and row labels as pandas'."""
+    pytest.importorskip("pandas")
+    from guts_teach.club_evening import evening_table, sample_evening
+    from guts_teach.frames import standings_frame
+
+    evening = sample_evening()
+    with_pandas = evening_table(evening)
+    standings = standings_frame(evening).set_index("place")
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    plain = evening_table(evening)
+    assert type(plain).__name__ == "Table"
+    assert plain.columns == list(with_pandas.columns)
+    assert list(plain.index) == list(with_pandas.index) and plain.index.name == "Deal"
+    for column in plain.columns:
+        assert list(plain[column]) == list(with_pandas[column]), column
+    picked = ["Dealer", "Who won", "Pot after"]
+    assert [list(plain.iloc[7:14][c]) for c in picked] == [
+        list(with_pandas.iloc[7:14][c]) for c in picked
+    ]
+    plain_standings = standings_frame(evening).set_index("place")
+    assert list(plain_standings["player"]) == list(standings["player"])
+    assert (
+        "<th>place</th>" in plain_standings.to_html()
+        and "<td>Ana</td>" in plain_standings.to_html()
+    )
+
+
 def test_the_same_inputs_give_the_same_wheel_and_lock(site, tmp_path):
     """The package's own wheel and the lock are the same bytes when built again."""
     from guts_teach.lite.wheels import package_wheel
@@ -361,20 +389,25 @@ def test_strategy_runs_on_open_and_its_play_table_deals_offline(site, watched):
     assert_offline_and_clean(watched)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the ledger notebook's tables need pandas, which has no WebAssembly wheel on PyPI",
-)
-def test_the_ledger_notebook_runs_on_open_offline(site, watched):
-    page, _ = open_notebook(watched, site, "03_ledger.ipynb")
+def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched):
+    """Python in the browser has no pandas: the ledger's tables are the package's own."""
+    from playwright.sync_api import expect
+
+    page, ran = open_notebook(watched, site, "03_ledger.ipynb")
     assert executed_cells(page) == code_cells(site, "03_ledger.ipynb")
+    upload = page.locator(".guts-panel", has_text="No evening opened yet").or_(
+        page.locator(".guts-ledger").first
+    )
+    expect(upload.first).to_be_visible()
+    deals = page.locator(".jp-OutputArea-output table.dataframe", has_text="Pot at stake").first
+    expect(deals).to_contain_text("Who was in")
+    expect(
+        page.locator(".jp-OutputArea-output table.dataframe", has_text="place").first
+    ).to_contain_text("Ana")
+    record(ledger_ran_on_open_seconds=round(ran, 1))
     assert_offline_and_clean(watched)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Shelby notebook's last table needs pandas, which has no WebAssembly wheel",
-)
 def test_the_shelby_notebook_runs_on_open_and_deals_offline(site, watched):
     from playwright.sync_api import expect
 
