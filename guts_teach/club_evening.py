@@ -107,7 +107,17 @@ def read_upload(name: str, content: bytes) -> Session:
             raise UploadError(
                 message if message.startswith(name) else f"{name}: {message}"
             ) from None
-    from .excel.reading.file_import import import_ledger
+    try:
+        from .excel.reading.file_import import import_ledger
+    except ModuleNotFoundError as missing:
+        # Python in the browser (the lite site) has neither openpyxl nor the workbook code.
+        if not (missing.name or "").startswith(("openpyxl", "guts_teach.excel")):
+            raise
+        raise UploadError(
+            f"{name}: reading a club workbook needs openpyxl, which this Python does not "
+            "have (as in the browser); open the club's ledger file (.json) instead, which "
+            "guts-teach workbook import writes from the workbook"
+        ) from None
 
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, Path(name).name)

@@ -26,6 +26,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -389,9 +390,32 @@ def test_strategy_runs_on_open_and_its_play_table_deals_offline(site, watched):
     assert_offline_and_clean(watched)
 
 
-def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched):
+def club_evening(path: Path) -> Any:
+    """A five-deal evening of a club's own, saved as a ledger file (and returned)."""
+    import random
+
+    from guts_teach import Session, teaching
+    from guts_teach.ledgers.ledger import ledger_of, save
+
+    table = Session(["Noor", "Olek", "Pita"], rules=teaching(), rng=random.Random(8))
+    for ins, winners in (
+        (["Noor", "Olek"], ["Olek"]),
+        (["Noor", "Olek", "Pita"], ["Noor", "Pita"]),
+        (["Pita"], None),
+        ([], None),
+        (["Olek", "Pita"], ["Pita"]),
+    ):
+        table.play(ins, winners=winners)
+    ledger = ledger_of(table, title="Our Tuesday")
+    save(ledger, path)
+    return ledger
+
+
+def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched, tmp_path):
     """Python in the browser has no pandas: the ledger's tables are the package's own."""
     from playwright.sync_api import expect
+
+    from guts_teach.excel.writing.workbook import export_ledger
 
     page, ran = open_notebook(watched, site, "03_ledger.ipynb")
     assert executed_cells(page) == code_cells(site, "03_ledger.ipynb")
@@ -405,6 +429,28 @@ def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched):
         page.locator(".jp-OutputArea-output table.dataframe", has_text="place").first
     ).to_contain_text("Ana")
     record(ledger_ran_on_open_seconds=round(ran, 1))
+    # A club's own ledger file, read in the browser.
+    ledger = tmp_path / "tuesday.json"
+    evening = club_evening(ledger)
+    panel = page.locator(".guts-panel", has_text="Open your club")
+    panel.scroll_into_view_if_needed()
+    with page.expect_file_chooser() as chooser:
+        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
+    chooser.value.set_files(str(ledger))
+    status = panel.locator(".guts-status")
+    expect(status).to_contain_text("tuesday.json: 5 deals among 3 players")
+    expect(status).to_contain_text("is accounted for, none made or lost")
+    expect(panel.locator(".guts-ledger").last).to_contain_text("Noor")
+    # A workbook needs openpyxl, which the browser's Python lacks: it says so, and what to do.
+    book = tmp_path / "tuesday.xlsx"
+    export_ledger(evening, book)
+    with page.expect_file_chooser() as chooser:
+        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
+    chooser.value.set_files(str(book))
+    error = panel.locator(".guts-error")
+    expect(error).to_contain_text("tuesday.xlsx: reading a club workbook needs openpyxl")
+    expect(error).to_contain_text("open the club's ledger file (.json) instead")
+    expect(panel.locator(".guts-ledger").last).to_contain_text("Noor")  # the evening stays
     assert_offline_and_clean(watched)
 
 
