@@ -50,6 +50,14 @@ APPS = ("lab", "notebooks", "tree")
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 LAB_EXTENSIONS = Path(__file__).resolve().parents[1] / "labextension"
+EXTENSIONS = {
+    "@jupyterlite/pyodide-kernel-extension": "jupyterlite-pyodide-kernel",
+    "@jupyter-widgets/jupyterlab-manager": "jupyterlab_widgets",
+}
+"""The JupyterLab extensions the site carries besides the package's own (name -> the Python
+package that installs it): exactly these, never whatever else this Python has installed (an
+extension the site does not need could load from anywhere, and the offline check does not
+read extensions' code)."""
 SOURCE_DATE_EPOCH = 1767225600
 """2026-01-01: the date the site's files and listings carry, so a build is repeatable."""
 
@@ -110,6 +118,7 @@ def build_site(
             shutil.copy2(wheel.path, static / wheel.path.name)
         ours = package_wheel(static)
         write_lock(lock["info"], [*wheels, ours], static / "pyodide-lock.json")
+        _gather_extensions(lite_dir / "allowed_extensions")
         _write_config(lite_dir, preload=["micropip", ours.name, "ipywidgets"])
         contents = lite_dir / "contents"
         contents.mkdir()
@@ -210,6 +219,23 @@ def _find_pyodide(cache: Path) -> Path:
     return folder
 
 
+def _gather_extensions(folder: Path) -> None:
+    """Copy the site's JupyterLab extensions (:data:`EXTENSIONS` and the package's own) into
+    ``folder``, from which alone the build takes extensions."""
+    from jupyter_core.paths import jupyter_path
+
+    places = [Path(place) for place in jupyter_path("labextensions")]
+    for name, package in EXTENSIONS.items():
+        found = next((p / name for p in places if (p / name / "package.json").is_file()), None)
+        if found is None:
+            raise LiteError(
+                f"the JupyterLab extension {name} is not installed (looked in "
+                f"{', '.join(map(str, places))}): pip install '{package}' (the lite extra)"
+            )
+        shutil.copytree(found, folder / name)
+    shutil.copytree(LAB_EXTENSIONS, folder, dirs_exist_ok=True)
+
+
 def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
     """The site's settings (``jupyter-lite.json``) and the build's (``jupyter_lite_config``).
 
@@ -235,8 +261,11 @@ def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
             "no_sourcemaps": True,
             "no_unused_shared_packages": True,
             "source_date_epoch": SOURCE_DATE_EPOCH,
+            "ignore_sys_prefix": ["federated_extensions"],
         },
-        "FederatedExtensionAddon": {"extra_labextensions_path": [str(LAB_EXTENSIONS)]},
+        "FederatedExtensionAddon": {
+            "extra_labextensions_path": [str(lite_dir / "allowed_extensions")],
+        },
     }
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build), encoding="utf-8")
 

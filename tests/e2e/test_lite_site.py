@@ -305,14 +305,26 @@ def test_without_pandas_the_ledger_is_the_same_table(monkeypatch):
     )
 
 
-def test_the_same_inputs_give_the_same_wheel_and_lock(site, tmp_path):
-    """The package's own wheel and the lock are the same bytes when built again."""
-    from guts_teach.lite.wheels import package_wheel
+def digests(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (by its path there) and its SHA-256."""
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
 
-    again = package_wheel(tmp_path)
-    shipped = site / "static" / "pyodide" / again.path.name
-    digest = hashlib.sha256(again.path.read_bytes()).hexdigest()
-    assert digest == hashlib.sha256(shipped.read_bytes()).hexdigest()
+
+def test_the_same_inputs_give_the_same_site_with_only_its_own_extensions(site, tmp_path):
+    from guts_teach.lite import build_site
+
+    again = build_site(tmp_path / "again", pyodide=PYODIDE)
+    assert digests(again.out) == digests(site)
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert sorted(extension["name"] for extension in settings["federated_extensions"]) == [
+        "@jupyter-widgets/jupyterlab-manager",
+        "@jupyterlite/pyodide-kernel-extension",
+        "guts-teach-lesson",
+    ]
 
 
 def open_notebook(watched: Watched, site: Path, name: str):
