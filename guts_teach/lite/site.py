@@ -45,6 +45,22 @@ LESSON_NOTEBOOKS = (
 """The notebooks the site holds (the class deck, ``00_class``, is slides: ``guts-teach
 present``)."""
 
+WELCOME = """# The Guts lessons
+
+Open a notebook to start; each runs by itself as it opens (Python starts in your browser,
+which takes some seconds the first time).
+
+- `01_lesson.ipynb`: Guts, a lesson in five steps
+- `02_try_hands.ipynb`: try hands yourself (compare them, a quiz, the odds of a hand)
+- `03_ledger.ipynb`: a club's evening as a ledger, and your club's own ledger file
+- `04_strategy.ipynb`: strategy, how strong a hand you need, and a table to play at
+- `05_shelby.ipynb`: Shelby and Psycho Shelby, two multi-round relatives of Guts
+
+Your changes are kept in this browser only. The slides for projecting in class are not part
+of this site: they need `guts-teach present` on a computer with Python.
+"""
+"""The site's ``README.md``, beside the notebooks in its file list."""
+
 APPS = ("lab", "notebooks", "tree")
 """JupyterLite's interfaces the site carries: JupyterLab, Notebook 7 and its file list."""
 
@@ -125,6 +141,7 @@ def build_site(
         source = shipped("notebooks")
         for name in notebooks:
             _copy_uncounted(source / name, contents / name)
+        (contents / "README.md").write_text(WELCOME, encoding="utf-8")
         _run_build(lite_dir, contents, partial)
     # Browsers ask every site for /favicon.ico: answered, it is no error in the console.
     icon = partial / "lab" / "favicon.ico"

@@ -225,6 +225,8 @@ def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
 
     assert offline_problems(site) == []
     assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == list(LESSON_NOTEBOOKS)
+    welcome = (site / "files" / "README.md").read_text(encoding="utf-8")
+    assert all(name in welcome for name in LESSON_NOTEBOOKS) and "guts-teach present" in welcome
     settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
