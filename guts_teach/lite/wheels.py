@@ -45,8 +45,8 @@ ROOTS = ("micropip", "ipython", "jedi", "comm", "ipywidgets")
 what the lessons import (``ipywidgets``); their dependencies follow from the lock."""
 
 NOT_IN_PYODIDE: Mapping[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    # name: (version, import names, dependencies); the same versions as the `lesson` extra's
-    # JupyterLab widgets (jupyterlab_widgets 3.0 speaks to ipywidgets 8.1).
+    # name: (version, import names, dependencies). ipywidgets 8.1.9 is the release whose
+    # browser side, jupyterlab_widgets 3.0.17, the lite extra pins and the site carries.
     "comm": ("0.2.3", ("comm",), ()),
     # ipywidgets also requires widgetsnbextension and jupyterlab_widgets, which hold only the
     # browser's side: the site carries that as a JupyterLab extension, and the kernel's own

@@ -258,6 +258,26 @@ def test_a_site_that_would_fall_back_to_the_cdn_is_refused(site, tmp_path):
     assert any(problem.startswith("disablePyPIFallback is not set") for problem in problems)
 
 
+def test_a_build_whose_lock_step_failed_is_refused_and_writes_no_site(
+    site, tmp_path, monkeypatch, capsys
+):
+    """As if the lock step had left Pyodide's own lock: the command says why, exits 2 with
+    no traceback, and leaves neither a site nor a half-built one."""
+    import guts_teach.lite.site as building
+    from guts_teach.cli.commands import main
+
+    def pyodides_own_lock(info, wheels, path):
+        shutil.copy(PYODIDE / "pyodide-lock.json", path)
+
+    monkeypatch.setattr(building, "write_lock", pyodides_own_lock)
+    out = tmp_path / "site"
+    assert main(["lite", "--out", str(out), "--pyodide", str(PYODIDE)]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("guts-teach: error: the site would load from other hosts")
+    assert "did the lock step fail?" in said and "Traceback" not in said
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_build_refuses_without_pyodide_and_says_how_to_get_it(tmp_path):
     done = subprocess.run(
         [
