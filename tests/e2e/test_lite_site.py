@@ -377,6 +377,17 @@ def assert_offline_and_clean(watched: Watched) -> None:
     assert watched.errors == [], f"console errors: {watched.errors}"
 
 
+def test_the_watch_sees_a_request_for_another_host(watched):
+    """The checks below would catch a page that reached out: such a request is recorded and
+    refused."""
+    page = watched.page()
+    page.goto(f"{watched.base}/jupyter-lite.json")
+    cdn = "https://cdn.jsdelivr.net/pyodide/v0.29.0/full/pyodide.mjs"
+    reached = page.evaluate(f"() => fetch('{cdn}').then(() => true, () => false)")
+    assert reached is False
+    assert watched.elsewhere == [cdn] and watched.off_loopback() == [cdn]
+
+
 @pytest.mark.parametrize("app", ["lab", "notebooks"])
 def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, app):
     """In JupyterLab and in Notebook 7, the site's two interfaces."""
