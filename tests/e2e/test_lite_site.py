@@ -18,7 +18,6 @@ import contextlib
 import hashlib
 import importlib.util
 import json
-import os
 import shutil
 import socket
 import subprocess
@@ -30,37 +29,20 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from support.browser import CHROMIUM
+from support.browser import CHROMIUM_ARGS as BROWSER_ARGS
+from support.needs import require
+from support.paths import REPO
 
-REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "build" / "node" / "node_modules" / "pyodide"
 FIGURES = REPO / "build" / "lite-figures.json"
-CHROMIUM = "/usr/bin/chromium"
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 LOOPBACK = "127.0.0.1"
 # Chromium resolves no name but loopback's: whatever else a page or a worker asks for fails.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}",
-]
+CHROMIUM_ARGS = [*BROWSER_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}"]
 FIRST_WIDGET_TIMEOUT = 300_000  # ms: Pyodide starts in 30-65 s on a loaded two-core machine
 WIDGET_TIMEOUT = 60_000  # ms: once the notebook has run, a widget answers in well under that
 STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
 """The first two status lines of the lesson's six-counter example."""
-
-
-def require(condition: bool, reason: str) -> None:
-    """Skip loudly when a tool or file is missing; in CI (CI=true) fail instead."""
-    if condition:
-        return
-    if IN_CI:
-        pytest.fail(f"required in CI: {reason}")
-    pytest.skip(f"SKIPPED LOCALLY: {reason}")
 
 
 def record(**figures: float) -> None:
