@@ -31,6 +31,8 @@ from .ledgers.replay import replay
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
+    from .plain_table import Table
+
 MAX_UPLOAD = 20_000_000
 """The largest file :func:`read_upload` opens, in bytes (a club workbook is well under 1 MB)."""
 
@@ -105,7 +107,17 @@ def read_upload(name: str, content: bytes) -> Session:
             raise UploadError(
                 message if message.startswith(name) else f"{name}: {message}"
             ) from None
-    from .excel.reading.file_import import import_ledger
+    try:
+        from .excel.reading.file_import import import_ledger
+    except ModuleNotFoundError as missing:
+        # Python in the browser (the lite site) has neither openpyxl nor the workbook code.
+        if not (missing.name or "").startswith(("openpyxl", "guts_teach.excel")):
+            raise
+        raise UploadError(
+            f"{name}: reading a club workbook needs openpyxl, which this Python does not "
+            "have (as in the browser); open the club's ledger file (.json) instead, which "
+            "guts-teach workbook import writes from the workbook"
+        ) from None
 
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, Path(name).name)
@@ -121,8 +133,9 @@ def unit_of(session: Session) -> str:
     return "chips" if session.rules.starting_stack is not None else "counters"
 
 
-def evening_table(session: Session) -> pd.DataFrame:
-    """The ledger, one row per deal, headed in words; amounts stay exact fractions."""
+def evening_table(session: Session) -> pd.DataFrame | Table:
+    """The ledger, one row per deal, headed in words; amounts stay exact fractions (a
+    :class:`~guts_teach.plain_table.Table` where pandas is missing)."""
     from .frames import ledger_frame
 
     frame = ledger_frame(session)

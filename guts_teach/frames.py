@@ -1,8 +1,11 @@
 """pandas views of a session (the ledger as a DataFrame and the standings) and of a season.
 
 pandas is imported only when one of these functions is called (install the ``frames``
-extra). Amounts stay exact: cells hold :class:`fractions.Fraction` objects unless you
-ask for ``exact=False``, which turns them into floats for plotting, at the very edge.
+extra). Where pandas is missing (Python in the browser has none), the ledger, the standings
+and a Shelby game come as the package's own :class:`~guts_teach.plain_table.Table`, which
+does the little the lessons do with them the same way. Amounts stay exact: cells hold
+:class:`fractions.Fraction` objects unless you ask for ``exact=False``, which turns them into
+floats for plotting, at the very edge.
 
 >>> from guts_teach.lessons.examples import example
 >>> frame = ledger_frame(example("cap-reserve").session())
@@ -21,6 +24,8 @@ from .shelby.game import ShelbyGame
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
+
+    from .plain_table import Table
 
 LEDGER_COLUMNS = (
     "deal",
@@ -43,14 +48,23 @@ def _number(value: Fraction, exact: bool) -> Any:
     return value if exact else float(value)
 
 
-def ledger_frame(session: Session, *, exact: bool = True) -> pd.DataFrame:
+def _frame(rows: list[dict[str, Any]], columns: list[str]) -> pd.DataFrame | Table:
+    """A pandas ``DataFrame`` of ``rows``, or without pandas the package's own table."""
+    try:
+        import pandas as pd
+    except ModuleNotFoundError:
+        from .plain_table import Table
+
+        return Table(rows, columns)
+    return pd.DataFrame(rows, columns=columns)
+
+
+def ledger_frame(session: Session, *, exact: bool = True) -> pd.DataFrame | Table:
     """One row per settled deal, with one balance column per player (after the deal).
 
     The index is the deal number; ``in``, ``winners`` and ``payers`` are text such as
     ``"A B C"``; amounts are exact fractions (or floats with ``exact=False``).
     """
-    import pandas as pd
-
     rows = []
     for record in session.deals:
         s = record.settlement
@@ -73,13 +87,11 @@ def ledger_frame(session: Session, *, exact: bool = True) -> pd.DataFrame:
             row[player] = _number(balance, exact)
         rows.append(row)
     columns = [*LEDGER_COLUMNS, *session.players]
-    return pd.DataFrame(rows, columns=columns).set_index("deal")
+    return _frame(rows, columns).set_index("deal")
 
 
-def shelby_frame(game: ShelbyGame, *, exact: bool = True) -> pd.DataFrame:
+def shelby_frame(game: ShelbyGame, *, exact: bool = True) -> pd.DataFrame | Table:
     """A Shelby game, one row per settled round: outcome, pot, balances and Shelbys."""
-    import pandas as pd
-
     rows = []
     for step in game.steps:
         if step.kind in ("ante", "buy"):
@@ -95,19 +107,18 @@ def shelby_frame(game: ShelbyGame, *, exact: bool = True) -> pd.DataFrame:
         for player in game.players:
             row[f"shelbys {player}"] = step.shelbys[player]
         rows.append(row)
-    return pd.DataFrame(rows)
+    balances = [*game.players, *(f"shelbys {player}" for player in game.players)]
+    return _frame(rows, ["deal", "round", "outcome", "pot_after", *balances])
 
 
-def standings_frame(session: Session, *, exact: bool = True) -> pd.DataFrame:
+def standings_frame(session: Session, *, exact: bool = True) -> pd.DataFrame | Table:
     """The standings: place (shared on equal balances), player and balance, best first."""
-    import pandas as pd
-
-    return pd.DataFrame(
+    return _frame(
         [
             {"place": s.place, "player": s.player, "balance": _number(s.balance, exact)}
             for s in session.standings()
         ],
-        columns=["place", "player", "balance"],
+        ["place", "player", "balance"],
     )
 
 

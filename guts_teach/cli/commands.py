@@ -19,6 +19,8 @@
   (``guts_teach.classroom``).
 - ``guts-teach table [--ip IP] [--port N]``: class tables, learners playing each other
   from their own devices (``guts_teach.class_table``).
+- ``guts-teach lite [--out DIR]``: the lesson notebooks as a static JupyterLite site that runs
+  in the learner's browser (``guts_teach.lite``).
 - ``guts-teach handout [--html PATH] [--pdf PATH] [--no-pdf]``: the rules, the hand ranking and
   the worked examples step by step, to print (the PDF by headless Chromium).
 - ``guts-teach --version``: the installed version.

@@ -304,6 +304,16 @@ COMMANDS: dict[str, Command] = {
             "cli._serve:table",
         ),
         Command(
+            "lite",
+            "write the lessons as a static site that runs in the browser, with no server",
+            "lite.command:add_options",
+            "lite.command:run",
+            description="Write the lesson notebooks as a JupyterLite site: Python runs in "
+            "each learner's browser (Pyodide), so any static web server can serve a class, "
+            "and nothing is loaded from another host. Needs the lite extra "
+            "(pip install 'guts_teach[lite]') and, once, a package index and npm.",
+        ),
+        Command(
             "handout",
             "write the rules and worked examples (or a quiz with --quiz) as an HTML page and a "
             "PDF to print",

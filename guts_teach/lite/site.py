@@ -1,0 +1,308 @@
+"""Build the lessons' static site: JupyterLite with Pyodide, nothing loaded from elsewhere.
+
+The JupyterLite build (``jupyterlite-core`` and ``jupyterlite-pyodide-kernel``, the ``lite``
+extra) runs in a folder of its own: Pyodide and the wheels are laid out where its Pyodide
+step finds a local Pyodide (``static/pyodide``), the kernel is told never to ask PyPI, and
+the notebooks are its contents. The site is written beside ``out`` first and moves into
+place only once :func:`.check.offline_problems` finds nothing to refuse, so a refused build
+leaves no site a teacher could mistake for a working one.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..jupyter.resources import shipped
+from .check import offline_problems
+from .wheels import (
+    PYODIDE_FILES,
+    PYODIDE_VERSION,
+    LiteError,
+    fetch_wheels,
+    needed,
+    package_wheel,
+    pyodide_lock,
+    write_lock,
+)
+
+LESSON_NOTEBOOKS = (
+    "01_lesson.ipynb",
+    "02_try_hands.ipynb",
+    "03_ledger.ipynb",
+    "04_strategy.ipynb",
+    "05_shelby.ipynb",
+)
+"""The notebooks the site holds (the class deck, ``00_class``, is slides: ``guts-teach
+present``)."""
+
+WELCOME = """# The Guts lessons
+
+Open a notebook to start; each runs by itself as it opens (Python starts in your browser,
+which takes some seconds the first time).
+
+- `01_lesson.ipynb`: Guts, a lesson in five steps
+- `02_try_hands.ipynb`: try hands yourself (compare them, a quiz, the odds of a hand)
+- `03_ledger.ipynb`: a club's evening as a ledger, and your club's own ledger file
+- `04_strategy.ipynb`: strategy, how strong a hand you need, and a table to play at
+- `05_shelby.ipynb`: Shelby and Psycho Shelby, two multi-round relatives of Guts
+
+Your changes are kept in this browser only. The slides for projecting in class are not part
+of this site: they need `guts-teach present` on a computer with Python.
+"""
+"""The site's ``README.md``, beside the notebooks in its file list."""
+
+APPS = ("lab", "notebooks", "tree")
+"""JupyterLite's interfaces the site carries: JupyterLab, Notebook 7 and its file list."""
+
+KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+LAB_EXTENSIONS = Path(__file__).resolve().parents[1] / "labextension"
+EXTENSIONS = {
+    "@jupyterlite/pyodide-kernel-extension": "jupyterlite-pyodide-kernel",
+    "@jupyter-widgets/jupyterlab-manager": "jupyterlab_widgets",
+}
+"""The JupyterLab extensions the site carries besides the package's own (name -> the Python
+package that installs it): exactly these, never whatever else this Python has installed (an
+extension the site does not need could load from anywhere, and the offline check does not
+read extensions' code)."""
+SOURCE_DATE_EPOCH = 1767225600
+"""2026-01-01: the date the site's files and listings carry, so a build is repeatable."""
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    """What a build wrote: where, how many files and bytes, and how long it took."""
+
+    out: Path
+    files: int
+    size: int
+    seconds: float
+    notebooks: tuple[str, ...]
+
+    def summary(self) -> str:
+        """Two lines for a teacher: what was written, and how to open it."""
+        return (
+            f"wrote a site of {len(self.notebooks)} notebooks to {self.out} "
+            f"({self.files} files, {self.size / 1e6:.1f} MB, in {self.seconds:.0f} s); "
+            "nothing in it loads from another host\n"
+            f"serve it with: python -m http.server --directory {self.out} 8000, then open "
+            "http://localhost:8000/lab/index.html?path=01_lesson.ipynb"
+        )
+
+
+def build_site(
+    out: Path,
+    *,
+    pyodide: Path | None = None,
+    cache: Path | None = None,
+    notebooks: Sequence[str] = LESSON_NOTEBOOKS,
+) -> SiteReport:
+    """Write the static site of ``notebooks`` to ``out`` (replacing an earlier site there).
+
+    ``pyodide`` is the npm package ``pyodide`` (its folder); left out, the one under
+    ``build/node`` of the current folder, else one npm installs into the cache. ``cache``
+    keeps the fetched wheels between builds (default: ``~/.cache/guts_teach/lite``).
+    Raises :class:`LiteError` when a piece is missing or the site would load anything from
+    another host.
+    """
+    started = time.monotonic()
+    _check_tools()
+    out = out.resolve()
+    _check_out(out)
+    cache = (cache or _default_cache()).resolve()
+    pyodide = (pyodide or _find_pyodide(cache)).resolve()
+    lock = pyodide_lock(pyodide)
+    partial = out.with_name(f".{out.name}.partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="guts-lite-") as scratch:
+        lite_dir = Path(scratch)
+        static = lite_dir / "static" / "pyodide"
+        static.mkdir(parents=True)
+        for name in PYODIDE_FILES:
+            shutil.copy2(pyodide / name, static / name)
+        wheels = fetch_wheels(needed(lock), cache / "wheels", python=lock["info"]["python"])
+        for wheel in wheels:
+            shutil.copy2(wheel.path, static / wheel.path.name)
+        ours = package_wheel(static)
+        write_lock(lock["info"], [*wheels, ours], static / "pyodide-lock.json")
+        _gather_extensions(lite_dir / "allowed_extensions")
+        _write_config(lite_dir, preload=["micropip", ours.name, "ipywidgets"])
+        contents = lite_dir / "contents"
+        contents.mkdir()
+        source = shipped("notebooks")
+        for name in notebooks:
+            _copy_uncounted(source / name, contents / name)
+        (contents / "README.md").write_text(WELCOME, encoding="utf-8")
+        _run_build(lite_dir, contents, partial)
+    # Browsers ask every site for /favicon.ico: answered, it is no error in the console.
+    icon = partial / "lab" / "favicon.ico"
+    if icon.is_file():
+        shutil.copy2(icon, partial / "favicon.ico")
+    problems = offline_problems(partial)
+    if problems:
+        shutil.rmtree(partial, ignore_errors=True)
+        listed = "\n  ".join(problems)
+        raise LiteError(
+            f"the site would load from other hosts, so it was not written to {out}:\n  {listed}"
+        )
+    if out.exists():
+        shutil.rmtree(out)
+    partial.rename(out)
+    files = [path for path in out.rglob("*") if path.is_file()]
+    return SiteReport(
+        out=out,
+        files=len(files),
+        size=sum(path.stat().st_size for path in files),
+        seconds=time.monotonic() - started,
+        notebooks=tuple(notebooks),
+    )
+
+
+def _copy_uncounted(source: Path, copy: Path) -> None:
+    """A notebook copied with its execution counts left out (its outputs and saved widgets
+    kept, so they show while Python starts): a count then means this page's kernel ran the
+    cell, and a learner can see the lesson's cells have run as it opened."""
+    notebook = json.loads(source.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = None
+            for output in cell.get("outputs", []):
+                if "execution_count" in output:
+                    output["execution_count"] = None
+    text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True)
+    copy.write_text(text + "\n", encoding="utf-8")
+
+
+def _check_tools() -> None:
+    """The ``lite`` extra's packages are installed, or a :class:`LiteError` says how to."""
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        if importlib.util.find_spec(module) is None:
+            raise LiteError(
+                f"building the site needs {module.replace('_', '-')}, which is not installed: "
+                "pip install 'guts_teach[lite]'"
+            )
+
+
+def _check_out(out: Path) -> None:
+    """``out`` is new, empty, or a site an earlier build wrote (never a folder of other
+    files, which replacing the site would delete)."""
+    if out.exists() and not out.is_dir():
+        raise LiteError(f"{out} is a file; give --out a folder for the site")
+    if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").is_file():
+        raise LiteError(
+            f"{out} holds files that are not a site this command wrote; the build replaces "
+            "its --out folder, so give it a new or empty folder"
+        )
+
+
+def _default_cache() -> Path:
+    """Where fetched wheels (and an npm-installed Pyodide) are kept between builds."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "guts_teach" / "lite"
+
+
+def _find_pyodide(cache: Path) -> Path:
+    """The npm package ``pyodide``: under ``build/node`` here (where CI installs it), else
+    installed by npm into the cache."""
+    for place in (Path("build/node"), cache / "node"):
+        folder = place / "node_modules" / "pyodide"
+        if (folder / "package.json").is_file():
+            return folder
+    npm = shutil.which("npm")
+    if npm is None:
+        raise LiteError(
+            f"the site needs the npm package pyodide@{PYODIDE_VERSION} and npm is not "
+            f"installed: install Node.js with npm, or give --pyodide the folder of a copy"
+        )
+    command = [npm, "install", "--prefix", str(cache / "node"), "--no-audit", "--no-fund"]
+    command += ["--loglevel=error", f"pyodide@{PYODIDE_VERSION}"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    folder = cache / "node" / "node_modules" / "pyodide"
+    if done.returncode != 0 or not folder.is_dir():
+        said = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise LiteError(
+            f"npm could not install pyodide@{PYODIDE_VERSION} into {cache / 'node'}: "
+            + " / ".join(said)
+        )
+    return folder
+
+
+def _gather_extensions(folder: Path) -> None:
+    """Copy the site's JupyterLab extensions (:data:`EXTENSIONS` and the package's own) into
+    ``folder``, from which alone the build takes extensions."""
+    from jupyter_core.paths import jupyter_path
+
+    places = [Path(place) for place in jupyter_path("labextensions")]
+    for name, package in EXTENSIONS.items():
+        found = next((p / name for p in places if (p / name / "package.json").is_file()), None)
+        if found is None:
+            raise LiteError(
+                f"the JupyterLab extension {name} is not installed (looked in "
+                f"{', '.join(map(str, places))}): pip install '{package}' (the lite extra)"
+            )
+        shutil.copytree(found, folder / name)
+    shutil.copytree(LAB_EXTENSIONS, folder, dirs_exist_ok=True)
+
+
+def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
+    """The site's settings (``jupyter-lite.json``) and the build's (``jupyter_lite_config``).
+
+    The kernel loads Pyodide from the site, loads ``preload`` as the page opens (``micropip``
+    must be among them, or the kernel asks for it from a CDN), and never falls back to PyPI.
+    """
+    kernel = {
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"packages": list(preload)},
+    }
+    site = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Guts lessons",
+            "litePluginSettings": {KERNEL_SETTINGS: kernel},
+        },
+    }
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(site, indent=2), encoding="utf-8")
+    build = {
+        "LiteBuildConfig": {
+            "apps": list(APPS),
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            "source_date_epoch": SOURCE_DATE_EPOCH,
+            "ignore_sys_prefix": ["federated_extensions"],
+        },
+        "FederatedExtensionAddon": {
+            "extra_labextensions_path": [str(lite_dir / "allowed_extensions")],
+        },
+    }
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build), encoding="utf-8")
+
+
+def _run_build(lite_dir: Path, contents: Path, output: Path) -> None:
+    """Run the JupyterLite build; its own output is kept in a log, shown only on failure."""
+    command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir)]
+    command += ["--contents", str(contents), "--output-dir", str(output)]
+    done = subprocess.run(
+        command,
+        cwd=lite_dir,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "SOURCE_DATE_EPOCH": str(SOURCE_DATE_EPOCH)},
+    )
+    if done.returncode != 0:
+        said = (done.stdout + done.stderr).strip().splitlines()[-12:]
+        shutil.rmtree(output, ignore_errors=True)
+        raise LiteError(
+            "the JupyterLite build failed (status "
+            f"{done.returncode}); its last lines:\n  " + "\n  ".join(said)
+        )

@@ -1,0 +1,498 @@
+"""The static site of ``guts-teach lite``, built once per run, served on loopback and opened in
+headless Chromium with every other host blocked (host resolver rules, and a route that records
+and refuses any request for another host): a notebook runs as it opens, its first widget works,
+no request leaves the machine, the console shows no error.
+
+Needs the ``lite`` extra, npm's ``pyodide`` under ``build/node`` (``.ci/run`` installs it),
+Playwright and Debian's Chromium: locally each test skips with a loud reason when one is
+missing; in CI (``CI=true``) it fails instead. The build fetches its wheels through pip once
+(into a cache); the site never fetches anything but from its own server.
+
+The measured figures (build time, site size, seconds to the first live widget) are printed
+and kept in ``build/lite-figures.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from support.browser import CHROMIUM
+from support.browser import CHROMIUM_ARGS as BROWSER_ARGS
+from support.needs import require
+from support.paths import REPO
+
+PYODIDE = REPO / "build" / "node" / "node_modules" / "pyodide"
+FIGURES = REPO / "build" / "lite-figures.json"
+LOOPBACK = "127.0.0.1"
+# Chromium resolves no name but loopback's: whatever else a page or a worker asks for fails.
+CHROMIUM_ARGS = [*BROWSER_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}"]
+FIRST_WIDGET_TIMEOUT = 300_000  # ms: Pyodide starts in 30-65 s on a loaded two-core machine
+WIDGET_TIMEOUT = 60_000  # ms: once the notebook has run, a widget answers in well under that
+STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
+"""The first two status lines of the lesson's six-counter example."""
+
+
+def record(**figures: float) -> None:
+    """Keep measured figures in build/lite-figures.json (and print them)."""
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    known = json.loads(FIGURES.read_text()) if FIGURES.is_file() else {}
+    known.update(figures)
+    FIGURES.write_text(json.dumps(known, indent=2, sort_keys=True) + "\n")
+    print("lite figures:", figures)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per run (by the command, as a teacher runs it)."""
+    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
+        require(
+            importlib.util.find_spec(module) is not None,
+            f"{module} is not installed (pip install -e '.[lite]')",
+        )
+    require(
+        (PYODIDE / "package.json").is_file(),
+        f"npm's pyodide is not at {PYODIDE} (npm install --prefix build/node pyodide@314.0.6)",
+    )
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", "lite", "--out", str(out), "--pyodide", str(PYODIDE)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPO,
+    )
+    seconds = time.monotonic() - started
+    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stderr
+    assert f"to {out}" in done.stdout and "python -m http.server" in done.stdout
+    files = [path for path in out.rglob("*") if path.is_file()]
+    record(
+        build_seconds=round(seconds, 1),
+        site_mb=round(sum(p.stat().st_size for p in files) / 1e6, 1),
+    )
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site served by ``python -m http.server`` on loopback, as the teachers' page says;
+    stopped by its pid afterwards."""
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "http.server",
+            "--bind",
+            LOOPBACK,
+            "--directory",
+            str(site),
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection((LOOPBACK, port), 1):
+                break
+            assert server.poll() is None, "the static server exited"
+            time.sleep(0.2)
+        yield f"http://{LOOPBACK}:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium driven by Playwright, resolving no host but loopback."""
+    require(Path(CHROMIUM).exists(), f"Debian's Chromium is not at {CHROMIUM}")
+    require(importlib.util.find_spec("playwright") is not None, "playwright is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A browser context whose every request is recorded, those for another host refused,
+    and whose console errors and failed requests are kept."""
+
+    def __init__(self, chromium, base: str) -> None:
+        self.base = base
+        self.requests: list[str] = []
+        self.elsewhere: list[str] = []
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+        self.context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        self.context.route("**/*", self._route)
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.context.on("requestfailed", lambda request: self.failed.append(request.url))
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == LOOPBACK or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.elsewhere.append(url)
+            route.abort()
+
+    def page(self):
+        page = self.context.new_page()
+        page.set_default_timeout(FIRST_WIDGET_TIMEOUT)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.on("worker", lambda worker: worker.on("console", self._console))
+        return page
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def off_loopback(self) -> list[str]:
+        """Every request that was not for the site's own server."""
+        ours = [url for url in self.requests if urlsplit(url).hostname == LOOPBACK]
+        return [url for url in self.requests if url not in ours and not url.startswith("data:")]
+
+
+@pytest.fixture
+def watched(chromium, served):
+    context = Watched(chromium, served)
+    yield context
+    context.context.close()
+
+
+def executed_cells(page) -> int:
+    """How many code cells of the open notebook show an execution count (``[3]:``): the
+    site's copies keep none of their own, so each is a cell this page's kernel ran."""
+    return int(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+                .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length"""
+        )
+    )
+
+
+def code_cells(site: Path, name: str) -> int:
+    notebook = json.loads((site / "files" / name).read_text(encoding="utf-8"))
+    return sum(1 for cell in notebook["cells"] if cell["cell_type"] == "code")
+
+
+def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
+    from guts_teach.lite import LESSON_NOTEBOOKS, offline_problems
+
+    assert offline_problems(site) == []
+    assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == list(LESSON_NOTEBOOKS)
+    welcome = (site / "files" / "README.md").read_text(encoding="utf-8")
+    assert all(name in welcome for name in LESSON_NOTEBOOKS) and "guts-teach present" in welcome
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    names = {extension["name"] for extension in settings["federated_extensions"]}
+    assert {"guts-teach-lesson", "@jupyter-widgets/jupyterlab-manager"} <= names
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert {"micropip", "guts-teach", "ipywidgets", "ipython", "comm"} <= set(lock["packages"])
+
+
+def test_a_site_that_would_fall_back_to_the_cdn_is_refused(site, tmp_path):
+    """Pyodide's own lock (wheels the site lacks), no pyodideUrl, PyPI allowed: each named."""
+    from guts_teach.lite import offline_problems
+
+    broken = tmp_path / "broken"
+    shutil.copytree(site, broken)
+    shutil.copy(PYODIDE / "pyodide-lock.json", broken / "static" / "pyodide" / "pyodide-lock.json")
+    problems = offline_problems(broken)
+    assert any("did the lock step fail?" in problem and "numpy" in problem for problem in problems)
+    config = broken / "jupyter-lite.json"
+    settings = json.loads(config.read_text())
+    kernel = settings["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    del kernel["pyodideUrl"], kernel["disablePyPIFallback"]
+    config.write_text(json.dumps(settings))
+    problems = offline_problems(broken)
+    assert "the kernel's pyodideUrl is not set: it would load Pyodide from a CDN" in problems
+    assert any(problem.startswith("disablePyPIFallback is not set") for problem in problems)
+
+
+def test_a_build_whose_lock_step_failed_is_refused_and_writes_no_site(
+    site, tmp_path, monkeypatch, capsys
+):
+    """As if the lock step had left Pyodide's own lock: the command says why, exits 2 with
+    no traceback, and leaves neither a site nor a half-built one."""
+    import guts_teach.lite.site as building
+    from guts_teach.cli.commands import main
+
+    def pyodides_own_lock(info, wheels, path):
+        shutil.copy(PYODIDE / "pyodide-lock.json", path)
+
+    monkeypatch.setattr(building, "write_lock", pyodides_own_lock)
+    out = tmp_path / "site"
+    assert main(["lite", "--out", str(out), "--pyodide", str(PYODIDE)]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("guts-teach: error: the site would load from other hosts")
+    assert "did the lock step fail?" in said and "Traceback" not in said
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_build_refuses_without_pyodide_and_says_how_to_get_it(tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "guts_teach",
+            "lite",
+            "--out",
+            str(tmp_path / "site"),
+            "--pyodide",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "npm install --prefix build/node pyodide@314.0.6" in done.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_without_pandas_the_ledger_is_the_same_table(monkeypatch):
+    """The package's own table holds the same cells, headings and row labels as pandas'."""
+    pytest.importorskip("pandas")
+    from guts_teach.club_evening import evening_table, sample_evening
+    from guts_teach.frames import standings_frame
+
+    evening = sample_evening()
+    with_pandas = evening_table(evening)
+    standings = standings_frame(evening).set_index("place")
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    plain = evening_table(evening)
+    assert type(plain).__name__ == "Table"
+    assert plain.columns == list(with_pandas.columns)
+    assert list(plain.index) == list(with_pandas.index) and plain.index.name == "Deal"
+    for column in plain.columns:
+        assert list(plain[column]) == list(with_pandas[column]), column
+    picked = ["Dealer", "Who won", "Pot after"]
+    assert [list(plain.iloc[7:14][c]) for c in picked] == [
+        list(with_pandas.iloc[7:14][c]) for c in picked
+    ]
+    plain_standings = standings_frame(evening).set_index("place")
+    assert list(plain_standings["player"]) == list(standings["player"])
+    assert (
+        "<th>place</th>" in plain_standings.to_html()
+        and "<td>Ana</td>" in plain_standings.to_html()
+    )
+
+
+def digests(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (by its path there) and its SHA-256."""
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_the_same_inputs_give_the_same_site_with_only_its_own_extensions(site, tmp_path):
+    from guts_teach.lite import build_site
+
+    again = build_site(tmp_path / "again", pyodide=PYODIDE)
+    assert digests(again.out) == digests(site)
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert sorted(extension["name"] for extension in settings["federated_extensions"]) == [
+        "@jupyter-widgets/jupyterlab-manager",
+        "@jupyterlite/pyodide-kernel-extension",
+        "guts-teach-lesson",
+    ]
+
+
+def open_notebook(watched: Watched, site: Path, name: str, app: str = "lab"):
+    """Open ``name`` in the site's JupyterLab (or ``app``: ``notebooks``, Notebook 7); return
+    the page once its run on open is over (no cell waits to run and one has run), and the
+    seconds that took."""
+    page = watched.page()
+    started = time.monotonic()
+    page.goto(f"{watched.base}/{app}/index.html?path={name}")
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll(
+                '.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map((p) => p.textContent);
+            return prompts.some((p) => /\\[\\d+\\]/.test(p))
+                && !prompts.some((p) => p.includes('[*]'));
+        }""",
+        timeout=FIRST_WIDGET_TIMEOUT,
+    )
+    page.set_default_timeout(WIDGET_TIMEOUT)
+    return page, time.monotonic() - started
+
+
+def assert_offline_and_clean(watched: Watched) -> None:
+    """No request left loopback, none failed, the console showed no error."""
+    assert watched.elsewhere == [], f"requests for other hosts: {watched.elsewhere}"
+    assert watched.off_loopback() == []
+    assert watched.failed == [], f"failed requests: {watched.failed}"
+    assert watched.errors == [], f"console errors: {watched.errors}"
+
+
+def test_the_watch_sees_a_request_for_another_host(watched):
+    """The checks below would catch a page that reached out: such a request is recorded and
+    refused."""
+    page = watched.page()
+    page.goto(f"{watched.base}/jupyter-lite.json")
+    cdn = "https://cdn.jsdelivr.net/pyodide/v0.29.0/full/pyodide.mjs"
+    reached = page.evaluate(f"() => fetch('{cdn}').then(() => true, () => false)")
+    assert reached is False
+    assert watched.elsewhere == [cdn] and watched.off_loopback() == [cdn]
+
+
+@pytest.mark.parametrize("app", ["lab", "notebooks"])
+def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, app):
+    """In JupyterLab and in Notebook 7, the site's two interfaces."""
+    from playwright.sync_api import expect
+
+    page, ran = open_notebook(watched, site, "01_lesson.ipynb", app)
+    assert executed_cells(page) == code_cells(site, "01_lesson.ipynb")
+    stepper = page.locator(".guts-stepper").first
+    expect(stepper.locator(".guts-status")).to_have_text(STEPS[0])
+    clicked = time.monotonic()
+    stepper.locator("button.guts-next").click()
+    expect(stepper.locator(".guts-status")).to_have_text(STEPS[1], timeout=30_000)
+    record(
+        **{
+            f"lesson_ran_on_open_seconds_{app}": round(ran, 1),
+            f"next_to_new_status_ms_{app}": round((time.monotonic() - clicked) * 1000),
+        }
+    )
+    assert_offline_and_clean(watched)
+
+
+def test_try_hands_runs_on_open_and_ranks_a_hand_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page, ran = open_notebook(watched, site, "02_try_hands.ipynb")
+    assert executed_cells(page) == code_cells(site, "02_try_hands.ipynb")
+    explorer = page.locator(".guts-panel", has_text="How good is my hand?")
+    explorer.scroll_into_view_if_needed()
+    box = explorer.locator(".guts-odds-hand input")
+    box.fill("Q♠ Q♥")
+    box.press("Enter")
+    expect(explorer.locator(".guts-odds")).to_contain_text("pair of queens")
+    expect(explorer.locator(".guts-odds")).to_contain_text("go in")
+    record(try_hands_ran_on_open_seconds=round(ran, 1))
+    assert_offline_and_clean(watched)
+
+
+def test_strategy_runs_on_open_and_its_play_table_deals_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page, ran = open_notebook(watched, site, "04_strategy.ipynb")
+    assert executed_cells(page) == code_cells(site, "04_strategy.ipynb")
+    table = page.locator(".guts-panel", has_text="Play Guts")
+    table.scroll_into_view_if_needed()
+    table.locator("button.guts-play-deal").click()
+    expect(table.locator(".guts-status")).to_contain_text("Deal 1 · Pot 4")
+    table.locator("button.guts-play-in").click()
+    expect(table.locator(".guts-play-story")).to_contain_text("opens their fists")
+    record(strategy_ran_on_open_seconds=round(ran, 1))
+    assert_offline_and_clean(watched)
+
+
+def club_evening(path: Path) -> Any:
+    """A five-deal evening of a club's own, saved as a ledger file (and returned)."""
+    import random
+
+    from guts_teach import Session, teaching
+    from guts_teach.ledgers.ledger import ledger_of, save
+
+    table = Session(["Noor", "Olek", "Pita"], rules=teaching(), rng=random.Random(8))
+    for ins, winners in (
+        (["Noor", "Olek"], ["Olek"]),
+        (["Noor", "Olek", "Pita"], ["Noor", "Pita"]),
+        (["Pita"], None),
+        ([], None),
+        (["Olek", "Pita"], ["Pita"]),
+    ):
+        table.play(ins, winners=winners)
+    ledger = ledger_of(table, title="Our Tuesday")
+    save(ledger, path)
+    return ledger
+
+
+def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched, tmp_path):
+    """Python in the browser has no pandas: the ledger's tables are the package's own."""
+    from playwright.sync_api import expect
+
+    from guts_teach.excel.writing.workbook import export_ledger
+
+    page, ran = open_notebook(watched, site, "03_ledger.ipynb")
+    assert executed_cells(page) == code_cells(site, "03_ledger.ipynb")
+    upload = page.locator(".guts-panel", has_text="No evening opened yet").or_(
+        page.locator(".guts-ledger").first
+    )
+    expect(upload.first).to_be_visible()
+    deals = page.locator(".jp-OutputArea-output table.dataframe", has_text="Pot at stake").first
+    expect(deals).to_contain_text("Who was in")
+    expect(
+        page.locator(".jp-OutputArea-output table.dataframe", has_text="place").first
+    ).to_contain_text("Ana")
+    record(ledger_ran_on_open_seconds=round(ran, 1))
+    # A club's own ledger file, read in the browser.
+    ledger = tmp_path / "tuesday.json"
+    evening = club_evening(ledger)
+    panel = page.locator(".guts-panel", has_text="Open your club")
+    panel.scroll_into_view_if_needed()
+    with page.expect_file_chooser() as chooser:
+        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
+    chooser.value.set_files(str(ledger))
+    status = panel.locator(".guts-status")
+    expect(status).to_contain_text("tuesday.json: 5 deals among 3 players")
+    expect(status).to_contain_text("is accounted for, none made or lost")
+    expect(panel.locator(".guts-ledger").last).to_contain_text("Noor")
+    # A workbook needs openpyxl, which the browser's Python lacks: it says so, and what to do.
+    book = tmp_path / "tuesday.xlsx"
+    export_ledger(evening, book)
+    with page.expect_file_chooser() as chooser:
+        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
+    chooser.value.set_files(str(book))
+    error = panel.locator(".guts-error")
+    expect(error).to_contain_text("tuesday.xlsx: reading a club workbook needs openpyxl")
+    expect(error).to_contain_text("open the club's ledger file (.json) instead")
+    expect(panel.locator(".guts-ledger").last).to_contain_text("Noor")  # the evening stays
+    assert_offline_and_clean(watched)
+
+
+def test_the_shelby_notebook_runs_on_open_and_deals_offline(site, watched):
+    from playwright.sync_api import expect
+
+    page, _ = open_notebook(watched, site, "05_shelby.ipynb")
+    table = page.locator(".guts-panel", has_text="Shelby against the bots")
+    table.scroll_into_view_if_needed()
+    table.locator("button.guts-deal").click()
+    expect(table.locator(".guts-status")).to_contain_text("Deal 1, round 1 (two cards) · Pot 4")
+    assert executed_cells(page) == code_cells(site, "05_shelby.ipynb")
+    assert_offline_and_clean(watched)
