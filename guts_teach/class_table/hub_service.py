@@ -21,6 +21,7 @@ says who is asking.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
 import sys
@@ -112,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     start_ticking(tables)
     print(f"Class tables at {base} (the hub's admin and learners sign in there)", flush=True)
-    IOLoop.current().start()
+    with contextlib.suppress(KeyboardInterrupt):  # the hub stops its services so
+        IOLoop.current().start()
     return 0
 
 

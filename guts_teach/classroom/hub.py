@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
+from .progress_client import PROGRESS_URL
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 from .warm import SCOPES as WARM_SCOPES
 
@@ -71,11 +72,13 @@ def hub_config(
     proxy_command: str,
     warm: bool = False,
     tables_port: int | None = None,
+    progress_port: int | None = None,
 ) -> dict[str, Any]:
     """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files; with
     ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`), and
     with ``tables_port`` the class tables, where learners play each other, signed in by the
-    hub (:mod:`guts_teach.class_table.hub_service`)."""
+    hub (:mod:`guts_teach.class_table.hub_service`), and with ``progress_port`` the teacher's
+    view of the class's quiz progress (:mod:`.progress_service`)."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -135,11 +138,17 @@ def hub_config(
         command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
         services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
         roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
+    reach = []
     if tables_port is not None:
         services.append(tables_service(room.folder, tables_port))
-        # Every account may reach the tables (JupyterHub's own user role holds only "self"):
-        # the service itself decides who sits where.
-        roles.append({"name": "user", "scopes": ["self", "access:services!service=tables"]})
+        reach.append("access:services!service=tables")
+    if progress_port is not None:
+        services.append(progress_service(room.folder, progress_port))
+        reach.append("access:services!service=progress")
+    if reach:
+        # Every account may reach the classroom's own services (JupyterHub's user role holds
+        # only "self"): each service decides what a visitor sees.
+        roles.append({"name": "user", "scopes": ["self", *reach]})
     if services:
         hub["services"], hub["load_roles"] = services, roles
     config["ConfigurableHTTPProxy"] = {
@@ -164,6 +173,15 @@ def hub_config(
         "start_timeout": SPAWN_TIMEOUT,
         "http_timeout": SPAWN_TIMEOUT,
     }
+    if progress_port is not None:
+        # A learner's quiz reports to the progress service with the server's own token,
+        # which may reach that service and nothing more of the learner's.
+        config["Spawner"]["environment"] = {PROGRESS_URL: progress_address(progress_port)}
+        config["Spawner"]["server_token_scopes"] = [
+            "users:activity!user",
+            "access:servers!server",
+            "access:services!service=progress",
+        ]
     config["LessonSpawner"] = {"learners_folder": str(folder / "learners")}
     return config
 
@@ -272,6 +290,27 @@ def tables_service(folder: Path, port: int) -> dict[str, Any]:
     }
 
 
+def progress_service(folder: Path, port: int) -> dict[str, Any]:
+    """The teacher's view of the class's quiz progress, at ``/services/progress/``."""
+    command = [sys.executable, "-m", "guts_teach.classroom.progress_service"]
+    return {
+        "name": "progress",
+        "url": f"http://127.0.0.1:{port}",
+        "command": [*command, "--dir", str(folder / "progress")],
+        "oauth_no_confirm": True,
+        "display": True,
+    }
+
+
+def progress_address(port: int) -> str:
+    """Where a learner's kernel sends its quiz results: the service itself, on this machine.
+
+    >>> progress_address(8124)
+    'http://127.0.0.1:8124/services/progress/api/results'
+    """
+    return f"http://127.0.0.1:{port}/services/progress/api/results"
+
+
 def hub_server(
     room: Classroom,
     *,
@@ -294,6 +333,7 @@ def hub_server(
         proxy_command=find_proxy(proxy),
         warm=warm,
         tables_port=free_port(),
+        progress_port=free_port(),
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"

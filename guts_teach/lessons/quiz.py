@@ -46,6 +46,9 @@ class Scenario:
     hands: dict[str, HandOrder]
     ins: tuple[str, ...]
     record: DealRecord
+    situation: str = "showdown"
+    """Which of :data:`SITUATIONS` the question was drawn for (a teacher sees which a learner
+    missed)."""
 
     def question(self) -> str:
         """The question in words. Only the cards a showdown would show are given: a player
@@ -164,7 +167,9 @@ def make_scenario(
     hands, ghost = _deal(rng, rules, players, ins, tie=situation == "tie")
     table = Session(players, rules=rules, pot=pot, reserve=reserve)
     record = table.play(ins, hands=hands, ghost=ghost)
-    return Scenario(rules, players, record.pot_before, record.reserve_before, hands, ins, record)
+    return Scenario(
+        rules, players, record.pot_before, record.reserve_before, hands, ins, record, situation
+    )
 
 
 QUIZ_MOST = 40

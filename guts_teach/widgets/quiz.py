@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
+from ..classroom.progress_client import classroom_reporter
 from ..game.arguments import rules_arg, whole_arg
 from ..game.rules import Rules, teaching
+from ..lessons.progress import QuizResult
 from ..lessons.quiz import FIELDS, Mark, Scenario, check, make_scenario
 from ..pictures.svg import table_pictures
 from .parts.access import live
@@ -34,9 +37,18 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
     seed = traitlets.Int(1)
     four_colour = traitlets.Bool(False)
 
-    def __init__(self, seed: int = 1, rules: Rules | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        seed: int = 1,
+        rules: Rules | None = None,
+        report: Callable[[QuizResult], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         rules = rules_arg(rules)  # the package's error, not the trait's, for a wrong kind
         whole_arg(seed, "seed")
+        # Each question's first check (or its answers shown) goes to ``report``; in a
+        # classroom, to the teacher's progress page (:mod:`guts_teach.classroom.progress_client`).
+        self._report = report if report is not None else classroom_reporter()
         self._rng = random.Random(seed)
         self.picture = widgets.HTML()
         self.question = widgets.HTML()
@@ -126,8 +138,9 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         """Check the answers and show what was right and why anything was wrong."""
         marks = check(self.scenario, **self._answers())
         right = sum(m.correct for m in marks)
-        if self._first_check and right == len(marks):
-            self.score += 1
+        if self._first_check:
+            self.score += right == len(marks)
+            self._tell(right=right == len(marks), shown=False)
         self._first_check = False
         again = "" if right == len(marks) else " Correct what is marked and check again."
         self._say(f"{right} of {len(marks)} right.{again}", marks)
@@ -138,12 +151,16 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         counts towards the score."""
         if self._first_check:
             self.shown += 1
+            self._tell(right=False, shown=True)
         self._first_check = False
         for name, value in self.scenario.answers().items():
             getattr(self, name).value = value
         marks = check(self.scenario, **self._answers())
         self._say("The answers, with why (this question is not scored):", marks)
         return marks
+
+    def _tell(self, *, right: bool, shown: bool) -> None:
+        self._report(QuizResult(self.asked, self.scenario.situation, right, shown))
 
     def _say(self, heading: str, marks: list[Mark]) -> None:
         items = "".join(

@@ -103,3 +103,9 @@ def test_every_marker_in_use_is_registered():
     for path in TESTS.rglob("test_*.py"):
         used |= set(re.findall(r"pytest\.mark\.([a-z_0-9]+)", path.read_text(encoding="utf-8")))
     assert used <= registered, used - registered
+
+
+def test_every_test_module_has_a_name_of_its_own():
+    """Test folders are not packages, so two test files of one name would collide."""
+    names = [path.name for path in TESTS.rglob("test_*.py")]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
