@@ -20,20 +20,15 @@ says who is asking.
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import os
 import secrets
 import sys
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import tornado.escape
 import tornado.web
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
-from tornado.ioloop import IOLoop
 
+from ..classroom.own_service import hub_place, serve_until_stopped
 from .service import HEADERS, MAX_BODY, MAX_MESSAGE, Tables, routes, start_ticking
 
 NO_SEAT = """<!doctype html>
@@ -92,30 +87,16 @@ def hub_application(tables: Tables, key: str, base: str) -> tornado.web.Applicat
 
 def main(argv: list[str] | None = None) -> int:
     """Serve the tables under the hub that started this service (see the module docs)."""
-    parser = argparse.ArgumentParser(prog="guts_teach.class_table.hub_service")
-    parser.add_argument("--dir", required=True, help="where the tables are kept")
-    args = parser.parse_args(argv)
-    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
-    address = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
-    if not base or not address.port:
-        print(
-            "this service runs under a JupyterHub (guts-teach classroom starts it); "
-            "for tables on a laptop use: guts-teach table",
-            file=sys.stderr,
-        )
+    place = hub_place("guts_teach.class_table.hub_service", argv)
+    if place is None:
         return 2
     key = secrets.token_urlsafe(16)
-    tables = Tables(Path(args.dir), key)
+    tables = Tables(place.folder, key)
     for why in tables.skipped:
         print(f"Left closed: {why}", file=sys.stderr, flush=True)
-    hub_application(tables, key, base).listen(
-        address.port, address.hostname or "127.0.0.1", max_body_size=MAX_BODY
-    )
     start_ticking(tables)
-    print(f"Class tables at {base} (the hub's admin and learners sign in there)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):  # the hub stops its services so
-        IOLoop.current().start()
-    return 0
+    print(f"Class tables at {place.base} (the hub's admin and learners sign in there)", flush=True)
+    return serve_until_stopped(hub_application(tables, key, place.base), place, max_body=MAX_BODY)
 
 
 if __name__ == "__main__":

@@ -274,29 +274,28 @@ def check_learners_can_run(room: Classroom) -> None:
 
 def tables_service(folder: Path, port: int) -> dict[str, Any]:
     """The class tables as a hub service at ``/services/tables/``: the hub starts it, and its
-    OAuth tells it who each visitor is (the admin is the teacher); no confirmation page, as
-    it is the classroom's own.
+    OAuth tells it who each visitor is (the admin is the teacher).
 
     >>> tables_service(Path("/srv/class"), 8123)["url"]
     'http://127.0.0.1:8123'
     """
-    command = [sys.executable, "-m", "guts_teach.class_table.hub_service"]
-    return {
-        "name": "tables",
-        "url": f"http://127.0.0.1:{port}",
-        "command": [*command, "--dir", str(folder / "tables")],
-        "oauth_no_confirm": True,
-        "display": True,
-    }
+    return _own_service("tables", "guts_teach.class_table.hub_service", folder / "tables", port)
 
 
 def progress_service(folder: Path, port: int) -> dict[str, Any]:
     """The teacher's view of the class's quiz progress, at ``/services/progress/``."""
-    command = [sys.executable, "-m", "guts_teach.classroom.progress_service"]
+    return _own_service(
+        "progress", "guts_teach.classroom.progress_service", folder / "progress", port
+    )
+
+
+def _own_service(name: str, module: str, keeps: Path, port: int) -> dict[str, Any]:
+    """A service of the classroom's own: started by the hub, keeping its files in ``keeps``,
+    signed in by the hub's OAuth with no confirmation page (it is the classroom's)."""
     return {
-        "name": "progress",
+        "name": name,
         "url": f"http://127.0.0.1:{port}",
-        "command": [*command, "--dir", str(folder / "progress")],
+        "command": [sys.executable, "-m", module, "--dir", str(keeps)],
         "oauth_no_confirm": True,
         "display": True,
     }

@@ -14,24 +14,20 @@ by :data:`MOST_RESULTS`, a request by :data:`MAX_BODY` bytes.
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import csv
 import io
 import json
-import os
 import secrets
 import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import tornado.escape
 import tornado.web
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
-from tornado.ioloop import IOLoop
 
 from ..lessons.progress import HEADER, LearnerProgress, ProgressError, QuizResult
+from .own_service import hub_place, serve_until_stopped
 
 MAX_BODY = 4096
 """The largest report the service reads, in bytes (a result is about 80)."""
@@ -178,22 +174,12 @@ def application(results: Results, base: str) -> tornado.web.Application:
 
 def main(argv: list[str] | None = None) -> int:
     """Serve the progress page under the hub that started this service."""
-    parser = argparse.ArgumentParser(prog="guts_teach.classroom.progress_service")
-    parser.add_argument("--dir", required=True, help="where the results are kept")
-    args = parser.parse_args(argv)
-    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
-    address = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
-    if not base or not address.port:
-        print("this service runs under guts-teach classroom's JupyterHub", file=sys.stderr)
+    place = hub_place("guts_teach.classroom.progress_service", argv)
+    if place is None:
         return 2
-    results = Results(Path(args.dir))
-    application(results, base).listen(
-        address.port, address.hostname or "127.0.0.1", max_body_size=MAX_BODY
-    )
-    print(f"Quiz progress at {base} (the hub's admin sees the class)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):  # the hub stops its services so
-        IOLoop.current().start()
-    return 0
+    results = Results(place.folder)
+    print(f"Quiz progress at {place.base} (the hub's admin sees the class)", flush=True)
+    return serve_until_stopped(application(results, place.base), place, max_body=MAX_BODY)
 
 
 if __name__ == "__main__":

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from ..game.cards.deck import parse_cards
-from ..game.cards.hands import ALL_STRENGTHS, hand_class
+from ..game.cards.hands import ALL_STRENGTHS, Strength, hand_class
 from ..game.errors import CardError, PlayerError
 from ..game.money import to_json_number
 from ..game.rules import Rules, WeenieTies
@@ -403,13 +404,7 @@ def coalition_report(
             "players": 3,
             "weenie": weenie,
             "weenie_ties": weenie_ties,
-            "lone_player": str(found.lone),
-            **(
-                {"lone_mix": chance_text(found.lone.mix), "lone_mix_exact": found.lone.exact}
-                if isinstance(found.lone, MixedThreshold)
-                else {}
-            ),
-            "coalition_plan": [str(s) for s in found.plan],
+            **_lone_and_plan(found.lone, found.plan),
             "lone_share": chance_text(found.lone_share),
             "lone_loss": chance_text(found.loss),
             "coalition_share": chance_text(found.coalition_share),
@@ -428,6 +423,17 @@ def coalition_report(
             f"{float(found.coalition_share):.6f}",
         ]
     )
+
+
+def _lone_and_plan(lone: Threshold | MixedThreshold, plan: Sequence[Strength]) -> dict[str, Any]:
+    """The lone player's play (with its mix, and whether that is exact) and the coalition's
+    plan, as the coalition reports' JSON gives them."""
+    mix = (
+        {"lone_mix": chance_text(lone.mix), "lone_mix_exact": lone.exact}
+        if isinstance(lone, MixedThreshold)
+        else {}
+    )
+    return {"lone_player": str(lone), **mix, "coalition_plan": [str(s) for s in plan]}
 
 
 def many_coalition_report(
@@ -453,13 +459,7 @@ def many_coalition_report(
             "players": players,
             "weenie": weenie,
             "weenie_ties": weenie_ties,
-            "lone_player": str(found.lone),
-            **(
-                {"lone_mix": chance_text(found.lone.mix), "lone_mix_exact": found.lone.exact}
-                if isinstance(found.lone, MixedThreshold)
-                else {}
-            ),
-            "coalition_plan": [str(s) for s in found.plan],
+            **_lone_and_plan(found.lone, found.plan),
             "fair_share": chance_text(found.fair),
             "lone_share": None if found.lone_share is None else chance_text(found.lone_share),
             "lone_loss": None if found.loss is None else chance_text(found.loss),

@@ -29,10 +29,12 @@ exactly beyond three players, so the plan is *searched* by a stated numerical me
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb, lcm, sqrt
+from typing import Any
 
 from ...game.cards.hands import ALL_STRENGTHS, Strength
 from ...game.rules import WEENIE_TIES, WeenieTies
@@ -375,13 +377,16 @@ class _Sample:
         return mean, sqrt(spread / len(shares))
 
 
-def _descend(sample: _Sample, plan: list[int], rounds: int = 20) -> list[int]:
-    """Coordinate search: each seat in turn to its best threshold on the sample (ties kept
-    where the seat stands, else the weakest), until a round moves no seat."""
+def _descend(
+    values_of: Callable[[list[int], int], Sequence[Any]], plan: list[int], rounds: int = 20
+) -> list[int]:
+    """Coordinate search: each seat in turn to its best threshold by ``values_of(plan, seat)``
+    (the lone player's share for each of the seat's thresholds; ties kept where the seat
+    stands, else the weakest), until a round moves no seat."""
     for _ in range(rounds):
         moved = False
         for seat in range(len(plan)):
-            values = sample.seat_values(plan, seat)
+            values = list(values_of(plan, seat))
             best = min(values)
             if values[plan[seat]] > best:
                 plan[seat] = values.index(best)
@@ -396,19 +401,13 @@ def _descend_exact(
 ) -> list[int]:
     """:func:`_descend` with exact values (four players at most): ends where no seat alone
     can leave the lone player less, exactly."""
-    for _ in range(rounds):
-        moved = False
-        for seat in range(len(plan)):
-            values = exact_seat_values(
-                tuple(plan), seat, players=players, weenie=weenie, weenie_ties=weenie_ties
-            )
-            best = min(values)
-            if values[plan[seat]] > best:
-                plan[seat] = values.index(best)
-                moved = True
-        if not moved:
-            break
-    return plan
+
+    def exact(plan: list[int], seat: int) -> Sequence[Any]:
+        return exact_seat_values(
+            tuple(plan), seat, players=players, weenie=weenie, weenie_ties=weenie_ties
+        )
+
+    return _descend(exact, plan, rounds)
 
 
 @dataclass(frozen=True)
@@ -498,7 +497,10 @@ def coalition_search(
     )
     edge = lone.edge if isinstance(lone, MixedThreshold) else lone.strength
     start = ALL_STRENGTHS.index(edge)
-    ends = [_descend(sample, [start] * (players - 1)), _descend(sample, [0] * (players - 1))]
+    ends = [
+        _descend(sample.seat_values, [start] * (players - 1)),
+        _descend(sample.seat_values, [0] * (players - 1)),
+    ]
     scored = [(sample.mean_and_error(plan), plan) for plan in ends]
     _, plan = min(scored, key=lambda item: (item[0][0], item[1]))
     counted = None
