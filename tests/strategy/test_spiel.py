@@ -11,6 +11,7 @@ NashConv is checked against a best reply counted here from the deal counts.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -203,3 +204,32 @@ def test_character_chooser_is_the_bot(spiel: ModuleType, character: str) -> None
         seen = sum(bot.declares_in(session) for _ in range(4000)) / 4000
         expected = chooser(1, ALL_STRENGTHS.index(hand(cards).strength), ())
         assert seen == pytest.approx(expected, abs=0.03), cards
+
+
+@pytest.mark.slow
+def test_cli_spiel_json(spiel: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    from guts_teach.cli.commands import main
+
+    assert main(["strategy", "--spiel", "--iterations", "50", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    at_once, in_turn = data["modes"]
+    assert (at_once["declaring"], in_turn["declaring"]) == ("at once", "in turn")
+    assert Fraction(in_turn["seat_0_share_exact"]) == IN_TURN_SHARE
+    assert in_turn["seat_0_share_openspiel"] == pytest.approx(float(IN_TURN_SHARE), abs=1e-12)
+    assert at_once["bots_nash_conv"]["equilibrium (in with J-7 or better)"] == 0
+    assert at_once["cfr_plus"]["iterations"] == 50
+    assert set(in_turn["bots_nash_conv"]) == {
+        "in-turn equilibrium (InTurnBot)",
+        "cautious",
+        "reckless",
+        "pot-sensitive",
+    }
+
+
+def test_cli_spiel_refuses_other_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    from guts_teach.cli.commands import main
+
+    assert main(["strategy", "--spiel", "--players", "3"]) == 2
+    assert "--spiel checks the game heads-up: use --players 2, not 3" in capsys.readouterr().err
+    assert main(["strategy", "--spiel", "--iterations", "0"]) == 2
+    assert "--iterations must be at least 1; got 0" in capsys.readouterr().err
