@@ -350,7 +350,7 @@ def _information_states(game: Any) -> list[str]:
     """Every information state of a seat that declares, without walking the tree: each seat
     holds any class and has heard (in turn) any declarations that leave it a choice."""
     n = game.num_players()
-    in_turn = "in_turn=True" in str(game)
+    in_turn = bool(game.get_parameters()["in_turn"])
     keys = []
     for seat in range(n):
         heards: list[tuple[bool, ...]] = [()]
@@ -438,7 +438,7 @@ def tree_game(game: Any) -> tuple[Any, dict[str, str]]:
     key = str(game)
     if key not in _TREES:
         tree = pyspiel.load_efg_game(gambit.export_gambit(game))
-        _TREES[key] = tree, _names(tree, in_turn="in_turn=True" in key)
+        _TREES[key] = tree, _names(tree, in_turn=bool(game.get_parameters()["in_turn"]))
     return _TREES[key]
 
 

@@ -5,9 +5,11 @@ The order options of three-card Guts change which hands beat which at the top
 computed under, the equilibrium threshold, the exact share of the 22,100 hands that go in
 with it, and the best replies from "in with anything" that reach it.
 
->>> from guts_teach.game.rules import Rules
->>> print(three_card_report(rules=Rules(hand_size=3)).splitlines()[1])
-  in with K-9-8 (king-nine-eight) or better: 11,120 of the 22,100 hands (50.32%)
+It takes a few seconds (the equilibrium is recounted for the order asked); in words it reads
+``in with K-9-8 (king-nine-eight) or better: 11,120 of the 22,100 hands (50.32%)``.
+
+>>> _order(Rules(hand_size=3, flush_over_straight=True))
+'three of a kind over straight flush, flush over straight'
 """
 
 from __future__ import annotations
