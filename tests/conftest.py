@@ -50,6 +50,8 @@ EXTRAS = {
     "tornado": "table",
     "sphinx": "docs",
     "myst_parser": "docs",
+    "pyspiel": "spiel",
+    "open_spiel": "spiel",
 }
 """Third-party packages a test may import, by the extra of ``pyproject.toml`` that brings them."""
 

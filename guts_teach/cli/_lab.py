@@ -16,10 +16,23 @@ def odds(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
-    """Run ``strategy``: the report its first option asks for, in this order:
-    ``--fictitious``, ``--in-turn``, ``--coalition``, ``--guarantee``, ``--repeated``,
-    ``--real``, else
-    the equilibrium (with ``--weenie`` and ``--hand``)."""
+    """Run ``strategy``: the report its first option asks for, in this order: ``--spiel``,
+    ``--three-card``, ``--fictitious``, ``--in-turn``, ``--coalition``, ``--guarantee``,
+    ``--repeated``, ``--real``, else the equilibrium (with ``--weenie`` and ``--hand``)."""
+    if args.spiel:
+        stdout.write(_spiel(args) + "\n")
+        return 0
+    if args.three_card:
+        from ..game.rules import Rules
+        from ..strategy.three_card.report import three_card_report
+
+        rules = Rules(
+            hand_size=3,
+            straight_flush_over_trips=args.straight_flush_over_trips,
+            flush_over_straight=args.flush_over_straight,
+        )
+        stdout.write(three_card_report(rules=rules, as_json=args.json) + "\n")
+        return 0
     from ..strategy.in_turn.report import in_turn_report
     from ..strategy.report import (
         coalition_report,
@@ -64,3 +77,22 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
         )
     stdout.write(report + "\n")
     return 0
+
+
+def _spiel(args: argparse.Namespace) -> str:
+    """OpenSpiel's check of the lab heads-up; the extra ``spiel`` must be installed."""
+    import importlib.util
+
+    from ..game.errors import GutsError
+
+    if args.players != 2:
+        raise GutsError(f"--spiel checks the game heads-up: use --players 2, not {args.players}")
+    if args.iterations < 1:
+        raise GutsError(f"--iterations must be at least 1; got {args.iterations}")
+    if importlib.util.find_spec("pyspiel") is None:
+        raise GutsError(
+            "guts-teach strategy --spiel needs OpenSpiel: pip install 'guts_teach[spiel]'"
+        )
+    from ..spiel import spiel_report
+
+    return spiel_report(iterations=args.iterations, as_json=args.json)

@@ -212,6 +212,34 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         action="store_true",
         help="declaring in turn (V1), 2 or 3 players: each seat's play given what it heard",
     )
+    strategy_cmd.add_argument(
+        "--spiel",
+        action="store_true",
+        help="heads-up, with OpenSpiel (the extra 'spiel'): the equilibria checked by NashConv "
+        "and CFR+, declaring at once and in turn, and each bot's NashConv (about a minute)",
+    )
+    strategy_cmd.add_argument(
+        "--iterations",
+        type=int,
+        default=300,
+        help="with --spiel: rounds of OpenSpiel's CFR+",
+    )
+    strategy_cmd.add_argument(
+        "--three-card",
+        action="store_true",
+        help="three-card Guts (V6) heads-up: the exact equilibrium threshold and the best "
+        "replies that reach it",
+    )
+    strategy_cmd.add_argument(
+        "--straight-flush-over-trips",
+        action="store_true",
+        help="with --three-card: a straight flush beats three of a kind",
+    )
+    strategy_cmd.add_argument(
+        "--flush-over-straight",
+        action="store_true",
+        help="with --three-card: a flush beats a straight",
+    )
     strategy_cmd.add_argument("--hand", help='also the gain of going in with this hand, "As 5d"')
     strategy_cmd.add_argument("--json", action="store_true", help="print JSON")
 

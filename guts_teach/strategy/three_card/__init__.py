@@ -1,5 +1,6 @@
 """Three-card Guts (V6): a hand's odds (:mod:`.odds`) and the heads-up game against a
-threshold, with its exact equilibrium (:mod:`.equilibrium`)."""
+threshold, with its exact equilibrium (:mod:`.equilibrium`) and the command line's report of
+it under the order options (:mod:`.report`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ...lazy import lazy_names
 # one module of the package loads none of the others.
 _HOMES = {
     "heads_up": "odds",
+    "three_card_report": "report",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
@@ -18,3 +20,4 @@ __getattr__ = lazy_names(__name__, _HOMES)
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .odds import heads_up as heads_up
+    from .report import three_card_report as three_card_report
