@@ -6,7 +6,9 @@ module carries messages and nothing else. The API, all JSON:
 
 - ``POST /api/tables`` (the teacher): ``{"players": [...], "bots": {"Dev": "equilibrium"},
   "profile": "teaching", "cap": 20, "declaration": "simultaneous", "timer": 30}`` opens a table;
-  the answer holds its code and each seat's token (hand each learner theirs, once).
+  the answer holds its code and each seat's token (hand each learner theirs, once). The rules
+  may also say ``"cap": "none"`` (no limit) and set the variants of :mod:`.rules_form`
+  (``single_loser``, ``split_pots``, ``ghost_hand``, ``hand_size``, ``weenie_rule``...).
 - ``POST /api/tables/CODE/deal`` (the teacher) deals the next hand.
 - ``GET /api/tables/CODE/ledger`` (the teacher) the table's ledger file.
 - ``GET /api/tables`` (the teacher) the open tables, each with its seats and its projector's
@@ -39,7 +41,8 @@ import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
-from ..game.rules import profile
+from .rules_form import FIELDS as RULE_FIELDS
+from .rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
 from .table import BOT_KINDS, TIMER, ClassTable, TableError
 
 MAX_MESSAGE = 4096
@@ -57,8 +60,8 @@ JOIN_WAIT = 10.0
 MAX_TABLES = 64
 """Tables one service keeps open (a class of 30 is five tables of six)."""
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
-FIELDS = ("players", "bots", "profile", "cap", "declaration", "timer")
-"""What a request for a table may say."""
+FIELDS = ("players", "bots", "timer")
+"""What a request for a table may say besides its rules (:data:`.rules_form.FIELDS`)."""
 TICK = 0.5
 """Seconds between looks at the tables' timers."""
 
@@ -113,9 +116,7 @@ class Tables:
             raise TableError('a table is asked for as an object, such as {"players": [...]}')
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"this service keeps at most {MAX_TABLES} tables open")
-        unknown = sorted(
-            set(request) - {"players", "bots", "profile", "cap", "declaration", "timer"}
-        )
+        unknown = sorted(set(request) - set(FIELDS) - set(RULE_FIELDS) - set(NOT_AT_A_TABLE))
         if unknown:
             raise TableError(f"unknown fields: {', '.join(unknown)}")
         players = request.get("players")
@@ -130,14 +131,9 @@ class Tables:
         bots = request.get("bots") or {}
         if not isinstance(bots, dict) or not all(v in BOT_KINDS for v in bots.values()):
             raise TableError(f'"bots" maps names to {" or ".join(BOT_KINDS)}')
-        changes: dict[str, Any] = {}
-        if request.get("cap") is not None:
-            changes["cap"] = request["cap"]
-        if request.get("declaration") is not None:
-            changes["declaration"] = request["declaration"]
         try:
-            rules = profile(str(request.get("profile") or "teaching"), **changes)
-        except GutsError as error:
+            rules = rules_from(request)
+        except RulesRequestError as error:
             raise TableError(str(error)) from None
         timer = request.get("timer", TIMER)
         if isinstance(timer, bool) or not isinstance(timer, int | float):

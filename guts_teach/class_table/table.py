@@ -46,6 +46,7 @@ from ..ledgers.ledger import ledger_of, save
 from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
 from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
+from .rules_form import describe
 
 Phase = Literal["waiting", "declaring", "shown"]
 LEDGER_FILE = "table-ledger.json"
@@ -53,6 +54,8 @@ LEDGER_FILE = "table-ledger.json"
 STATE_FILE = "table.json"
 """The deal in progress, the bots and the seats' token hashes."""
 STATE_FORMAT = "guts-class-table/1"
+SHOWDOWNS = frozenset({"showdown", "ghost_wins", "tie_stays"})
+"""How a deal ends when its hands are shown (the others keep every hand face down)."""
 TIMER = 30.0
 """Seconds a deal waits for declarations before the missing ones count as out."""
 BOT_KINDS = ("equilibrium", "characters")
@@ -224,6 +227,7 @@ class ClassTable:
             left = max(0.0, (self.deadline or 0) - self.clock())
             pending = {
                 "hands": {p: str(h) for p, h in session.hands.items()},
+                "ghost": None if session.ghost is None else str(session.ghost),
                 "declared": [[p, v] for p, v in self._declared],
                 "seconds_left": round(left, 3),
             }
@@ -276,7 +280,7 @@ class ClassTable:
             # this file said so: the deal is in the ledger, and is not dealt again
             pending = None
         if pending:
-            session.start_deal(pending["hands"])
+            session.start_deal(pending["hands"], ghost=pending.get("ghost"))
             for player, is_in in pending["declared"]:
                 table._declare(str(player), bool(is_in))
             table.deadline = clock() + float(pending["seconds_left"])
@@ -301,6 +305,8 @@ class ClassTable:
             "reserve": format_amount(session.reserve),
             "balances": {p: format_amount(v) for p, v in session.balances.items()},
             "deal": len(session.deals) + (1 if self.phase == "declaring" else 0),
+            "rules": describe(session.rules),
+            "hand_size": session.rules.hand_size,
         }
         if you is not None:
             seen["you"] = you
@@ -334,8 +340,11 @@ def shown(record: DealRecord) -> dict[str, Any]:
     """A settled deal as everyone may see it: who was in, the hands a showdown showed, who
     won, and the settlement told step by step in plain words."""
     hands = dict(zip(record.players, record.seat_hands or (), strict=False))
+    # the ghost hand (V5) is turned over when the players' hands are, never otherwise
+    ghost = record.ghost if record.kind in SHOWDOWNS else None
     return {
         "number": record.number,
+        "ghost": None if ghost is None else str(ghost),
         "in": list(record.ins),
         "hands": {p: str(h) for p, h in hands.items() if h is not None and p in record.ins},
         "winners": list(record.winners),

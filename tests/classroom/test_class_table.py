@@ -269,3 +269,63 @@ def test_a_damaged_state_file_is_refused_by_name(tmp_path):
     with pytest.raises(TableError, match="lacks bots: it is damaged"):
         ClassTable.resume(tmp_path)
     assert made.phase == "waiting"
+
+
+VARIANTS = {
+    "drop (V2)": {"declaration": "drop"},
+    "in turn (V1)": {"declaration": "in_turn"},
+    "single loser (V3)": {"single_loser": True},
+    "ties keep the pot (V4)": {"split_pots": False},
+    "ghost hand (V5)": {"ghost_hand": True},
+    "three cards (V6)": {"hand_size": 3, "flush_over_straight": True},
+    "weenie (V7)": {"weenie_rule": True, "weenie_ties": "share_one"},
+    "no cap": {"cap": None},
+}
+
+
+@pytest.mark.parametrize("changes", VARIANTS.values(), ids=VARIANTS.keys())
+def test_every_variant_is_played_with_bots_and_kept_in_the_ledger(tmp_path, changes):
+    rules = Rules().replace(**changes)
+    bots = {"Cleo": "equilibrium", "Dev": "characters"}
+    made, clock = table(rules=rules, bots=bots, timer=10)
+    made.folder = tmp_path
+    made.save()
+    ana, ben = made.tokens["Ana"], made.tokens["Ben"]
+    for number in range(1, 9):
+        made.deal()
+        seen = made.view(ana)
+        assert len(seen["cards"].split()) == rules.hand_size  # three cards on the seat's page
+        if not seen["in_turn"] or seen["turn"] == "Ana":  # in turn, Ana waits for Ben
+            made.declare(ana, number % 2 == 1)
+        clock.now += 10  # Ben never declares: out at the timer's end
+        made.tick()
+        assert made.phase == "shown"
+        assert sum(made.session.balances.values()) + made.session.pot + made.session.reserve == 0
+    kept = load(tmp_path / LEDGER_FILE)
+    assert len(kept.deals) == 8 and kept.rules == rules
+    assert made.view(ben)["rules"][0] == "Class rules (teaching)"
+
+
+def test_a_ghost_hand_is_shown_at_a_showdown_and_kept_when_a_table_resumes(tmp_path):
+    made, _ = table(rules=Rules(ghost_hand=True))
+    made.folder = tmp_path
+    made.deal()
+    ghost = str(made.session.ghost)
+    assert ghost not in every_card(made.view())  # face down while declaring
+    resumed = ClassTable.resume(tmp_path, rng=random.Random(1))
+    assert str(resumed.session.ghost) == ghost
+    for player in ("Ana", "Ben"):
+        resumed.declare(resumed.tokens.get(player) or made.tokens[player], True)
+    for player in ("Cleo", "Dev"):
+        resumed.declare(made.tokens[player], False)
+    shown = resumed.view()["shown"]
+    assert shown["ghost"] == ghost and sorted(shown["hands"]) == ["Ana", "Ben"]
+    assert any("ghost" in line for line in shown["story"]), shown["story"]
+
+
+def test_nobody_in_keeps_the_ghost_face_down():
+    made, _ = table(rules=Rules(ghost_hand=True))
+    made.deal()
+    for token in made.tokens.values():
+        made.declare(token, False)
+    assert made.view()["shown"]["ghost"] is None

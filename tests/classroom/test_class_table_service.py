@@ -116,11 +116,43 @@ def test_the_teachers_routes_want_the_password(service):
         ({"players": PLAYERS, "profile": "poker"}, "poker"),
         ({"players": PLAYERS, "admin": True}, "unknown fields: admin"),
         ({"players": ["Ana", "Ana"]}, "Ana"),
+        ({"players": PLAYERS, "ending": "time"}, 'cannot set "ending"'),
+        ({"players": PLAYERS, "starting_stack": 50}, 'cannot set "starting_stack"'),
+        ({"players": PLAYERS, "cap": -5}, "cap must be more than 0"),
+        ({"players": PLAYERS, "cap": True}, '"cap" is a number'),
+        ({"players": PLAYERS, "declaration": "shout"}, '"declaration" is one of'),
+        ({"players": PLAYERS, "flush_over_straight": True}, "needs hand_size 3"),
+        ({"players": PLAYERS, "hand_size": 5}, "hand_size must be 2"),
+        ({"players": PLAYERS, "weenie_ties": "share_one"}, "weenie rule (V7)"),
+        ({"players": PLAYERS, "ghost_hand": "yes"}, "ghost_hand must be true or false"),
     ],
 )
 def test_a_bad_table_request_is_refused_saying_what_is_expected(service, request_body, words):
     reply = teacher(service, "/api/tables", request_body)
     assert reply.status_code == 400 and words in reply.json()["error"], reply.text
+
+
+def test_a_table_of_three_card_guts_with_a_ghost_and_no_cap_is_played_as_asked(service):
+    asked = {"hand_size": 3, "ghost_hand": True, "cap": "none", "declaration": "drop"}
+    code, tokens = opened(service, **asked)
+    ana = connect(service, code, tokens["Ana"])
+    projector = connect(service, code, None)
+    waiting = receive(ana)["view"]
+    assert waiting["rules"] == [
+        "Class rules (teaching)",
+        "no cap on the pot",
+        "Declare on '1 - 2 - 3 - drop!' (V2)",
+        "three cards each (V6)",
+        "A ghost hand to beat (V5)",
+    ]
+    teacher(service, f"/api/tables/{code}/deal")
+    assert len(latest_view(ana, "declaring")["cards"].split()) == 3
+    others = [connect(service, code, tokens[name]) for name in ("Ben", "Cleo")]
+    for socket in (ana, *others):
+        socket.send(json.dumps({"declare": True}))
+    shown = latest_view(projector, "shown")["shown"]
+    assert len(shown["ghost"].split()) == 3 and len(shown["hands"]) == 3
+    assert any("ghost" in line for line in shown["story"])
 
 
 def test_forged_tokens_and_junk_are_refused_and_the_table_goes_on(service):

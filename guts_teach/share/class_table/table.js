@@ -68,6 +68,7 @@ function status(view) {
 
 function showView(view) {
   text("status", status(view));
+  text("rules", `Rules: ${view.rules.join(" · ")}.`);
   text("title", page === "play" ? `Guts: ${view.you}'s seat` : "Guts: the table");
   if (view.phase === "declaring") {
     const heard = Object.entries(view.declarations || {}).map(([p, d]) => `${p} ${d}`);
@@ -103,6 +104,7 @@ function showView(view) {
   if (view.shown) {
     text("shown-title", `${page === "play" ? "Last showdown" : "The showdown"}: deal ${view.shown.number}`);
     const hands = Object.entries(view.shown.hands).map(([p, h]) => `${p} ${h}`);
+    if (view.shown.ghost) hands.push(`the ghost hand ${view.shown.ghost}`);
     story([...(hands.length ? [`Hands shown: ${hands.join("; ")}.`] : []), ...view.shown.story]);
   }
   rows("balances", view.balances);
@@ -260,6 +262,23 @@ async function showOpenTables() {
   }
 }
 
+function rulesAsked() {
+  // The form's words are the learners'; the request says the rules core's fields.
+  const asked = {
+    profile: $("profile").value,
+    declaration: $("declaration").value,
+    hand_size: Number($("hand_size").value),
+  };
+  const cap = $("cap").value.trim();
+  if (cap) asked.cap = cap.toLowerCase() === "none" ? "none" : cap;
+  for (const id of ["single_loser", "ghost_hand", "weenie_rule", "straight_flush_over_trips", "flush_over_straight"]) {
+    if ($(id).checked) asked[id] = true;
+  }
+  if ($("tie_stays").checked) asked.split_pots = false;
+  if ($("share_one").checked) asked.weenie_ties = "share_one";
+  return asked;
+}
+
 function teacher() {
   // Behind a JupyterHub the service hands the hub's admin the key in the fragment, which the
   // browser never sends on: the page keeps it and needs no password typed.
@@ -281,8 +300,7 @@ function teacher() {
     const request = {
       players: [...names("players"), ...Object.keys(bots)],
       bots,
-      profile: $("profile").value,
-      declaration: $("declaration").value,
+      ...rulesAsked(),
       timer: Number($("timer").value),
     };
     try {
