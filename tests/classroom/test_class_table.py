@@ -329,3 +329,48 @@ def test_nobody_in_keeps_the_ghost_face_down():
     for token in made.tokens.values():
         made.declare(token, False)
     assert made.view()["shown"]["ghost"] is None
+
+
+def test_a_paused_tables_timer_stands_still_even_across_a_restart(tmp_path):
+    made, clock = table(timer=10)
+    made.folder = tmp_path
+    made.deal()
+    clock.now += 4
+    made.pause()
+    clock.now += 60  # a long pause: the timer does not run out
+    assert made.tick() is False and made.view()["seconds_left"] == 6
+    with pytest.raises(TableError, match="paused"):
+        made.declare(made.tokens["Ana"], True)
+    resumed = ClassTable.resume(tmp_path, rng=random.Random(1), clock=clock)
+    assert resumed.paused and resumed.view()["seconds_left"] == 6
+    resumed.unpause()
+    clock.now += 5.9
+    assert resumed.tick() is False
+    clock.now += 0.2
+    assert resumed.tick() is True and resumed.session.deals[-1].ins == ()
+
+
+def test_learners_change_places_with_bots_before_the_first_deal_only():
+    made, _ = table(bots={"Dev": "characters"})
+    token = made.swap("Ana", "Dev")
+    assert made.session.players == ("Dev", "Ben", "Cleo", "Ana")
+    assert made.view(token)["you"] == "Ana" and made.bot_kinds == {"Dev": "characters"}
+    made.deal()
+    with pytest.raises(TableError, match="has dealt"):
+        made.swap("Ana", "Dev")
+    assert made.session.players == ("Dev", "Ben", "Cleo", "Ana")
+
+
+def test_a_learner_who_leaves_mid_deal_is_played_by_a_bot_and_may_come_back(tmp_path):
+    made, _ = table()
+    made.folder = tmp_path
+    made.deal()
+    ana = made.tokens["Ana"]
+    made.to_bot("Ana", "equilibrium")
+    assert "Ana" in made.view()["declared"]  # the bot declared for her seat at once
+    with pytest.raises(TableError, match="not one of this table's"):
+        made.seat_of(ana)
+    back = made.seat_learner("Ana", "Ana")  # her own seat, its name in the ledger
+    assert made.view(back)["you"] == "Ana" and "Ana" not in made.bot_kinds
+    with pytest.raises(TableError, match="'Ben' is not a seat a bot keeps"):
+        made.seat_learner("Eve", "Ben")

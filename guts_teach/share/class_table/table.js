@@ -61,8 +61,14 @@ window.addEventListener("hashchange", () => location.reload());
 function status(view) {
   const parts = [`Deal ${view.deal}`, `Pot ${view.pot}`, `Reserve ${view.reserve}`];
   parts.push(`${view.dealer} deals`);
-  if (view.phase === "declaring") parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
-  if (view.phase === "waiting") parts.push("waiting for the teacher to deal");
+  if (view.ended) parts.push("the game has ended: the standings are final");
+  else if (view.paused) parts.push("paused by the teacher");
+  if (view.phase === "declaring" && !view.ended) {
+    parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
+  }
+  if (view.phase !== "declaring" && !view.ended && !view.paused) {
+    parts.push("waiting for the teacher to deal");
+  }
   return parts.join(" · ");
 }
 
@@ -97,7 +103,7 @@ function showView(view) {
     let cards = view.cards;
     if (!cards && view.your_last_cards) cards = `Your cards were ${view.your_last_cards}`;
     text("cards", cards || "Waiting for the deal");
-    const mine = view.phase === "declaring" && !view.you_declared;
+    const mine = view.phase === "declaring" && !view.you_declared && !view.paused;
     const turn = !view.turn || view.turn === view.you;
     for (const id of ["in", "out"]) $(id).disabled = !(mine && turn);
   }
@@ -131,14 +137,20 @@ function play() {
         showView(latest);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (event.code === 4000) {
+        // the teacher closed the table: nothing to rejoin
+        text("status", `${event.reason}. The standings above are final.`);
+        for (const id of ["in", "out"]) if ($(id)) $(id).disabled = true;
+        return;
+      }
       text("status", "Connection lost: joining again…");
       setTimeout(connect, 2000); // the same seat and cards come back
     };
   };
   connect();
   setInterval(() => {
-    if (latest && latest.phase === "declaring") {
+    if (latest && latest.phase === "declaring" && !latest.paused) {
       latest.seconds_left = Math.max(0, latest.seconds_left - 1);
       text("status", status(latest));
     }
@@ -243,8 +255,76 @@ function tableCard(code, tokens) {
   const buttons = document.createElement("p");
   buttons.className = "fist";
   buttons.append(deal, ledger);
-  card.append(heading, list, projector, buttons, said);
+  const controls = document.createElement("p");
+  controls.className = "fist";
+  const told = {
+    pause: `Table ${code} is paused: its timer stands still and nobody may declare.`,
+    resume: `Table ${code} plays on.`,
+    end: `The game at table ${code} has ended: the standings are final.`,
+    close: `Table ${code} is closed; its ledger can still be downloaded.`,
+  };
+  const words = { pause: "Pause", resume: "Resume", end: "End the game at", close: "Close" };
+  for (const action of ["pause", "resume", "end", "close"]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `${words[action]} table ${code}`;
+    button.addEventListener("click", async () => {
+      try {
+        await teacherCall(`api/tables/${code}/${action}`, {});
+        say(told[action], false);
+        if (action === "close") {
+          deal.disabled = true;
+          for (const other of controls.querySelectorAll("button")) other.disabled = true;
+        }
+      } catch (error) {
+        say(`Table ${code}: ${error.message}`, true);
+      }
+    });
+    controls.append(button);
+  }
+  card.append(heading, list, projector, buttons, controls, moveForm(code, say), said);
   return card;
+}
+
+function moveForm(code, say) {
+  // A learner moves to a bot's seat, here or at another table: a new link, the old one ends.
+  const form = document.createElement("form");
+  form.className = "move";
+  const field = (label, name) => {
+    const id = `${name}-${code}`;
+    const caption = document.createElement("label");
+    caption.htmlFor = id;
+    caption.textContent = label;
+    const input = document.createElement("input");
+    input.id = id;
+    input.required = true;
+    form.append(caption, input);
+    return input;
+  };
+  const heading = document.createElement("h4");
+  heading.textContent = `Move a learner from table ${code}`;
+  form.append(heading);
+  const who = field("Learner", "who");
+  const where = field("To table (its code)", "where");
+  where.value = code;
+  const seat = field("To the seat of the bot", "seat");
+  const go = document.createElement("button");
+  go.type = "submit";
+  go.textContent = "Move";
+  form.append(go);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const path = `api/tables/${code}/seats/${encodeURIComponent(who.value.trim())}/move`;
+      const body = { table: where.value.trim().toUpperCase(), seat: seat.value.trim() };
+      const moved = await (await teacherCall(path, body)).json();
+      const address = `${location.origin}${base}play/${moved.table}#t=${encodeURIComponent(moved.token)}`;
+      say(`${moved.seat} now sits at table ${moved.table}; their new link: ${address}`, false);
+    } catch (error) {
+      say(`Table ${code}: ${error.message}`, true);
+    }
+  });
+  return form;
 }
 
 async function showOpenTables() {
