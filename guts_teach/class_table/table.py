@@ -46,6 +46,7 @@ from ..ledgers.ledger import ledger_of, save
 from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
 from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
+from .projector import deal_frames, waiting_picture
 from .rules_form import describe
 
 Phase = Literal["waiting", "declaring", "shown"]
@@ -118,6 +119,8 @@ class ClassTable:
         self.title: str | None = None
         self._saved_deals = -1
         self._shown: tuple[DealRecord, dict[str, Any]] | None = None
+        self._frames: tuple[DealRecord, list[dict[str, Any]]] | None = None
+        self._picture: tuple[tuple[object, ...], dict[str, str]] | None = None
         self._declared: list[tuple[str, bool]] = []
         """This deal's declarations in the order made (sealed ones too), kept to resume."""
         self.last: DealRecord | None = None
@@ -453,6 +456,14 @@ class ClassTable:
 
     # ------------------------------------------------------------------ what people see
 
+    def _projected(self, declared: list[str]) -> dict[str, str]:
+        """The projector's picture of the table now, drawn again only when it changes."""
+        key = (len(self.session.deals), self.phase, tuple(declared), self.session.players)
+        if self._picture is None or self._picture[0] != key:
+            drawn = waiting_picture(self.session, declared=declared)
+            self._picture = (key, drawn)
+        return self._picture[1]
+
     def view(self, token: str | None = None) -> dict[str, Any]:
         """The table as the token's player sees it (own cards only), or as the projector
         does (``None``: nobody's cards) until a showdown shows them."""
@@ -493,9 +504,15 @@ class ClassTable:
             if self._shown is None or self._shown[0] is not self.last:
                 self._shown = (self.last, shown(self.last))  # told once, sent to everyone
             seen["shown"] = self._shown[1]
+            if you is None:  # the projector steps through it, a picture a step
+                if self._frames is None or self._frames[0] is not self.last:
+                    self._frames = (self.last, deal_frames(self.last, session))
+                seen["frames"] = self._frames[1]
             held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
             if you is not None and held.get(you) is not None:
                 seen["your_last_cards"] = str(held[you])
+        if you is None:
+            seen["picture"] = self._projected(seen.get("declared", []))
         return seen
 
 

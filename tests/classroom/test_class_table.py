@@ -374,3 +374,27 @@ def test_a_learner_who_leaves_mid_deal_is_played_by_a_bot_and_may_come_back(tmp_
     assert made.view(back)["you"] == "Ana" and "Ana" not in made.bot_kinds
     with pytest.raises(TableError, match="'Ben' is not a seat a bot keeps"):
         made.seat_learner("Eve", "Ben")
+
+
+def test_the_projector_draws_who_has_declared_then_the_deal_step_by_step():
+    made, _ = table(rules=Rules(ghost_hand=True))
+    made.deal()
+    made.declare(made.tokens["Ana"], True)
+    made.declare(made.tokens["Ben"], False)
+    drawn = made.view()["picture"]
+    assert drawn["alt"].startswith("Pot 4, reserve 0. Ana, the dealer, balance -1, has declared.")
+    assert "Ben, balance -1, has declared." in drawn["alt"] and "Cleo, balance -1." in drawn["alt"]
+    assert ">IN<" not in drawn["picture"] and ">OUT<" not in drawn["picture"]  # never what
+    assert ">✓<" in drawn["picture"] and "shows" not in drawn["alt"]  # every card face down
+    assert "picture" not in made.view(made.tokens["Ana"])  # a seat has its own cards instead
+    for name in ("Cleo", "Dev"):
+        made.declare(made.tokens[name], False)
+    frames = made.view()["frames"]
+    assert [f["words"] for f in frames] == made.view()["shown"]["story"]
+    reveal = next(f for f in frames if f["words"].startswith("Everyone opens their fists"))
+    assert "Ana, the dealer, balance -1, in." in reveal["alt"] and ">OUT<" in reveal["picture"]
+    ghost = made.session.deals[-1].ghost
+    assert any(f"Ghost hand: {', '.join(c.name for c in ghost.cards)}." in f["alt"] for f in frames)
+    assert all(
+        f["picture"].startswith("<svg") and " style=" not in f["picture"][:300] for f in frames
+    )

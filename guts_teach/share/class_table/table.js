@@ -111,12 +111,101 @@ function showView(view) {
     text("shown-title", `${page === "play" ? "Last showdown" : "The showdown"}: deal ${view.shown.number}`);
     const hands = Object.entries(view.shown.hands).map(([p, h]) => `${p} ${h}`);
     if (view.shown.ghost) hands.push(`the ghost hand ${view.shown.ghost}`);
-    story([...(hands.length ? [`Hands shown: ${hands.join("; ")}.`] : []), ...view.shown.story]);
+    if (page === "play") {
+      story([...(hands.length ? [`Hands shown: ${hands.join("; ")}.`] : []), ...view.shown.story]);
+    }
   }
+  if (page === "projector") project(view);
   rows("balances", view.balances);
 }
 
+// The projector: the table as the package draws it, then a settled deal step by step.
+const stepping = { deal: 0, at: 0, frames: [], live: true, timer: null };
+let pictureAddress = null;
+
+function picture(drawn) {
+  // SVG text from the service becomes a blob the <img> shows: never markup in this page.
+  if ($("picture").dataset.svg === drawn.picture) return;
+  const address = URL.createObjectURL(new Blob([drawn.picture], { type: "image/svg+xml" }));
+  $("picture").src = address;
+  $("picture").alt = drawn.alt;
+  $("picture").dataset.svg = drawn.picture;
+  if (pictureAddress) URL.revokeObjectURL(pictureAddress);
+  pictureAddress = address;
+}
+
+function showStep() {
+  const { frames, at } = stepping;
+  const frame = frames[at];
+  picture(frame);
+  text("step", `Step ${at + 1} of ${frames.length}: ${frame.words} (${frame.status})`);
+  story(frames.map((f) => f.words));
+  const current = $("story").children[at];
+  current.setAttribute("aria-current", "step");
+  $("back").disabled = at === 0;
+  $("next").disabled = at === frames.length - 1;
+}
+
+function stopStepping() {
+  clearInterval(stepping.timer);
+  stepping.timer = null;
+}
+
+function underPicture(view) {
+  if (view.ended) return "The game has ended: the standings are final";
+  if (view.paused) return "Paused by the teacher";
+  if (view.phase !== "declaring") return "";
+  return `${view.declared.length} of ${view.players.length} declared · ${Math.ceil(view.seconds_left)} s to declare`;
+}
+
+function project(view) {
+  $("steps").hidden = !view.frames;
+  text("timer", underPicture(view));
+  if (view.frames && view.shown.number !== stepping.deal) {
+    // a deal has just been shown: tell it a step every few seconds, from its first
+    Object.assign(stepping, { deal: view.shown.number, at: 0, frames: view.frames, live: false });
+    stopStepping();
+    stepping.timer = setInterval(() => {
+      if (stepping.at < stepping.frames.length - 1) {
+        stepping.at += 1;
+        showStep();
+      } else {
+        stopStepping();
+      }
+    }, 4000);
+  }
+  if (view.phase === "declaring") {
+    stopStepping();
+    stepping.live = true;
+  }
+  if (stepping.live || !view.frames) {
+    picture(view.picture);
+    text("step", view.phase === "declaring" ? "" : $("step").textContent);
+  } else {
+    showStep();
+  }
+}
+
+function projectorButtons() {
+  const go = (by) => {
+    stopStepping();
+    stepping.live = false;
+    stepping.at = Math.min(Math.max(stepping.at + by, 0), stepping.frames.length - 1);
+    showStep();
+  };
+  $("back").addEventListener("click", () => go(-1));
+  $("next").addEventListener("click", () => go(1));
+  $("live").addEventListener("click", () => {
+    stopStepping();
+    stepping.live = true;
+    if (latestView) project(latestView);
+  });
+}
+
+let latestView = null;
+
 function play() {
+  if (page === "projector") projectorButtons();
   const token = page === "play" ? seatToken() : null;
   if (page === "play" && !token) {
     text("status", "This seat's link is missing its token: ask the teacher for your link.");
@@ -134,6 +223,7 @@ function play() {
       if (message.view) {
         text("error", "");
         latest = message.view;
+        latestView = latest;
         showView(latest);
       }
     };
@@ -153,6 +243,7 @@ function play() {
     if (latest && latest.phase === "declaring" && !latest.paused) {
       latest.seconds_left = Math.max(0, latest.seconds_left - 1);
       text("status", status(latest));
+      if (page === "projector") text("timer", underPicture(latest));
     }
   }, 1000);
   if (page === "play") {
