@@ -33,10 +33,12 @@ class RulesRequestError(GutsError):
 
 @dataclass(frozen=True)
 class Choice:
-    """One field of :class:`~guts_teach.game.rules.Rules` the teacher's form offers: its
-    ``label`` in plain words, the ruling it comes from, and what setting it means."""
+    """A variant the teacher's form offers as a box to tick: ticking it sets ``field`` of
+    :class:`~guts_teach.game.rules.Rules` to ``value``; ``label`` and ``explanation`` say
+    it in plain words, ``ruling`` is the id of the ruling it comes from."""
 
     field: str
+    value: object
     label: str
     ruling: str
     explanation: str
@@ -44,52 +46,69 @@ class Choice:
 
 SWITCHES = (
     Choice(
+        "reante_when_nobody_in",
+        True,
+        "Everyone antes again when nobody is in",
+        "R3",
+        "Without it the cards are dealt again with no new ante.",
+    ),
+    Choice(
         "single_loser",
+        True,
         "Only the worst hand pays",
         "V3",
-        "everyone antes every deal; of the players in, only the worst hand pays the pot",
+        "Everyone antes every deal; of the players in, only the worst hand pays the pot.",
     ),
     Choice(
         "split_pots",
-        "Tied best hands share the pot",
+        False,
+        "Tied best hands keep the pot",
         "V4",
-        "untick it and tied best hands neither win nor pay: the pot stays for the next deal",
+        "Tied best hands neither win nor pay: the pot stays for the next deal.",
     ),
     Choice(
         "ghost_hand",
+        True,
         "A ghost hand to beat",
         "V5",
-        "an extra hand belonging to nobody is dealt face down; a player must beat it to win",
-    ),
-    Choice(
-        "weenie_rule",
-        "The weenie rule",
-        "V7",
-        "when nobody is in, the holder of the best hand pays the pot into it",
+        "An extra hand belonging to nobody is dealt face down; to win, beat it too.",
     ),
     Choice(
         "straight_flush_over_trips",
-        "Three cards: a straight flush beats three of a kind",
+        True,
+        "A straight flush beats three of a kind",
         "V6",
-        "only with three cards",
+        "With three cards only.",
     ),
     Choice(
         "flush_over_straight",
-        "Three cards: a flush beats a straight",
+        True,
+        "A flush beats a straight",
         "V6",
-        "only with three cards",
+        "With three cards only.",
+    ),
+    Choice(
+        "weenie_rule",
+        True,
+        "The weenie rule",
+        "V7",
+        "When nobody is in, the holder of the best hand pays the pot into it.",
+    ),
+    Choice(
+        "weenie_ties",
+        "share_one",
+        "Weenie ties share one payment",
+        "V7",
+        "With the weenie rule: players tied for the best hand share one payment of the pot "
+        "instead of each paying it.",
     ),
 )
-"""The variants that are on or off (``split_pots`` is on by default: V4 turns it off)."""
+"""The variants ticked in a box, in the form's order."""
 
 DECLARING = {
     "simultaneous": "Declare at once, fists closed",
     "in_turn": "Declare in turn from the dealer's left (V1)",
     "drop": "Declare on '1 - 2 - 3 - drop!' (V2)",
-}
-WEENIE_TIE_WORDS = {
-    "each_pays": "each tied best hand pays the pot",
-    "share_one": "tied best hands share one payment",
 }
 NOT_AT_A_TABLE = {
     "ending": "a class table plays until the teacher ends the game",
@@ -105,8 +124,6 @@ FIELDS = (
     "cap",
     "declaration",
     "hand_size",
-    "weenie_ties",
-    "reante_when_nobody_in",
     *(choice.field for choice in SWITCHES),
 )
 """What a request may say about the rules."""
@@ -124,12 +141,9 @@ def rules_from(request: Mapping[str, Any]) -> Rules:
     cap = request.get("cap")
     if cap is not None:
         changes["cap"] = None if cap == "none" else _amount(cap)
-    for field in ("declaration", "hand_size", "weenie_ties", "reante_when_nobody_in"):
+    for field in FIELDS[2:]:
         if request.get(field) is not None:
             changes[field] = request[field]
-    for choice in SWITCHES:
-        if request.get(choice.field) is not None:
-            changes[choice.field] = request[choice.field]
     if changes.get("declaration") not in (None, *DECLARATIONS):
         raise RulesRequestError(
             f'"declaration" is one of {", ".join(DECLARATIONS)}; got {changes["declaration"]!r}'
@@ -165,15 +179,11 @@ def describe(rules: Rules) -> list[str]:
         words.append(DECLARING[rules.declaration])
     if rules.hand_size == 3:
         words.append("three cards each (V6)")
-    if rules.reante_when_nobody_in:
-        words.append("everyone antes again when nobody is in (R3)")
-    for choice in SWITCHES:
-        on = getattr(rules, choice.field)
-        if on != (choice.field == "split_pots"):
-            label = "Tied best hands keep the pot" if choice.field == "split_pots" else choice.label
-            words.append(f"{label} ({choice.ruling})")
-    if rules.weenie_rule:
-        words.append(f"weenie ties: {WEENIE_TIE_WORDS[rules.weenie_ties]} (V7)")
+    words.extend(
+        f"{choice.label} ({choice.ruling})"
+        for choice in SWITCHES
+        if getattr(rules, choice.field) == choice.value
+    )
     return words
 
 

@@ -422,3 +422,27 @@ def test_a_learner_cannot_use_the_teachers_controls(service):
     teacher(service, f"/api/tables/{code}/deal")
     view = latest_view(ana, "declaring")  # the table goes on, neither paused nor ended
     assert view["paused"] is False and view["ended"] is False
+
+
+def test_the_teachers_form_names_and_explains_every_variant_it_sends(service):
+    """Each box on the form says its variant in plain words with the ruling after it,
+    explains it, and sets the field the API reads; a table opens with each one ticked."""
+    from html import escape
+
+    from guts_teach.class_table.rules_form import SWITCHES
+
+    form = requests.get(f"http://{service}/teacher", timeout=10).text
+    needs = {
+        "straight_flush_over_trips": {"hand_size": 3},
+        "flush_over_straight": {"hand_size": 3},
+        "weenie_ties": {"weenie_rule": True},
+    }
+    for choice in SWITCHES:
+        assert f"data-value='{json.dumps(choice.value)}'" in form.split(f'id="{choice.field}"')[1]
+        assert f">{escape(choice.label)} ({choice.ruling})</label>" in form
+        assert f'id="{choice.field}-hint">{escape(choice.explanation)}</p>' in form
+        code, tokens = opened(
+            service, **{choice.field: choice.value}, **needs.get(choice.field, {})
+        )
+        told = receive(connect(service, code, tokens["Ana"]))["view"]["rules"]
+        assert f"{choice.label} ({choice.ruling})" in told

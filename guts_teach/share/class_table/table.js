@@ -442,11 +442,9 @@ function rulesAsked() {
   };
   const cap = $("cap").value.trim();
   if (cap) asked.cap = cap.toLowerCase() === "none" ? "none" : cap;
-  for (const id of ["single_loser", "ghost_hand", "weenie_rule", "straight_flush_over_trips", "flush_over_straight"]) {
-    if ($(id).checked) asked[id] = true;
+  for (const box of document.querySelectorAll(".checks input:checked")) {
+    asked[box.id] = JSON.parse(box.dataset.value); // the value the box sets the field to
   }
-  if ($("tie_stays").checked) asked.split_pots = false;
-  if ($("share_one").checked) asked.weenie_ties = "share_one";
   return asked;
 }
 
