@@ -282,8 +282,8 @@ function tableCard(code, tokens) {
   card.dataset.code = code;
   const said = document.createElement("p");
   said.setAttribute("role", "status");
-  const say = (words, failed) => {
-    said.textContent = words;
+  const say = (words, failed, ...more) => {
+    said.replaceChildren(words, ...more);
     said.className = failed ? "error" : "";
   };
   const heading = document.createElement("h3");
@@ -329,20 +329,7 @@ function tableCard(code, tokens) {
       say(`Table ${code}: ${error.message}`, true);
     }
   });
-  const ledger = document.createElement("button");
-  ledger.type = "button";
-  ledger.textContent = `Download table ${code}'s ledger`;
-  ledger.addEventListener("click", async () => {
-    try {
-      const reply = await teacherCall(`api/tables/${code}/ledger`);
-      const file = link(URL.createObjectURL(await reply.blob()), "ledger");
-      file.download = `table-${code}.json`;
-      file.click();
-      say(`Table ${code}'s ledger downloaded.`, false);
-    } catch (error) {
-      say(`Table ${code}: ${error.message}`, true);
-    }
-  });
+  const ledger = ledgerButton(code, say);
   const buttons = document.createElement("p");
   buttons.className = "fist";
   buttons.append(deal, ledger);
@@ -377,6 +364,43 @@ function tableCard(code, tokens) {
   return card;
 }
 
+function ledgerButton(code, say) {
+  const ledger = document.createElement("button");
+  ledger.type = "button";
+  ledger.textContent = `Download table ${code}'s ledger`;
+  ledger.addEventListener("click", async () => {
+    try {
+      const reply = await teacherCall(`api/tables/${code}/ledger`);
+      const file = link(URL.createObjectURL(await reply.blob()), "ledger");
+      file.download = `table-${code}.json`;
+      file.click();
+      say(`Table ${code}'s ledger downloaded.`, false);
+    } catch (error) {
+      say(`Table ${code}: ${error.message}`, true);
+    }
+  });
+  return ledger;
+}
+
+function closedCard(code) {
+  // A closed table keeps its ledger: the teacher can still download it.
+  const card = document.createElement("section");
+  card.setAttribute("aria-label", `Table ${code}, closed`);
+  card.dataset.code = code;
+  const heading = document.createElement("h3");
+  heading.textContent = `Table ${code} (closed)`;
+  const said = document.createElement("p");
+  said.setAttribute("role", "status");
+  const say = (words, failed) => {
+    said.textContent = words;
+    said.className = failed ? "error" : "";
+  };
+  const buttons = document.createElement("p");
+  buttons.append(ledgerButton(code, say));
+  card.append(heading, buttons, said);
+  return card;
+}
+
 function moveForm(code, say) {
   // A learner moves to a bot's seat, here or at another table: a new link, the old one ends.
   const form = document.createElement("form");
@@ -402,7 +426,9 @@ function moveForm(code, say) {
   const go = document.createElement("button");
   go.type = "submit";
   go.textContent = "Move";
-  form.append(go);
+  const row = document.createElement("p");
+  row.append(go);
+  form.append(row);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -410,7 +436,8 @@ function moveForm(code, say) {
       const body = { table: where.value.trim().toUpperCase(), seat: seat.value.trim() };
       const moved = await (await teacherCall(path, body)).json();
       const address = `${location.origin}${base}play/${moved.table}#t=${encodeURIComponent(moved.token)}`;
-      say(`${moved.seat} now sits at table ${moved.table}; their new link: ${address}`, false);
+      const words = `${moved.seat} now sits at table ${moved.table}; the old link no longer works. ${moved.seat}'s new link: `;
+      say(words, false, link(address, address));
     } catch (error) {
       say(`Table ${code}: ${error.message}`, true);
     }
@@ -422,10 +449,14 @@ async function showOpenTables() {
   try {
     const reply = await teacherCall("api/tables");
     const shown = new Set([...document.querySelectorAll("#tables section")].map((s) => s.dataset.code));
-    for (const table of (await reply.json()).tables) {
+    const listed = await reply.json();
+    for (const table of listed.tables) {
       if (shown.has(table.code)) continue;
       const seats = Object.fromEntries(table.seats.map((name) => [name, null]));
       $("tables").append(tableCard(table.code, seats));
+    }
+    for (const code of listed.closed || []) {
+      if (!shown.has(code)) $("tables").append(closedCard(code));
     }
     text("error", "");
   } catch (error) {

@@ -187,3 +187,51 @@ def test_the_projector_draws_the_table_then_the_settlement_step_by_step(browser,
     laptop.click(f"text=Close table {code}")
     expect(projector.locator("#status")).to_contain_text(f"table {code} was closed by the teacher")
     expect(phone.locator("#status")).to_contain_text("closed by the teacher")
+
+
+def test_the_teacher_moves_a_learner_to_another_table_from_the_page(browser, service):
+    """Ana, moved to a bot's seat at a second table, gets a new link there; the page she had
+    open is told its token ends; a closed table's ledger is still offered after a reload."""
+    laptop = browser.new_context(viewport=PROJECTOR).new_page()
+    laptop.goto(f"{service}/teacher")
+    laptop.fill("#password", PASSWORD)
+    codes = []
+    for players, bots in (("Ana, Ben", ""), ("Dev", "Fay")):
+        laptop.fill("#players", players)
+        laptop.fill("#bots", bots)
+        laptop.click("text=Open the table")
+        expect(laptop.locator("#tables > section")).to_have_count(len(codes) + 1)
+        codes.append(laptop.locator("#tables > section").nth(len(codes)).get_attribute("data-code"))
+    first, second = codes
+    old_link = (
+        laptop.locator("#tables li", has_text="Ana's seat").locator("a").get_attribute("href")
+    )
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(old_link)
+    expect(phone.locator("#title")).to_have_text("Guts: Ana's seat")
+
+    card = laptop.locator(f"section[data-code={first}]")
+    card.get_by_label("Learner").fill("Ana")
+    card.get_by_label("To table (its code)").fill(second.lower())
+    card.get_by_label("To the seat of the bot").fill("Fay")
+    card.get_by_role("button", name="Move").click()
+    said = card.locator("[role=status]")
+    expect(said).to_contain_text(f"Ana now sits at table {second}; the old link no longer works.")
+    new_link = said.locator("a").get_attribute("href")
+    assert f"/play/{second}#t=" in new_link
+    expect(phone.locator("#error")).to_have_text("that seat token is not one of this table's")
+    phone.goto(new_link)
+    expect(phone.locator("#title")).to_have_text("Guts: Ana's seat")
+    assert axe_problems(laptop, "main") == []
+
+    card.get_by_role("button", name=f"Close table {first}").click()
+    expect(said).to_contain_text("is closed; its ledger can still be downloaded")
+    laptop.reload()
+    laptop.fill("#password", PASSWORD)
+    laptop.click("text=Show the open tables")
+    closed = laptop.locator(f"section[data-code={first}]")
+    expect(closed.locator("h3")).to_have_text(f"Table {first} (closed)")
+    with laptop.expect_download() as download:
+        closed.get_by_role("button", name=f"Download table {first}'s ledger").click()
+    assert download.value.suggested_filename == f"table-{first}.json"
+    shot(laptop, "teacher-moved-and-closed")
