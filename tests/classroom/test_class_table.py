@@ -183,6 +183,7 @@ ACTIONS = st.lists(
         st.tuples(st.just("declare"), st.sampled_from(PLAYERS), st.booleans()),
         st.tuples(st.just("wait"), st.floats(0, 40)),
         st.just(("restart",)),
+        st.sampled_from([("pause",), ("unpause",), ("end",)]),
     ),
     max_size=40,
 )
@@ -209,7 +210,11 @@ def test_chips_are_conserved_and_every_deal_is_kept_once_whatever_happens(
                 made.declare(tokens[action[1]], action[2])
             elif action[0] == "wait":
                 clock.now += action[1]
+                settled = len(made.session.deals)
                 made.tick()
+                assert not made.paused or len(made.session.deals) == settled  # it stood still
+            elif action[0] in ("pause", "unpause", "end"):
+                getattr(made, action[0])()
             else:
                 made = ClassTable.resume(folder, rng=random.Random(seed + 1), clock=clock)
         except TableError:
