@@ -7,7 +7,7 @@ module carries messages and nothing else. The API, all JSON:
 - ``POST /api/tables`` (the teacher): ``{"players": [...], "bots": {"Dev": "equilibrium"},
   "profile": "teaching", "cap": 20, "declaration": "simultaneous", "timer": 30}`` opens a table;
   the answer holds its code and each seat's token (hand each learner theirs, once). The rules
-  may also say ``"cap": "none"`` (no limit) and set the variants of :mod:`.rules_form`
+  may also say ``"cap": "none"`` (no limit) and set the variants of :mod:`._rules_form`
   (``single_loser``, ``split_pots``, ``ghost_hand``, ``hand_size``, ``weenie_rule``...).
 - ``POST /api/tables/CODE/deal`` (the teacher) deals the next hand.
 - ``GET /api/tables/CODE/ledger`` (the teacher) the table's ledger file.
@@ -46,8 +46,8 @@ import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
-from .rules_form import FIELDS as RULE_FIELDS
-from .rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
+from ._rules_form import FIELDS as RULE_FIELDS
+from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
 from .table import BOT_KINDS, TIMER, ClassTable, TableError
 
 MAX_MESSAGE = 4096
@@ -66,7 +66,7 @@ MAX_TABLES = 64
 """Tables one service keeps open (a class of 30 is five tables of six)."""
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
 FIELDS = ("players", "bots", "timer")
-"""What a request for a table may say besides its rules (:data:`.rules_form.FIELDS`)."""
+"""What a request for a table may say besides its rules (:data:`._rules_form.FIELDS`)."""
 CLOSED = 4000
 """The close code a connection gets when its table is closed (its page stops rejoining)."""
 TICK = 0.5

@@ -9,6 +9,12 @@ ends, when every missing declaration counts as out and all are revealed together
 in turn (V1) each declaration is heard by the later players, as at a real table. A player's
 cards go to that player alone until a showdown shows them.
 
+The teacher may pause a table (its timer stands still, declarations wait), end its game
+(the deal in play settled as at the timer's end) or close it (its files kept), and move a
+learner to a seat a bot keeps, here or at another table; a seat takes a new name only before
+the table's first deal, since the ledger names its seats. The projector's view carries the
+table's picture and, once a deal is shown, the deal a picture a step (:mod:`._projector`).
+
 A table where people play for real shuffles with ``secrets.SystemRandom``; a seeded
 ``random.Random`` is for teaching and tests.
 
@@ -46,8 +52,8 @@ from ..ledgers.ledger import ledger_of, save
 from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
 from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
-from .projector import deal_frames, waiting_picture
-from .rules_form import describe
+from ._projector import deal_frames, waiting_picture
+from ._rules_form import describe
 
 Phase = Literal["waiting", "declaring", "shown"]
 LEDGER_FILE = "table-ledger.json"

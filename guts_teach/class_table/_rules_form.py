@@ -10,7 +10,7 @@ a live table offers, in words a learner reads, and refuses the rest by name with
 >>> rules_from({"ending": "cycles"})
 Traceback (most recent call last):
 ...
-guts_teach.class_table.rules_form.RulesRequestError: a class table cannot set "ending": a \
+guts_teach.class_table._rules_form.RulesRequestError: a class table cannot set "ending": a \
 class table plays until the teacher ends the game
 >>> describe(rules)[:2]
 ['Class rules (teaching)', 'no cap on the pot']
