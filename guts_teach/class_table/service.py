@@ -6,12 +6,19 @@ module carries messages and nothing else. The API, all JSON:
 
 - ``POST /api/tables`` (the teacher): ``{"players": [...], "bots": {"Dev": "equilibrium"},
   "profile": "teaching", "cap": 20, "declaration": "simultaneous", "timer": 30}`` opens a table;
-  the answer holds its code and each seat's token (hand each learner theirs, once).
+  the answer holds its code and each seat's token (hand each learner theirs, once). The rules
+  may also say ``"cap": "none"`` (no limit) and set the variants of :mod:`._rules_form`
+  (``single_loser``, ``split_pots``, ``ghost_hand``, ``hand_size``, ``weenie_rule``...).
 - ``POST /api/tables/CODE/deal`` (the teacher) deals the next hand.
 - ``GET /api/tables/CODE/ledger`` (the teacher) the table's ledger file.
 - ``GET /api/tables`` (the teacher) the open tables, each with its seats and its projector's
   view; ``POST /api/tables/CODE/seats/NAME/token`` a new token for NAME's seat (a lost or shared
   link), which ends the old one.
+- ``POST /api/tables/CODE/pause``, ``.../resume``, ``.../end`` (the game: no more deals),
+  ``.../close`` (the teacher): a paused table's timer stands still and its declarations wait; a
+  closed table's connections are closed (code :data:`CLOSED`), its ledger stays downloadable
+  and its folder is kept. ``POST /api/tables/CODE/seats/NAME/move`` with ``{"table": "WXYZ",
+  "seat": "Dev"}`` moves a learner to a bot's seat there (a new token; the old one ends).
 - ``WS /api/tables/CODE/play``: a learner's first message is ``{"token": "..."}``; then
   ``{"declare": true}`` or ``false``. A projector connects with ``{"token": null}``. After
   every change each connection gets its own view (:meth:`.ClassTable.view`).
@@ -39,7 +46,8 @@ import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
-from ..game.rules import profile
+from ._rules_form import FIELDS as RULE_FIELDS
+from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
 from .table import BOT_KINDS, TIMER, ClassTable, TableError
 
 MAX_MESSAGE = 4096
@@ -57,8 +65,10 @@ JOIN_WAIT = 10.0
 MAX_TABLES = 64
 """Tables one service keeps open (a class of 30 is five tables of six)."""
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
-FIELDS = ("players", "bots", "profile", "cap", "declaration", "timer")
-"""What a request for a table may say."""
+FIELDS = ("players", "bots", "timer")
+"""What a request for a table may say besides its rules (:data:`._rules_form.FIELDS`)."""
+CLOSED = 4000
+"""The close code a connection gets when its table is closed (its page stops rejoining)."""
 TICK = 0.5
 """Seconds between looks at the tables' timers."""
 
@@ -80,6 +90,8 @@ class Tables:
         self.seeded = seeded
         self.tables: dict[str, ClassTable] = {}
         self.watchers: dict[str, set[PlayerSocket]] = {}
+        self.closed: dict[str, Path] = {}
+        """The closed tables' folders, by code: their ledgers can still be downloaded."""
         self.skipped: list[str] = []
         """Why each table kept in ``folder`` that could not be resumed was left closed."""
         for kept in sorted(folder.glob("*/table.json")):
@@ -88,6 +100,9 @@ class Tables:
                 table = ClassTable.resume(kept.parent)
             except TableError as error:
                 self.skipped.append(str(error))
+                continue
+            if table.closed:
+                self.closed[code] = kept.parent
                 continue
             table.session.rng = self._rng(code, settled=len(table.session.deals))
             self.tables[code] = table
@@ -113,9 +128,7 @@ class Tables:
             raise TableError('a table is asked for as an object, such as {"players": [...]}')
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"this service keeps at most {MAX_TABLES} tables open")
-        unknown = sorted(
-            set(request) - {"players", "bots", "profile", "cap", "declaration", "timer"}
-        )
+        unknown = sorted(set(request) - set(FIELDS) - set(RULE_FIELDS) - set(NOT_AT_A_TABLE))
         if unknown:
             raise TableError(f"unknown fields: {', '.join(unknown)}")
         players = request.get("players")
@@ -130,14 +143,9 @@ class Tables:
         bots = request.get("bots") or {}
         if not isinstance(bots, dict) or not all(v in BOT_KINDS for v in bots.values()):
             raise TableError(f'"bots" maps names to {" or ".join(BOT_KINDS)}')
-        changes: dict[str, Any] = {}
-        if request.get("cap") is not None:
-            changes["cap"] = request["cap"]
-        if request.get("declaration") is not None:
-            changes["declaration"] = request["declaration"]
         try:
-            rules = profile(str(request.get("profile") or "teaching"), **changes)
-        except GutsError as error:
+            rules = rules_from(request)
+        except RulesRequestError as error:
             raise TableError(str(error)) from None
         timer = request.get("timer", TIMER)
         if isinstance(timer, bool) or not isinstance(timer, int | float):
@@ -161,14 +169,51 @@ class Tables:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.tables:
+            if code not in self.tables and not (self.folder / code).exists():
                 return code
 
     def table(self, code: str) -> ClassTable:
         found = self.tables.get(code)
+        if found is None and code in self.closed:
+            raise tornado.web.HTTPError(410, reason=f"table {code} is closed")
         if found is None:
             raise tornado.web.HTTPError(404, reason="no table has that code")
         return found
+
+    def close(self, code: str) -> None:
+        """Close table ``code``: its game ends, its connections are closed, its folder (and
+        so its ledger) is kept, and it no longer counts against :data:`MAX_TABLES`."""
+        table = self.table(code)
+        table.close()
+        assert table.folder is not None
+        self.closed[code] = table.folder
+        del self.tables[code]
+        for socket in list(self.watchers.pop(code, ())):
+            socket.leave(CLOSED, f"table {code} was closed by the teacher")
+
+    def move(self, code: str, name: str, request: Any) -> dict[str, str]:
+        """Move learner ``name`` from table ``code`` to a bot's seat (``request``: ``{"table":
+        CODE, "seat": NAME}``); a bot plays on in the seat they leave. Their old token ends;
+        the answer holds the new one. Everything is checked before anything changes."""
+        if not isinstance(request, dict) or set(request) != {"table", "seat"}:
+            raise TableError('a move is asked for as {"table": "CODE", "seat": "NAME"}')
+        to_code, seat = request["table"], request["seat"]
+        if not isinstance(to_code, str) or not isinstance(seat, str):
+            raise TableError("a move names a table's code and a seat, as text")
+        source, target = self.table(code), self.tables.get(to_code)
+        if target is None:
+            raise TableError(f"no open table has the code {to_code[:8]!r}")
+        source.check_can_leave(name)
+        if target is source:
+            token = source.swap(name, seat)
+        else:
+            target.check_can_seat(name, seat)
+            kind = target.bot_kinds[seat]
+            source.to_bot(name, kind, rename=seat)
+            token = target.seat_learner(name, seat)
+            self.push(to_code)
+        self.push(code)
+        return {"table": to_code, "seat": name, "token": token}
 
     def push(self, code: str) -> None:
         """Every connection to table ``code`` gets its own view of it now; one that is
@@ -209,7 +254,7 @@ class OpenHandler(TeacherHandler):
         for code, table in sorted(self.tables.tables.items()):
             seats = [p for p in table.session.players if p not in table.bot_kinds]
             listed.append({"code": code, "seats": seats, "view": table.view()})
-        self.finish({"tables": listed})
+        self.finish({"tables": listed, "closed": sorted(self.tables.closed)})
 
     def post(self) -> None:
         try:
@@ -234,6 +279,36 @@ class DealHandler(TeacherHandler):
         self.finish({"deal": table.view()["deal"]})
 
 
+class ControlHandler(TeacherHandler):
+    """The teacher's buttons for one table: pause, resume, end the game, close it."""
+
+    def post(self, code: str, action: str) -> None:
+        table = self.tables.table(code)
+        try:
+            if action == "close":
+                self.tables.close(code)
+                self.finish({"closed": code})
+                return
+            {"pause": table.pause, "resume": table.unpause, "end": table.end}[action]()
+        except TableError as error:
+            self.refuse(error)
+            return
+        self.tables.push(code)
+        self.finish({"view": table.view()})
+
+
+class MoveHandler(TeacherHandler):
+    def post(self, code: str, name: str) -> None:
+        """Move a learner to a bot's seat at this or another table (a new token)."""
+        try:
+            request = json.loads(self.request.body or b"null")
+            moved = self.tables.move(code, tornado.escape.url_unescape(name), request)
+        except (ValueError, TableError) as error:
+            self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
+            return
+        self.finish(moved)
+
+
 class SeatLinkHandler(TeacherHandler):
     def post(self, code: str, name: str) -> None:
         """A new token for a seat whose link was lost or shared; the old one stops working."""
@@ -249,11 +324,12 @@ class SeatLinkHandler(TeacherHandler):
 
 class LedgerHandler(TeacherHandler):
     def get(self, code: str) -> None:
-        table = self.tables.table(code)
-        assert table.folder is not None
+        """The table's ledger file, open or closed."""
+        folder = self.tables.closed.get(code) or self.tables.table(code).folder
+        assert folder is not None
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="table-{code}.json"')
-        self.finish((table.folder / "table-ledger.json").read_bytes())
+        self.finish((folder / "table-ledger.json").read_bytes())
 
 
 class PlayerSocket(tornado.websocket.WebSocketHandler):
@@ -267,6 +343,9 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.sent: list[float] = []
 
     def open(self, code: str) -> None:
+        if code in self.tables.closed:
+            self.close(CLOSED, f"table {code} was closed by the teacher")
+            return
         self.tables.table(code)
         self.code = code
         if len(self.tables.watchers[code]) >= MAX_WATCHERS:
@@ -293,7 +372,10 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         if not isinstance(data, dict):
             self.answer_error("a message is a JSON object")
             return
-        table = self.tables.table(self.code)
+        table = self.tables.tables.get(self.code)
+        if table is None:  # closed while this message was on its way
+            self.leave(CLOSED, f"table {self.code} was closed by the teacher")
+            return
         try:
             if not self.joined:
                 if set(data) != {"token"}:
@@ -317,7 +399,10 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.send({"error": text})
 
     def send_view(self) -> None:
-        table = self.tables.table(self.code)
+        table = self.tables.tables.get(self.code)
+        if table is None:
+            self.leave(CLOSED, f"table {self.code} was closed by the teacher")
+            return
         try:
             view = table.view(self.token)
         except TableError as error:  # a seat given a new token: this one is closed
@@ -391,6 +476,8 @@ def routes(tables: Tables, base: str = "/") -> list[Any]:
         (rf"{base}api/tables", OpenHandler, given),
         (rf"{base}api/tables/{code}/deal", DealHandler, given),
         (rf"{base}api/tables/{code}/ledger", LedgerHandler, given),
+        (rf"{base}api/tables/{code}/(pause|resume|end|close)", ControlHandler, given),
+        (rf"{base}api/tables/{code}/seats/([^/]{{1,100}})/move", MoveHandler, given),
         (rf"{base}api/tables/{code}/seats/([^/]{{1,100}})/token", SeatLinkHandler, given),
         (rf"{base}api/tables/{code}/play", PlayerSocket, given),
     ]

@@ -9,6 +9,12 @@ ends, when every missing declaration counts as out and all are revealed together
 in turn (V1) each declaration is heard by the later players, as at a real table. A player's
 cards go to that player alone until a showdown shows them.
 
+The teacher may pause a table (its timer stands still, declarations wait), end its game
+(the deal in play settled as at the timer's end) or close it (its files kept), and move a
+learner to a seat a bot keeps, here or at another table; a seat takes a new name only before
+the table's first deal, since the ledger names its seats. The projector's view carries the
+table's picture and, once a deal is shown, the deal a picture a step (:mod:`._projector`).
+
 A table where people play for real shuffles with ``secrets.SystemRandom``; a seeded
 ``random.Random`` is for teaching and tests.
 
@@ -46,6 +52,8 @@ from ..ledgers.ledger import ledger_of, save
 from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
 from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
+from ._projector import deal_frames, waiting_picture
+from ._rules_form import describe
 
 Phase = Literal["waiting", "declaring", "shown"]
 LEDGER_FILE = "table-ledger.json"
@@ -53,6 +61,8 @@ LEDGER_FILE = "table-ledger.json"
 STATE_FILE = "table.json"
 """The deal in progress, the bots and the seats' token hashes."""
 STATE_FORMAT = "guts-class-table/1"
+SHOWDOWNS = frozenset({"showdown", "ghost_wins", "tie_stays"})
+"""How a deal ends when its hands are shown (the others keep every hand face down)."""
 TIMER = 30.0
 """Seconds a deal waits for declarations before the missing ones count as out."""
 BOT_KINDS = ("equilibrium", "characters")
@@ -105,9 +115,18 @@ class ClassTable:
         self.timer = timer
         self.clock = clock
         self.deadline: float | None = None
+        self.paused_left: float | None = None
+        """While the teacher has paused the table: the seconds its deal had left (the timer
+        stands still), else ``None``."""
+        self.ended = False
+        """The teacher ended the game: no more deals; the standings are final."""
+        self.closed = False
+        """The teacher closed the table: nobody plays or watches; its files are kept."""
         self.title: str | None = None
         self._saved_deals = -1
         self._shown: tuple[DealRecord, dict[str, Any]] | None = None
+        self._frames: tuple[DealRecord, list[dict[str, Any]]] | None = None
+        self._picture: tuple[tuple[object, ...], dict[str, str]] | None = None
         self._declared: list[tuple[str, bool]] = []
         """This deal's declarations in the order made (sealed ones too), kept to resume."""
         self.last: DealRecord | None = None
@@ -151,8 +170,24 @@ class ClassTable:
             return "declaring"
         return "shown" if self.last is not None else "waiting"
 
+    @property
+    def paused(self) -> bool:
+        return self.paused_left is not None
+
+    def _check_open(self, doing: str) -> None:
+        """Refuse ``doing`` at a table that is closed, has ended or stands paused."""
+        if self.closed:
+            raise TableError(f"this table is closed: nobody may {doing} at it")
+        if self.ended:
+            raise TableError(f"the game at this table has ended: nobody may {doing} now")
+        if self.paused:
+            raise TableError(
+                f"the teacher has paused this table: {doing} once the teacher resumes it"
+            )
+
     def deal(self) -> None:
         """Deal the next hand (the teacher's button); bots declaring at once do so now."""
+        self._check_open("deal")
         if self.phase == "declaring":
             raise TableError("a deal is being played; it must be shown before the next")
         self.session.deal_random()
@@ -166,6 +201,7 @@ class ClassTable:
         player = self.seat_of(token)
         if not isinstance(is_in, bool):
             raise TableError(f"a declaration is in (true) or out (false); got {is_in!r}")
+        self._check_open("declare")
         if self.phase != "declaring":
             raise TableError("there is no deal to declare in; wait for the next deal")
         try:
@@ -179,11 +215,139 @@ class ClassTable:
         """At the timer's end every missing declaration counts as out; whether it did."""
         if self.phase != "declaring" or self.deadline is None or self.clock() < self.deadline:
             return False
+        self._missing_are_out()
+        self.save()
+        return True
+
+    def _missing_are_out(self) -> None:
         while self.session.in_progress and self.session.undeclared:
             self._declare(self.session.undeclared[0], False)  # in turn order (V1)
             self._advance()
+
+    # ------------------------------------------------------------------ the teacher's controls
+
+    def pause(self) -> None:
+        """Stop the table: its timer stands still and declarations wait (the teacher's
+        button; a class's questions, a fire drill)."""
+        self._check_open("pause the game")
+        self.paused_left = self._seconds_left()
+        self.deadline = None
         self.save()
-        return True
+
+    def unpause(self) -> None:
+        """Play on after :meth:`pause`, the timer with the seconds it had left."""
+        if self.paused_left is None:
+            raise TableError("this table is not paused: there is nothing to resume")
+        if self.phase == "declaring":
+            self.deadline = self.clock() + self.paused_left
+        self.paused_left = None
+        self._advance()  # a bot given a seat while the table stood still declares now
+        self.save()
+
+    def end(self) -> None:
+        """End the game: a deal being played is settled as at the timer's end (every missing
+        declaration out); no more deals; the standings are final."""
+        if self.ended or self.closed:
+            raise TableError("the game at this table has ended already")
+        if self.paused_left is not None:
+            self.unpause()
+        self._missing_are_out()
+        self.deadline = None
+        self.ended = True
+        self.save()
+
+    def close(self) -> None:
+        """Close the table, ending its game first if it is still on; its files stay."""
+        if self.closed:
+            raise TableError("this table is closed already")
+        if not self.ended:
+            self.end()
+        self.closed = True
+        self.save()
+
+    def _seconds_left(self) -> float:
+        if self.paused_left is not None:
+            return self.paused_left
+        return max(0.0, (self.deadline or 0) - self.clock())
+
+    # ------------------------------------------------------------------ moving learners
+
+    @property
+    def started(self) -> bool:
+        """Whether a deal has been dealt here: the seats' names are then in the ledger."""
+        return bool(self.session.deals) or self.session.in_progress
+
+    def check_can_seat(self, name: str, seat: str) -> None:
+        """Refuse, changing nothing, unless ``name`` may take ``seat`` (a bot's) here."""
+        self._check_open("change seats")
+        if seat not in self.bot_kinds:
+            raise TableError(f"{seat!r} is not a seat a bot keeps at this table")
+        if seat != name and self.started:
+            raise TableError(
+                f"this table has dealt, so {seat!r} is a name in its ledger: {name} may take "
+                f"a seat here only before its first deal, or a seat named {name}"
+            )
+        if seat != name and name in self.session.players:
+            raise TableError(f"{name!r} has a seat at this table already")
+
+    def seat_learner(self, name: str, seat: str) -> str:
+        """``name`` takes ``seat``, a bot's (named ``name`` from now on); their new token."""
+        self.check_can_seat(name, seat)
+        del self.bot_kinds[seat]
+        if seat != name:
+            self._rename({seat: name})
+        else:  # the learner's own seat back: its name is in the ledger already
+            self.bots = _bots(self.bot_kinds, self.session)
+        return self.new_token(name)
+
+    def check_can_leave(self, name: str) -> None:
+        """Refuse, changing nothing, unless ``name`` is a learner seated here."""
+        self._check_open("change seats")
+        if name not in self.session.players or name in self.bot_kinds:
+            raise TableError(f"{name!r} has no seat of their own at this table")
+
+    def to_bot(self, name: str, kind: str, *, rename: str | None = None) -> None:
+        """``name``'s seat is played by a bot of ``kind`` from now on (their token ends); before
+        the first deal the seat can take the name ``rename``."""
+        self.check_can_leave(name)
+        self._hashes.pop(name, None)
+        self.tokens.pop(name, None)
+        self.bot_kinds[name] = kind
+        if rename is not None and not self.started and rename not in self.session.players:
+            self._rename({name: rename})
+        else:
+            self.bots = _bots(self.bot_kinds, self.session)
+        if self.phase == "declaring" and not self.paused:
+            self._advance()  # the bot declares where its learner had not
+        self.save()
+
+    def swap(self, name: str, seat: str) -> str:
+        """Before the first deal, learner ``name`` and the bot in ``seat`` change places;
+        the learner's new token."""
+        self.check_can_leave(name)
+        self.check_can_seat(seat, seat)
+        if self.started:
+            raise TableError(
+                "this table has dealt, so its seats keep their names in its ledger: move "
+                "learners to another seat before the first deal"
+            )
+        order = list(self.session.players)
+        i, j = order.index(name), order.index(seat)
+        order[i], order[j] = order[j], order[i]
+        self.session = Session(order, rules=self.session.rules, rng=self.session.rng)
+        self.bots = _bots(self.bot_kinds, self.session)
+        self._saved_deals = -1  # the empty ledger names the seats in their new order
+        return self.new_token(name)
+
+    def _rename(self, renames: Mapping[str, str]) -> None:
+        """Give seats new names: only before the first deal, when no ledger holds them."""
+        players = [renames.get(p, p) for p in self.session.players]
+        self.session = Session(players, rules=self.session.rules, rng=self.session.rng)
+        self.bot_kinds = {renames.get(p, p): k for p, k in self.bot_kinds.items()}
+        self._hashes = {renames.get(p, p): h for p, h in self._hashes.items()}
+        self.tokens = {renames.get(p, p): t for p, t in self.tokens.items()}
+        self.bots = _bots(self.bot_kinds, self.session)
+        self._saved_deals = -1  # the empty ledger names the seats by their new names
 
     def _advance(self) -> None:
         """Bots declare when they may; once everyone has, the deal is shown and settled."""
@@ -221,9 +385,10 @@ class ClassTable:
             self._saved_deals = len(session.deals)
         pending = None
         if session.in_progress:
-            left = max(0.0, (self.deadline or 0) - self.clock())
+            left = self._seconds_left()
             pending = {
                 "hands": {p: str(h) for p, h in session.hands.items()},
+                "ghost": None if session.ghost is None else str(session.ghost),
                 "declared": [[p, v] for p, v in self._declared],
                 "seconds_left": round(left, 3),
             }
@@ -234,6 +399,9 @@ class ClassTable:
             "tokens": self._hashes,
             "deals": len(session.deals),
             "pending": pending,
+            "paused": self.paused,
+            "ended": self.ended,
+            "closed": self.closed,
         }
         save_text(self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1))
 
@@ -267,6 +435,8 @@ class ClassTable:
             clock=clock,
         )
         table.title = ledger.title
+        table.ended = bool(state.get("ended"))
+        table.closed = bool(state.get("closed"))
         table._hashes = {str(n): str(h) for n, h in state["tokens"].items()}
         table.tokens = {}
         table.last = session.deals[-1] if session.deals else None
@@ -276,16 +446,29 @@ class ClassTable:
             # this file said so: the deal is in the ledger, and is not dealt again
             pending = None
         if pending:
-            session.start_deal(pending["hands"])
+            session.start_deal(pending["hands"], ghost=pending.get("ghost"))
             for player, is_in in pending["declared"]:
                 table._declare(str(player), bool(is_in))
             table.deadline = clock() + float(pending["seconds_left"])
             table._advance()
+        if state.get("paused") and table.phase == "declaring":
+            table.paused_left = max(0.0, (table.deadline or 0) - clock())
+            table.deadline = None
+        elif state.get("paused"):
+            table.paused_left = 0.0
         table.folder = folder
         table.save()
         return table
 
     # ------------------------------------------------------------------ what people see
+
+    def _projected(self, declared: list[str]) -> dict[str, str]:
+        """The projector's picture of the table now, drawn again only when it changes."""
+        key = (len(self.session.deals), self.phase, tuple(declared), self.session.players)
+        if self._picture is None or self._picture[0] != key:
+            drawn = waiting_picture(self.session, declared=declared)
+            self._picture = (key, drawn)
+        return self._picture[1]
 
     def view(self, token: str | None = None) -> dict[str, Any]:
         """The table as the token's player sees it (own cards only), or as the projector
@@ -301,6 +484,10 @@ class ClassTable:
             "reserve": format_amount(session.reserve),
             "balances": {p: format_amount(v) for p, v in session.balances.items()},
             "deal": len(session.deals) + (1 if self.phase == "declaring" else 0),
+            "rules": describe(session.rules),
+            "paused": self.paused,
+            "ended": self.ended,
+            "hand_size": session.rules.hand_size,
         }
         if you is not None:
             seen["you"] = you
@@ -318,15 +505,20 @@ class ClassTable:
                 seen["you_declared"] = "in" if mine else "out"
             if you is not None:
                 seen["cards"] = str(session.hands[you])
-            left = max(0.0, (self.deadline or 0) - self.clock())
-            seen["seconds_left"] = round(left, 1)
+            seen["seconds_left"] = round(self._seconds_left(), 1)
         if self.last is not None:
             if self._shown is None or self._shown[0] is not self.last:
                 self._shown = (self.last, shown(self.last))  # told once, sent to everyone
             seen["shown"] = self._shown[1]
+            if you is None:  # the projector steps through it, a picture a step
+                if self._frames is None or self._frames[0] is not self.last:
+                    self._frames = (self.last, deal_frames(self.last, session))
+                seen["frames"] = self._frames[1]
             held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
             if you is not None and held.get(you) is not None:
                 seen["your_last_cards"] = str(held[you])
+        if you is None:
+            seen["picture"] = self._projected(seen.get("declared", []))
         return seen
 
 
@@ -334,8 +526,11 @@ def shown(record: DealRecord) -> dict[str, Any]:
     """A settled deal as everyone may see it: who was in, the hands a showdown showed, who
     won, and the settlement told step by step in plain words."""
     hands = dict(zip(record.players, record.seat_hands or (), strict=False))
+    # the ghost hand (V5) is turned over when the players' hands are, never otherwise
+    ghost = record.ghost if record.kind in SHOWDOWNS else None
     return {
         "number": record.number,
+        "ghost": None if ghost is None else str(ghost),
         "in": list(record.ins),
         "hands": {p: str(h) for p, h in hands.items() if h is not None and p in record.ins},
         "winners": list(record.winners),

@@ -24,6 +24,8 @@ class Scene:
 
     ``hands`` are the cards each player holds; ``face_up`` those shown to everyone;
     ``declared`` maps players to in (True) or out (False) once declarations are open;
+    ``sealed`` are players who have declared while the fists are still closed (a class
+    table's projector): drawn as having declared, never as in or out;
     ``winners`` are highlighted; ``ghost`` is the ghost hand (V5), face up when
     ``ghost_shown``; ``dealt`` is False between deals, when nobody holds cards;
     ``pot_label`` names the amount in the middle ("Paid in" while payments over the cap
@@ -38,6 +40,7 @@ class Scene:
     hands: Mapping[str, Sequence[Card]] = field(default_factory=dict)
     face_up: frozenset[str] = frozenset()
     declared: Mapping[str, bool] = field(default_factory=dict)
+    sealed: frozenset[str] = frozenset()
     winners: frozenset[str] = frozenset()
     ghost: Sequence[Card] | None = None
     ghost_shown: bool = False

@@ -31,6 +31,9 @@ TWO_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#c62828", "c": "#1b1b1b"}
 FOUR_COLOURS = {"s": "#1b1b1b", "h": "#c62828", "d": "#1565c0", "c": "#1b5e20"}
 IN_COLOUR, OUT_COLOUR = "#1565c0", "#616161"
 """The IN and OUT badges: their white words are 5.8:1 and 6.2:1 (WCAG AA)."""
+SEALED_COLOUR = "#4e342e"
+"""A declaration made and not yet revealed (✓): neither the IN nor the OUT colour; white on
+it is 11:1."""
 WINNER_FILL, WINNER_EDGE = "#fff59d", "#f9a825"
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 
@@ -254,14 +257,21 @@ def _seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) ->
             f'fill="{WINNER_FILL}" stroke="{WINNER_EDGE}" stroke-width="2"/>'
         )
         parts.append(_label(px, top + 15, "★ winner", 14, "#212121"))
-    if player in scene.declared:
-        is_in = scene.declared[player]
+    mark = _badge(scene, player)
+    if mark:
         parts.append(
             f'<circle cx="{px + 70:g}" cy="{py - 8:g}" r="19" '
-            f'fill="{IN_COLOUR if is_in else OUT_COLOUR}" stroke="#ffffff" stroke-width="2"/>'
+            f'fill="{mark[1]}" stroke="#ffffff" stroke-width="2"/>'
         )
-        parts.append(_label(px + 70, py - 3, "IN" if is_in else "OUT", 13, "#ffffff"))
+        parts.append(_label(px + 70, py - 3, mark[0], 13, "#ffffff"))
     return "".join(parts)
+
+
+def _badge(scene: Scene, player: str) -> tuple[str, str] | None:
+    """The word and colour of a seat's declaration badge: IN, OUT, or ✓ while sealed."""
+    if player in scene.declared:
+        return ("IN", IN_COLOUR) if scene.declared[player] else ("OUT", OUT_COLOUR)
+    return ("✓", SEALED_COLOUR) if player in scene.sealed else None
 
 
 def _large_seat(scene: Scene, player: str, px: float, py: float, four_colour: bool) -> str:
@@ -296,15 +306,15 @@ def _large_seat(scene: Scene, player: str, px: float, py: float, four_colour: bo
             f'fill="{WINNER_FILL}" stroke="{WINNER_EDGE}" stroke-width="2"/>'
         )
         parts.append(_label(px, top + 30, "★ winner", LARGE_TYPE, "#212121"))
-    if player in scene.declared:
-        is_in = scene.declared[player]
+    mark = _badge(scene, player)
+    if mark:
         side = -1 if px > 420.5 else 1  # the middle of the 840-unit picture
         bx = px + side * (w / 2 + 46)
         parts.append(
             f'<rect x="{bx - 44:g}" y="{py - 34:g}" width="88" height="48" rx="24" '
-            f'fill="{IN_COLOUR if is_in else OUT_COLOUR}" stroke="#ffffff" stroke-width="2"/>'
+            f'fill="{mark[1]}" stroke="#ffffff" stroke-width="2"/>'
         )
-        parts.append(_label(bx, py + 1, "IN" if is_in else "OUT", LARGE_TYPE, "#ffffff"))
+        parts.append(_label(bx, py + 1, mark[0], LARGE_TYPE, "#ffffff"))
     return "".join(parts)
 
 
@@ -322,6 +332,8 @@ def _seat_words(scene: Scene, player: str) -> str:
     words.append(f"balance {format_amount(scene.balances.get(player, Fraction(0)))}")
     if player in scene.declared:
         words.append("in" if scene.declared[player] else "out")
+    elif player in scene.sealed:
+        words.append("has declared")
     held = scene.hands.get(player)
     if held and player in scene.face_up:
         words.append("shows " + ", ".join(c.name for c in held))

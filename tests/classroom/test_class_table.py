@@ -183,6 +183,7 @@ ACTIONS = st.lists(
         st.tuples(st.just("declare"), st.sampled_from(PLAYERS), st.booleans()),
         st.tuples(st.just("wait"), st.floats(0, 40)),
         st.just(("restart",)),
+        st.sampled_from([("pause",), ("unpause",), ("end",)]),
     ),
     max_size=40,
 )
@@ -209,7 +210,11 @@ def test_chips_are_conserved_and_every_deal_is_kept_once_whatever_happens(
                 made.declare(tokens[action[1]], action[2])
             elif action[0] == "wait":
                 clock.now += action[1]
+                settled = len(made.session.deals)
                 made.tick()
+                assert not made.paused or len(made.session.deals) == settled  # it stood still
+            elif action[0] in ("pause", "unpause", "end"):
+                getattr(made, action[0])()
             else:
                 made = ClassTable.resume(folder, rng=random.Random(seed + 1), clock=clock)
         except TableError:
@@ -269,3 +274,132 @@ def test_a_damaged_state_file_is_refused_by_name(tmp_path):
     with pytest.raises(TableError, match="lacks bots: it is damaged"):
         ClassTable.resume(tmp_path)
     assert made.phase == "waiting"
+
+
+VARIANTS = {
+    "drop (V2)": {"declaration": "drop"},
+    "in turn (V1)": {"declaration": "in_turn"},
+    "single loser (V3)": {"single_loser": True},
+    "ties keep the pot (V4)": {"split_pots": False},
+    "ghost hand (V5)": {"ghost_hand": True},
+    "three cards (V6)": {"hand_size": 3, "flush_over_straight": True},
+    "weenie (V7)": {"weenie_rule": True, "weenie_ties": "share_one"},
+    "no cap": {"cap": None},
+}
+
+
+@pytest.mark.parametrize("changes", VARIANTS.values(), ids=VARIANTS.keys())
+def test_every_variant_is_played_with_bots_and_kept_in_the_ledger(tmp_path, changes):
+    rules = Rules().replace(**changes)
+    bots = {"Cleo": "equilibrium", "Dev": "characters"}
+    made, clock = table(rules=rules, bots=bots, timer=10)
+    made.folder = tmp_path
+    made.save()
+    ana, ben = made.tokens["Ana"], made.tokens["Ben"]
+    for number in range(1, 9):
+        made.deal()
+        seen = made.view(ana)
+        assert len(seen["cards"].split()) == rules.hand_size  # three cards on the seat's page
+        if not seen["in_turn"] or seen["turn"] == "Ana":  # in turn, Ana waits for Ben
+            made.declare(ana, number % 2 == 1)
+        clock.now += 10  # Ben never declares: out at the timer's end
+        made.tick()
+        assert made.phase == "shown"
+        assert sum(made.session.balances.values()) + made.session.pot + made.session.reserve == 0
+    kept = load(tmp_path / LEDGER_FILE)
+    assert len(kept.deals) == 8 and kept.rules == rules
+    assert made.view(ben)["rules"][0] == "Class rules (teaching)"
+
+
+def test_a_ghost_hand_is_shown_at_a_showdown_and_kept_when_a_table_resumes(tmp_path):
+    made, _ = table(rules=Rules(ghost_hand=True))
+    made.folder = tmp_path
+    made.deal()
+    ghost = str(made.session.ghost)
+    assert ghost not in every_card(made.view())  # face down while declaring
+    resumed = ClassTable.resume(tmp_path, rng=random.Random(1))
+    assert str(resumed.session.ghost) == ghost
+    for player in ("Ana", "Ben"):
+        resumed.declare(resumed.tokens.get(player) or made.tokens[player], True)
+    for player in ("Cleo", "Dev"):
+        resumed.declare(made.tokens[player], False)
+    shown = resumed.view()["shown"]
+    assert shown["ghost"] == ghost and sorted(shown["hands"]) == ["Ana", "Ben"]
+    assert any("ghost" in line for line in shown["story"]), shown["story"]
+
+
+def test_nobody_in_keeps_the_ghost_face_down():
+    made, _ = table(rules=Rules(ghost_hand=True))
+    made.deal()
+    for token in made.tokens.values():
+        made.declare(token, False)
+    assert made.view()["shown"]["ghost"] is None
+
+
+def test_a_paused_tables_timer_stands_still_even_across_a_restart(tmp_path):
+    made, clock = table(timer=10)
+    made.folder = tmp_path
+    made.deal()
+    clock.now += 4
+    made.pause()
+    clock.now += 60  # a long pause: the timer does not run out
+    assert made.tick() is False and made.view()["seconds_left"] == 6
+    with pytest.raises(TableError, match="paused"):
+        made.declare(made.tokens["Ana"], True)
+    resumed = ClassTable.resume(tmp_path, rng=random.Random(1), clock=clock)
+    assert resumed.paused and resumed.view()["seconds_left"] == 6
+    resumed.unpause()
+    clock.now += 5.9
+    assert resumed.tick() is False
+    clock.now += 0.2
+    assert resumed.tick() is True and resumed.session.deals[-1].ins == ()
+
+
+def test_learners_change_places_with_bots_before_the_first_deal_only():
+    made, _ = table(bots={"Dev": "characters"})
+    token = made.swap("Ana", "Dev")
+    assert made.session.players == ("Dev", "Ben", "Cleo", "Ana")
+    assert made.view(token)["you"] == "Ana" and made.bot_kinds == {"Dev": "characters"}
+    made.deal()
+    with pytest.raises(TableError, match="has dealt"):
+        made.swap("Ana", "Dev")
+    assert made.session.players == ("Dev", "Ben", "Cleo", "Ana")
+
+
+def test_a_learner_who_leaves_mid_deal_is_played_by_a_bot_and_may_come_back(tmp_path):
+    made, _ = table()
+    made.folder = tmp_path
+    made.deal()
+    ana = made.tokens["Ana"]
+    made.to_bot("Ana", "equilibrium")
+    assert "Ana" in made.view()["declared"]  # the bot declared for her seat at once
+    with pytest.raises(TableError, match="not one of this table's"):
+        made.seat_of(ana)
+    back = made.seat_learner("Ana", "Ana")  # her own seat, its name in the ledger
+    assert made.view(back)["you"] == "Ana" and "Ana" not in made.bot_kinds
+    with pytest.raises(TableError, match="'Ben' is not a seat a bot keeps"):
+        made.seat_learner("Eve", "Ben")
+
+
+def test_the_projector_draws_who_has_declared_then_the_deal_step_by_step():
+    made, _ = table(rules=Rules(ghost_hand=True))
+    made.deal()
+    made.declare(made.tokens["Ana"], True)
+    made.declare(made.tokens["Ben"], False)
+    drawn = made.view()["picture"]
+    assert drawn["alt"].startswith("Pot 4, reserve 0. Ana, the dealer, balance -1, has declared.")
+    assert "Ben, balance -1, has declared." in drawn["alt"] and "Cleo, balance -1." in drawn["alt"]
+    assert ">IN<" not in drawn["picture"] and ">OUT<" not in drawn["picture"]  # never what
+    assert ">✓<" in drawn["picture"] and "shows" not in drawn["alt"]  # every card face down
+    assert "picture" not in made.view(made.tokens["Ana"])  # a seat has its own cards instead
+    for name in ("Cleo", "Dev"):
+        made.declare(made.tokens[name], False)
+    frames = made.view()["frames"]
+    assert [f["words"] for f in frames] == made.view()["shown"]["story"]
+    reveal = next(f for f in frames if f["words"].startswith("Everyone opens their fists"))
+    assert "Ana, the dealer, balance -1, in." in reveal["alt"] and ">OUT<" in reveal["picture"]
+    ghost = made.session.deals[-1].ghost
+    assert any(f"Ghost hand: {', '.join(c.name for c in ghost.cards)}." in f["alt"] for f in frames)
+    assert all(
+        f["picture"].startswith("<svg") and " style=" not in f["picture"][:300] for f in frames
+    )

@@ -7,7 +7,9 @@ seat's cards, a forged token, the teacher's routes without the password, a 1 MB 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -116,11 +118,43 @@ def test_the_teachers_routes_want_the_password(service):
         ({"players": PLAYERS, "profile": "poker"}, "poker"),
         ({"players": PLAYERS, "admin": True}, "unknown fields: admin"),
         ({"players": ["Ana", "Ana"]}, "Ana"),
+        ({"players": PLAYERS, "ending": "time"}, 'cannot set "ending"'),
+        ({"players": PLAYERS, "starting_stack": 50}, 'cannot set "starting_stack"'),
+        ({"players": PLAYERS, "cap": -5}, "cap must be more than 0"),
+        ({"players": PLAYERS, "cap": True}, '"cap" is a number'),
+        ({"players": PLAYERS, "declaration": "shout"}, '"declaration" is one of'),
+        ({"players": PLAYERS, "flush_over_straight": True}, "needs hand_size 3"),
+        ({"players": PLAYERS, "hand_size": 5}, "hand_size must be 2"),
+        ({"players": PLAYERS, "weenie_ties": "share_one"}, "weenie rule (V7)"),
+        ({"players": PLAYERS, "ghost_hand": "yes"}, "ghost_hand must be true or false"),
     ],
 )
 def test_a_bad_table_request_is_refused_saying_what_is_expected(service, request_body, words):
     reply = teacher(service, "/api/tables", request_body)
     assert reply.status_code == 400 and words in reply.json()["error"], reply.text
+
+
+def test_a_table_of_three_card_guts_with_a_ghost_and_no_cap_is_played_as_asked(service):
+    asked = {"hand_size": 3, "ghost_hand": True, "cap": "none", "declaration": "drop"}
+    code, tokens = opened(service, **asked)
+    ana = connect(service, code, tokens["Ana"])
+    projector = connect(service, code, None)
+    waiting = receive(ana)["view"]
+    assert waiting["rules"] == [
+        "Class rules (teaching)",
+        "no cap on the pot",
+        "Declare on '1 - 2 - 3 - drop!' (V2)",
+        "three cards each (V6)",
+        "A ghost hand to beat (V5)",
+    ]
+    teacher(service, f"/api/tables/{code}/deal")
+    assert len(latest_view(ana, "declaring")["cards"].split()) == 3
+    others = [connect(service, code, tokens[name]) for name in ("Ben", "Cleo")]
+    for socket in (ana, *others):
+        socket.send(json.dumps({"declare": True}))
+    shown = latest_view(projector, "shown")["shown"]
+    assert len(shown["ghost"].split()) == 3 and len(shown["hands"]) == 3
+    assert any("ghost" in line for line in shown["story"])
 
 
 def test_forged_tokens_and_junk_are_refused_and_the_table_goes_on(service):
@@ -249,3 +283,166 @@ def test_the_teacher_lists_the_open_tables_and_replaces_a_lost_link(service):
     refused = teacher(service, f"/api/tables/{code}/seats/Cleo/token", {})
     assert refused.status_code == 400 and "no seat of their own" in refused.json()["error"]
     assert teacher(service, f"/api/tables/{code}/seats/Ben/token", {}, "x").status_code == 403
+
+
+def close_frame(socket: websocket.WebSocket) -> tuple[int, str]:
+    """The code and reason the service closes this connection with (views read first)."""
+    while True:
+        opcode, data = socket.recv_data(control_frame=True)
+        if opcode == websocket.ABNF.OPCODE_CLOSE:
+            return int.from_bytes(data[:2], "big"), data[2:].decode()
+
+
+def test_a_paused_table_refuses_declarations_until_the_teacher_resumes_it(service):
+    code, tokens = opened(service, timer=60)
+    ana = connect(service, code, tokens["Ana"])
+    receive(ana)
+    teacher(service, f"/api/tables/{code}/deal")
+    latest_view(ana, "declaring")
+    paused = teacher(service, f"/api/tables/{code}/pause", {})
+    assert paused.status_code == 200 and paused.json()["view"]["paused"] is True
+    left = paused.json()["view"]["seconds_left"]
+    ana.send(json.dumps({"declare": True}))
+    while "error" not in (got := receive(ana)):
+        assert got["view"]["paused"] is True
+    assert got["error"] == (
+        "the teacher has paused this table: declare once the teacher resumes it"
+    )
+    refused = teacher(service, f"/api/tables/{code}/deal", {})
+    assert "paused" in refused.json()["error"]
+    again = teacher(service, f"/api/tables/{code}/pause", {})
+    assert again.status_code == 400 and "paused" in again.json()["error"]
+    resumed = teacher(service, f"/api/tables/{code}/resume", {}).json()["view"]
+    assert resumed["paused"] is False and resumed["seconds_left"] <= left
+    ana.send(json.dumps({"declare": True}))
+    while "you_declared" not in (view := latest_view(ana, "declaring")):
+        assert view["paused"] is False
+    assert view["you_declared"] == "in"
+
+
+def test_ending_the_game_settles_the_deal_and_refuses_another(service):
+    code, tokens = opened(service)
+    ana = connect(service, code, tokens["Ana"])
+    receive(ana)
+    teacher(service, f"/api/tables/{code}/deal")
+    latest_view(ana, "declaring")
+    ana.send(json.dumps({"declare": True}))
+    ended = teacher(service, f"/api/tables/{code}/end", {}).json()["view"]
+    assert ended["ended"] is True and ended["phase"] == "shown"
+    assert ended["shown"]["in"] == ["Ana"]  # Ben and Cleo had not declared: out
+    refused = teacher(service, f"/api/tables/{code}/deal", {})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "the game at this table has ended: nobody may deal now"
+
+
+def test_a_closed_table_keeps_its_ledger_and_folder_and_its_sockets_are_closed(service, tmp_path):
+    code, tokens = opened(service)
+    ana = connect(service, code, tokens["Ana"])
+    receive(ana)
+    teacher(service, f"/api/tables/{code}/deal")
+    for name, token in tokens.items():
+        connect(service, code, token).send(json.dumps({"declare": name == "Ben"}))
+    latest_view(ana, "shown")
+    assert teacher(service, f"/api/tables/{code}/close", {}).json() == {"closed": code}
+    assert close_frame(ana) == (4000, f"table {code} was closed by the teacher")
+    late = websocket.create_connection(f"ws://{service}/api/tables/{code}/play", timeout=10)
+    assert close_frame(late) == (4000, f"table {code} was closed by the teacher")
+    refused = teacher(service, f"/api/tables/{code}/deal", {})
+    assert refused.status_code == 410 and refused.json() == {"error": f"table {code} is closed"}
+    ledger = teacher(service, f"/api/tables/{code}/ledger")
+    assert ledger.status_code == 200
+    (tmp_path / "got.json").write_bytes(ledger.content)
+    assert [deal.ins for deal in load(tmp_path / "got.json").deals] == [("Ben",)]
+    assert (tmp_path / code / "table-ledger.json").exists()
+    listed = requests.get(
+        f"http://{service}/api/tables", headers={"Authorization": f"Bearer {PASSWORD}"}, timeout=10
+    ).json()
+    assert listed["tables"] == [] and listed["closed"] == [code]
+    assert code in Tables(tmp_path, PASSWORD).closed  # and stays closed after a restart
+
+
+def test_a_learner_moves_to_a_bots_seat_at_another_table_with_a_new_link(service):
+    first, tokens = opened(service)
+    second, _ = opened(service, players=["Dev", "Eli", "Fay"], bots={"Fay": "characters"})
+    old = connect(service, first, tokens["Ana"])
+    receive(old)
+    moved = teacher(
+        service, f"/api/tables/{first}/seats/Ana/move", {"table": second, "seat": "Fay"}
+    )
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["table"] == second and moved.json()["seat"] == "Ana"
+    assert close_frame(old)[0] == 1008  # the old link ends
+    assert receive(connect(service, first, tokens["Ana"])) == {
+        "error": "that seat token is not one of this table's"
+    }
+    there = receive(connect(service, second, moved.json()["token"]))["view"]
+    assert there["you"] == "Ana" and there["players"] == ["Dev", "Eli", "Ana"]
+    assert there["bots"] == {}
+    left = receive(connect(service, first, None))["view"]
+    assert left["players"] == ["Fay", "Ben", "Cleo"] and left["bots"] == {"Fay": "characters"}
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ({"table": "ZZZZ", "seat": "Fay"}, "no open table has the code 'ZZZZ'"),
+        ({"table": "SAME", "seat": "Ben"}, "'Ben' is not a seat a bot keeps at this table"),
+        ({"table": "SAME"}, 'a move is asked for as {"table": "CODE", "seat": "NAME"}'),
+        ({"table": "DEALT", "seat": "Fay"}, "this table has dealt, so 'Fay' is a name"),
+    ],
+)
+def test_a_move_that_cannot_be_made_is_refused_and_changes_nothing(service, move, words):
+    code, tokens = opened(service, bots={"Cleo": "equilibrium"})
+    dealt, _ = opened(service, players=["Dev", "Fay"], bots={"Fay": "characters"})
+    teacher(service, f"/api/tables/{dealt}/deal")
+    move = {
+        **move,
+        "table": {"SAME": code, "DEALT": dealt}.get(move.get("table"), move.get("table")),
+    }
+    move = {k: v for k, v in move.items() if v is not None}
+    before = receive(connect(service, code, None))["view"]
+    refused = teacher(service, f"/api/tables/{code}/seats/Ana/move", move)
+    assert refused.status_code == 400 and words in refused.json()["error"], refused.text
+    assert receive(connect(service, code, None))["view"] == before
+    assert receive(connect(service, code, tokens["Ana"]))["view"]["you"] == "Ana"
+
+
+def test_a_learner_cannot_use_the_teachers_controls(service):
+    code, tokens = opened(service)
+    ana = connect(service, code, tokens["Ana"])
+    receive(ana)
+    for path, body in (
+        ("pause", {}),
+        ("end", {}),
+        ("close", {}),
+        ("seats/Ben/move", {"table": code, "seat": "Cleo"}),
+    ):
+        reply = teacher(service, f"/api/tables/{code}/{path}", body, password=tokens["Ana"])
+        assert reply.status_code == 403 and reply.json() == {
+            "error": "the teacher's password is needed"
+        }
+    teacher(service, f"/api/tables/{code}/deal")
+    view = latest_view(ana, "declaring")  # the table goes on, neither paused nor ended
+    assert view["paused"] is False and view["ended"] is False
+
+
+def test_the_teachers_form_names_and_explains_every_variant_it_sends(service):
+    """Each box on the form says its variant in plain words with the ruling after it and a
+    sentence explaining it; ticked, it opens a table whose pages say the same words."""
+    form = requests.get(f"http://{service}/teacher", timeout=10).text
+    boxes = re.findall(
+        r'<input type="checkbox" id="(\w+)" data-value=\'([^\']+)\' aria-describedby="\1-hint">'
+        r'<label for="\1">([^<]+) \(([RV]\d)\)</label>\s*<p class="hint" id="\1-hint">([^<]+)</p>',
+        form,
+    )
+    assert [box[3] for box in boxes] == ["R3", "V3", "V4", "V5", "V6", "V6", "V7", "V7"]
+    needs = {
+        "straight_flush_over_trips": {"hand_size": 3},
+        "flush_over_straight": {"hand_size": 3},
+        "weenie_ties": {"weenie_rule": True},
+    }
+    for field, value, label, ruling, explanation in boxes:
+        assert len(explanation.split()) >= 3, field
+        code, tokens = opened(service, **{field: json.loads(value)}, **needs.get(field, {}))
+        told = receive(connect(service, code, tokens["Ana"]))["view"]["rules"]
+        assert f"{unescape(label)} ({ruling})" in told, (field, told)

@@ -61,13 +61,20 @@ window.addEventListener("hashchange", () => location.reload());
 function status(view) {
   const parts = [`Deal ${view.deal}`, `Pot ${view.pot}`, `Reserve ${view.reserve}`];
   parts.push(`${view.dealer} deals`);
-  if (view.phase === "declaring") parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
-  if (view.phase === "waiting") parts.push("waiting for the teacher to deal");
+  if (view.ended) parts.push("the game has ended: the standings are final");
+  else if (view.paused) parts.push("paused by the teacher");
+  if (view.phase === "declaring" && !view.ended) {
+    parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
+  }
+  if (view.phase !== "declaring" && !view.ended && !view.paused) {
+    parts.push("waiting for the teacher to deal");
+  }
   return parts.join(" · ");
 }
 
 function showView(view) {
   text("status", status(view));
+  text("rules", `Rules: ${view.rules.join(" · ")}.`);
   text("title", page === "play" ? `Guts: ${view.you}'s seat` : "Guts: the table");
   if (view.phase === "declaring") {
     const heard = Object.entries(view.declarations || {}).map(([p, d]) => `${p} ${d}`);
@@ -96,19 +103,109 @@ function showView(view) {
     let cards = view.cards;
     if (!cards && view.your_last_cards) cards = `Your cards were ${view.your_last_cards}`;
     text("cards", cards || "Waiting for the deal");
-    const mine = view.phase === "declaring" && !view.you_declared;
+    const mine = view.phase === "declaring" && !view.you_declared && !view.paused;
     const turn = !view.turn || view.turn === view.you;
     for (const id of ["in", "out"]) $(id).disabled = !(mine && turn);
   }
   if (view.shown) {
     text("shown-title", `${page === "play" ? "Last showdown" : "The showdown"}: deal ${view.shown.number}`);
     const hands = Object.entries(view.shown.hands).map(([p, h]) => `${p} ${h}`);
-    story([...(hands.length ? [`Hands shown: ${hands.join("; ")}.`] : []), ...view.shown.story]);
+    if (view.shown.ghost) hands.push(`the ghost hand ${view.shown.ghost}`);
+    if (page === "play") {
+      story([...(hands.length ? [`Hands shown: ${hands.join("; ")}.`] : []), ...view.shown.story]);
+    }
   }
+  if (page === "projector") project(view);
   rows("balances", view.balances);
 }
 
+// The projector: the table as the package draws it, then a settled deal step by step.
+const stepping = { deal: 0, at: 0, frames: [], live: true, timer: null };
+let pictureAddress = null;
+
+function picture(drawn) {
+  // SVG text from the service becomes a blob the <img> shows: never markup in this page.
+  if ($("picture").dataset.svg === drawn.picture) return;
+  const address = URL.createObjectURL(new Blob([drawn.picture], { type: "image/svg+xml" }));
+  $("picture").src = address;
+  $("picture").alt = drawn.alt;
+  $("picture").dataset.svg = drawn.picture;
+  if (pictureAddress) URL.revokeObjectURL(pictureAddress);
+  pictureAddress = address;
+}
+
+function showStep() {
+  const { frames, at } = stepping;
+  const frame = frames[at];
+  picture(frame);
+  text("step", `Step ${at + 1} of ${frames.length}: ${frame.words} (${frame.status})`);
+  story(frames.map((f) => f.words));
+  const current = $("story").children[at];
+  current.setAttribute("aria-current", "step");
+  $("back").disabled = at === 0;
+  $("next").disabled = at === frames.length - 1;
+}
+
+function stopStepping() {
+  clearInterval(stepping.timer);
+  stepping.timer = null;
+}
+
+function underPicture(view) {
+  if (view.ended) return "The game has ended: the standings are final";
+  if (view.paused) return "Paused by the teacher";
+  if (view.phase !== "declaring") return "";
+  return `${view.declared.length} of ${view.players.length} declared · ${Math.ceil(view.seconds_left)} s to declare`;
+}
+
+function project(view) {
+  $("steps").hidden = !view.frames;
+  text("timer", underPicture(view));
+  if (view.frames && view.shown.number !== stepping.deal) {
+    // a deal has just been shown: tell it a step every few seconds, from its first
+    Object.assign(stepping, { deal: view.shown.number, at: 0, frames: view.frames, live: false });
+    stopStepping();
+    stepping.timer = setInterval(() => {
+      if (stepping.at < stepping.frames.length - 1) {
+        stepping.at += 1;
+        showStep();
+      } else {
+        stopStepping();
+      }
+    }, 4000);
+  }
+  if (view.phase === "declaring") {
+    stopStepping();
+    stepping.live = true;
+  }
+  if (stepping.live || !view.frames) {
+    picture(view.picture);
+    text("step", view.phase === "declaring" ? "" : $("step").textContent);
+  } else {
+    showStep();
+  }
+}
+
+function projectorButtons() {
+  const go = (by) => {
+    stopStepping();
+    stepping.live = false;
+    stepping.at = Math.min(Math.max(stepping.at + by, 0), stepping.frames.length - 1);
+    showStep();
+  };
+  $("back").addEventListener("click", () => go(-1));
+  $("next").addEventListener("click", () => go(1));
+  $("live").addEventListener("click", () => {
+    stopStepping();
+    stepping.live = true;
+    if (latestView) project(latestView);
+  });
+}
+
+let latestView = null;
+
 function play() {
+  if (page === "projector") projectorButtons();
   const token = page === "play" ? seatToken() : null;
   if (page === "play" && !token) {
     text("status", "This seat's link is missing its token: ask the teacher for your link.");
@@ -126,19 +223,27 @@ function play() {
       if (message.view) {
         text("error", "");
         latest = message.view;
+        latestView = latest;
         showView(latest);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (event.code === 4000) {
+        // the teacher closed the table: nothing to rejoin
+        text("status", `${event.reason}. The standings above are final.`);
+        for (const id of ["in", "out"]) if ($(id)) $(id).disabled = true;
+        return;
+      }
       text("status", "Connection lost: joining again…");
       setTimeout(connect, 2000); // the same seat and cards come back
     };
   };
   connect();
   setInterval(() => {
-    if (latest && latest.phase === "declaring") {
+    if (latest && latest.phase === "declaring" && !latest.paused) {
       latest.seconds_left = Math.max(0, latest.seconds_left - 1);
       text("status", status(latest));
+      if (page === "projector") text("timer", underPicture(latest));
     }
   }, 1000);
   if (page === "play") {
@@ -177,8 +282,8 @@ function tableCard(code, tokens) {
   card.dataset.code = code;
   const said = document.createElement("p");
   said.setAttribute("role", "status");
-  const say = (words, failed) => {
-    said.textContent = words;
+  const say = (words, failed, ...more) => {
+    said.replaceChildren(words, ...more);
     said.className = failed ? "error" : "";
   };
   const heading = document.createElement("h3");
@@ -224,6 +329,42 @@ function tableCard(code, tokens) {
       say(`Table ${code}: ${error.message}`, true);
     }
   });
+  const ledger = ledgerButton(code, say);
+  const buttons = document.createElement("p");
+  buttons.className = "fist";
+  buttons.append(deal, ledger);
+  const controls = document.createElement("p");
+  controls.className = "fist";
+  const told = {
+    pause: `Table ${code} is paused: its timer stands still and nobody may declare.`,
+    resume: `Table ${code} plays on.`,
+    end: `The game at table ${code} has ended: the standings are final.`,
+    close: `Table ${code} is closed; its ledger can still be downloaded.`,
+  };
+  const words = { pause: "Pause", resume: "Resume", end: "End the game at", close: "Close" };
+  for (const action of ["pause", "resume", "end", "close"]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `${words[action]} table ${code}`;
+    button.addEventListener("click", async () => {
+      try {
+        await teacherCall(`api/tables/${code}/${action}`, {});
+        say(told[action], false);
+        if (action === "close") {
+          deal.disabled = true;
+          for (const other of controls.querySelectorAll("button")) other.disabled = true;
+        }
+      } catch (error) {
+        say(`Table ${code}: ${error.message}`, true);
+      }
+    });
+    controls.append(button);
+  }
+  card.append(heading, list, projector, buttons, controls, moveForm(code, say), said);
+  return card;
+}
+
+function ledgerButton(code, say) {
   const ledger = document.createElement("button");
   ledger.type = "button";
   ledger.textContent = `Download table ${code}'s ledger`;
@@ -238,26 +379,104 @@ function tableCard(code, tokens) {
       say(`Table ${code}: ${error.message}`, true);
     }
   });
+  return ledger;
+}
+
+function closedCard(code) {
+  // A closed table keeps its ledger: the teacher can still download it.
+  const card = document.createElement("section");
+  card.setAttribute("aria-label", `Table ${code}, closed`);
+  card.dataset.code = code;
+  const heading = document.createElement("h3");
+  heading.textContent = `Table ${code} (closed)`;
+  const said = document.createElement("p");
+  said.setAttribute("role", "status");
+  const say = (words, failed) => {
+    said.textContent = words;
+    said.className = failed ? "error" : "";
+  };
   const buttons = document.createElement("p");
-  buttons.className = "fist";
-  buttons.append(deal, ledger);
-  card.append(heading, list, projector, buttons, said);
+  buttons.append(ledgerButton(code, say));
+  card.append(heading, buttons, said);
   return card;
+}
+
+function moveForm(code, say) {
+  // A learner moves to a bot's seat, here or at another table: a new link, the old one ends.
+  const form = document.createElement("form");
+  form.className = "move";
+  const field = (label, name) => {
+    const id = `${name}-${code}`;
+    const caption = document.createElement("label");
+    caption.htmlFor = id;
+    caption.textContent = label;
+    const input = document.createElement("input");
+    input.id = id;
+    input.required = true;
+    form.append(caption, input);
+    return input;
+  };
+  const heading = document.createElement("h4");
+  heading.textContent = `Move a learner from table ${code}`;
+  form.append(heading);
+  const who = field("Learner", "who");
+  const where = field("To table (its code)", "where");
+  where.value = code;
+  const seat = field("To the seat of the bot", "seat");
+  const go = document.createElement("button");
+  go.type = "submit";
+  go.textContent = "Move";
+  const row = document.createElement("p");
+  row.append(go);
+  form.append(row);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const path = `api/tables/${code}/seats/${encodeURIComponent(who.value.trim())}/move`;
+      const body = { table: where.value.trim().toUpperCase(), seat: seat.value.trim() };
+      const moved = await (await teacherCall(path, body)).json();
+      const address = `${location.origin}${base}play/${moved.table}#t=${encodeURIComponent(moved.token)}`;
+      const words = `${moved.seat} now sits at table ${moved.table}; the old link no longer works. ${moved.seat}'s new link: `;
+      say(words, false, link(address, address));
+    } catch (error) {
+      say(`Table ${code}: ${error.message}`, true);
+    }
+  });
+  return form;
 }
 
 async function showOpenTables() {
   try {
     const reply = await teacherCall("api/tables");
     const shown = new Set([...document.querySelectorAll("#tables section")].map((s) => s.dataset.code));
-    for (const table of (await reply.json()).tables) {
+    const listed = await reply.json();
+    for (const table of listed.tables) {
       if (shown.has(table.code)) continue;
       const seats = Object.fromEntries(table.seats.map((name) => [name, null]));
       $("tables").append(tableCard(table.code, seats));
+    }
+    for (const code of listed.closed || []) {
+      if (!shown.has(code)) $("tables").append(closedCard(code));
     }
     text("error", "");
   } catch (error) {
     text("error", error.message);
   }
+}
+
+function rulesAsked() {
+  // The form's words are the learners'; the request says the rules core's fields.
+  const asked = {
+    profile: $("profile").value,
+    declaration: $("declaration").value,
+    hand_size: Number($("hand_size").value),
+  };
+  const cap = $("cap").value.trim();
+  if (cap) asked.cap = cap.toLowerCase() === "none" ? "none" : cap;
+  for (const box of document.querySelectorAll(".checks input:checked")) {
+    asked[box.id] = JSON.parse(box.dataset.value); // the value the box sets the field to
+  }
+  return asked;
 }
 
 function teacher() {
@@ -281,8 +500,7 @@ function teacher() {
     const request = {
       players: [...names("players"), ...Object.keys(bots)],
       bots,
-      profile: $("profile").value,
-      declaration: $("declaration").value,
+      ...rulesAsked(),
       timer: Number($("timer").value),
     };
     try {

@@ -110,3 +110,128 @@ def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, se
     assert fresh != links["Ana"] and f"/play/{code}#t=" in fresh
     assert axe_problems(laptop, "main") == []
     shot(laptop, "teacher-tables")
+
+
+def test_the_projector_draws_the_table_then_the_settlement_step_by_step(browser, service):
+    """The teacher opens three-card Guts with a ghost hand from the form, pauses and resumes
+    the table; the projector at 1280x720 shows the package's table picture (in an <img>, from
+    a blob), who has declared and the timer, then the deal a step and a picture at a time."""
+    laptop = browser.new_context(viewport=PROJECTOR).new_page()
+    laptop.goto(f"{service}/teacher")
+    laptop.fill("#password", PASSWORD)
+    laptop.fill("#players", "Ana")
+    laptop.fill("#bots", "Ben, Cleo")
+    laptop.select_option("#hand_size", "3")
+    laptop.check("#ghost_hand")
+    laptop.fill("#cap", "none")
+    laptop.click("text=Open the table")
+    laptop.wait_for_selector("#tables section")
+    assert axe_problems(laptop, "main") == []
+    seat = laptop.locator("#tables li", has_text="Ana's seat").locator("a").get_attribute("href")
+    code = re.search(r"/play/([A-Z]{4})", seat).group(1)
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(seat)
+    expect(phone.locator("#rules")).to_contain_text("three cards each (V6)")
+    expect(phone.locator("#rules")).to_contain_text("A ghost hand to beat (V5)")
+
+    projector = browser.new_context(viewport=PROJECTOR).new_page()
+    projector.goto(f"{service}/projector/{code}")
+    image = projector.locator("#picture")
+    expect(image).to_have_attribute("src", re.compile(r"^blob:"))
+    expect(image).to_have_attribute("alt", re.compile(r"^Pot 0, reserve 0\."))
+
+    laptop.click(f"text=Deal at table {code}")
+    expect(phone.locator("#in")).to_be_enabled()
+    assert len(phone.inner_text("#cards").split()) == 3  # three cards on the seat's page
+    expect(projector.locator("#declared")).to_have_text("Declared: Ben, Cleo. Waiting for Ana.")
+    expect(projector.locator("#timer")).to_contain_text(re.compile(r"2 of 3 declared · \d+ s"))
+    # the picture marks who has declared, never what
+    expect(image).to_have_attribute("alt", re.compile("Ben, balance -1, has declared"))
+    assert "shows" not in image.get_attribute("alt")  # every hand face down, the ghost too
+    loaded = projector.evaluate("document.getElementById('picture').naturalWidth")
+    box = image.bounding_box()
+    type_px = 30 * box["width"] / 840  # the picture's words are 30 of its 840 units
+    print(f"projector picture {box['width']:.0f}x{box['height']:.0f} px, words {type_px:.1f} px")
+    assert loaded > 0 and type_px >= 20, (loaded, box)
+    assert box["y"] + box["height"] <= PROJECTOR["height"], box  # the table is above the fold
+    shot(projector, "projector-declaring")
+    assert axe_problems(projector, "main") == []
+
+    laptop.click(f"text=Pause table {code}")
+    expect(phone.locator("#status")).to_contain_text("paused by the teacher")
+    expect(projector.locator("#timer")).to_have_text("Paused by the teacher")
+    expect(phone.locator("#in")).to_be_disabled()
+    laptop.click(f"text=Resume table {code}")
+    expect(phone.locator("#in")).to_be_enabled()
+    phone.click("#in")
+
+    step = projector.locator("#step")
+    expect(step).to_contain_text(re.compile(r"Step 1 of \d+: Pot and reserve are empty"))
+    first = image.get_attribute("src")
+    projector.click("#next")
+    expect(step).to_contain_text("Step 2 of")
+    assert image.get_attribute("src") != first
+    for _ in range(2):  # on to the showdown: the ghost hand is turned over with the hands
+        projector.click("#next")
+    expect(step).to_contain_text("Step 4 of")
+    expect(image).to_have_attribute("alt", re.compile(r"Ghost hand: .+\."))
+    expect(projector.locator("#story [aria-current=step]")).to_be_visible()
+    shot(projector, "projector-step")
+    assert axe_problems(projector, "main") == []
+    smallest = projector.evaluate(
+        "Math.min(...[...document.querySelectorAll('main *')].filter((e) => e.childElementCount"
+        " === 0 && e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 24, f"the projector's smallest text is {smallest} px"
+
+    laptop.click(f"text=Close table {code}")
+    expect(projector.locator("#status")).to_contain_text(f"table {code} was closed by the teacher")
+    expect(phone.locator("#status")).to_contain_text("closed by the teacher")
+
+
+def test_the_teacher_moves_a_learner_to_another_table_from_the_page(browser, service):
+    """Ana, moved to a bot's seat at a second table, gets a new link there; the page she had
+    open is told its token ends; a closed table's ledger is still offered after a reload."""
+    laptop = browser.new_context(viewport=PROJECTOR).new_page()
+    laptop.goto(f"{service}/teacher")
+    laptop.fill("#password", PASSWORD)
+    codes = []
+    for players, bots in (("Ana, Ben", ""), ("Dev", "Fay")):
+        laptop.fill("#players", players)
+        laptop.fill("#bots", bots)
+        laptop.click("text=Open the table")
+        expect(laptop.locator("#tables > section")).to_have_count(len(codes) + 1)
+        codes.append(laptop.locator("#tables > section").nth(len(codes)).get_attribute("data-code"))
+    first, second = codes
+    old_link = (
+        laptop.locator("#tables li", has_text="Ana's seat").locator("a").get_attribute("href")
+    )
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(old_link)
+    expect(phone.locator("#title")).to_have_text("Guts: Ana's seat")
+
+    card = laptop.locator(f"section[data-code={first}]")
+    card.get_by_label("Learner").fill("Ana")
+    card.get_by_label("To table (its code)").fill(second.lower())
+    card.get_by_label("To the seat of the bot").fill("Fay")
+    card.get_by_role("button", name="Move").click()
+    said = card.locator("[role=status]")
+    expect(said).to_contain_text(f"Ana now sits at table {second}; the old link no longer works.")
+    new_link = said.locator("a").get_attribute("href")
+    assert f"/play/{second}#t=" in new_link
+    expect(phone.locator("#error")).to_have_text("that seat token is not one of this table's")
+    phone.goto(new_link)
+    expect(phone.locator("#title")).to_have_text("Guts: Ana's seat")
+    assert axe_problems(laptop, "main") == []
+
+    card.get_by_role("button", name=f"Close table {first}").click()
+    expect(said).to_contain_text("is closed; its ledger can still be downloaded")
+    laptop.reload()
+    laptop.fill("#password", PASSWORD)
+    laptop.click("text=Show the open tables")
+    closed = laptop.locator(f"section[data-code={first}]")
+    expect(closed.locator("h3")).to_have_text(f"Table {first} (closed)")
+    with laptop.expect_download() as download:
+        closed.get_by_role("button", name=f"Download table {first}'s ledger").click()
+    assert download.value.suggested_filename == f"table-{first}.json"
+    shot(laptop, "teacher-moved-and-closed")
