@@ -2,7 +2,7 @@
 
 Each function here computes one of the strategy lesson's tables or charts from scratch, as
 plain JSON-ready data (exact amounts as fraction strings such as ``"712/1497"``, chart values
-as floats rounded for drawing). Computed in full they take some 15 seconds, far longer than
+as floats rounded for drawing). Computed in full they take about a minute, far longer than
 a class waits for a notebook to open, so :mod:`guts_teach.strategy.ahead` keeps their answers
 in a file that ships with the package, and the tests compute every one again and compare:
 ``python -m guts_teach.strategy.lesson_numbers --check`` does the same, ``--write`` renews
@@ -230,6 +230,69 @@ def variants() -> dict[str, Any]:
     }
 
 
+REAL_RESERVE = {"teaching": Fraction(60), "classic": Fraction(300)}
+"""The reserve up to which the real game's three-player states are followed (as the lab's
+report checks them: from three players the reserve can grow without end)."""
+
+
+def real_game() -> dict[str, Any]:
+    """The real game with its cap: heads-up, the one state every deal starts from; at three
+    players, for every (pot, reserve) reached under both profiles with everyone else at the
+    one-deal answer, the weakest hand worth going in with (``None`` where no single hand
+    splits in from out), and, for the teaching profile's chart, what going in with that hand
+    and with the class just below it gains in chips."""
+    from ..game.rules import classic
+    from .equilibria.real_game import deviation_gain, reachable_states, states_up_to
+    from .equilibria.thresholds import equilibrium
+
+    ((pot, reserve),) = reachable_states(teaching())
+    others = equilibrium(players=3).threshold
+    edge = ALL_STRENGTHS.index(others.strength)
+    below = ALL_STRENGTHS[edge - 1]
+    three: dict[str, list[list[Any]]] = {}
+    for name, rules in (("teaching", teaching()), ("classic", classic())):
+        rows = []
+        for at, kept in sorted(states_up_to(REAL_RESERVE[name], rules)):
+            gains = [deviation_gain(at, kept, s, others, rules) for s in ALL_STRENGTHS]
+            ins = [g > 0 for g in gains]
+            first = ins.index(True) if True in ins else len(ins)
+            split = all(ins[first:]) and not any(ins[:first])
+            rows.append(
+                [
+                    _exact(at),
+                    _exact(kept),
+                    str(ALL_STRENGTHS[first]) if split and first < len(ins) else None,
+                    _exact(gains[edge]),
+                    _exact(gains[edge - 1]),
+                ]
+            )
+        three[name] = rows
+    return {
+        "heads_up": [_exact(pot), _exact(reserve)],
+        "one_deal": str(others.strength),
+        "below": str(below),
+        "three": three,
+    }
+
+
+def coalition_four() -> dict[str, Any]:
+    """Coalitions at four players, plain Guts: the plan three players agree on against one
+    player at the four-player answer, and that player's exact share and loss (half a minute
+    of counting)."""
+    from .equilibria.coalitions_many import coalition_search
+
+    found = coalition_search(players=4)
+    # four players at most: the plan's value is counted exactly, never only sampled
+    assert found.lone_share is not None
+    assert found.loss is not None
+    return {
+        "lone": str(found.lone),
+        "plan": [str(s) for s in found.plan],
+        "lone_share": _exact(found.lone_share),
+        "loss": _exact(found.loss),
+    }
+
+
 PRODUCERS: dict[str, Callable[[], Any]] = {
     "equilibrium_plays": equilibrium_plays,
     "equilibria": equilibria,
@@ -241,6 +304,8 @@ PRODUCERS: dict[str, Callable[[], Any]] = {
     "in_turn": in_turn,
     "coalitions": coalitions,
     "variants": variants,
+    "real_game": real_game,
+    "coalition_four": coalition_four,
 }
 """Every stored result by name, with the function that computes it."""
 

@@ -238,6 +238,45 @@ Against others who do not play alike, counting one deal or every deal to come ca
 best replies."""),
     ("code", 'print(kept["report"])'),
     ("md", """\
+## The real game: the pot carries on
+
+A real evening does not stop after one deal: the pot and the reserve carry on, and the cap
+keeps the pot small. Does the hand you need change as the pot grows? We checked every pot and
+reserve that three players can reach, up to a big reserve."""),
+    ("notes", """\
+The lab's one-deal rule shares whatever carries over 1/*n* each. The real game instead carries
+the pot and the reserve from deal to deal, up to the cap (teaching profile: cap 20; classic:
+cap 100). Heads-up the state never moves, so the one-deal answer J-7 is the real answer. At
+three players the pot grows and the reserve fills; with the others in with K-4 or better, the
+chart shows what one player gains in one deal by going in rather than out, in chips. It is the
+pot times the one-deal gain, so its sign never depends on the state: K-4 is a Markov-perfect
+equilibrium of the real game in every state checked (reserve up to 60 with cap 20, up to 300
+with cap 100)."""),
+    ("code", """\
+real = stored("real_game")
+pot, reserve = real["heads_up"]
+print(f"Two players: every deal starts with a pot of {pot} and a reserve of {reserve}.")
+for name, cap in (("teaching", 20), ("classic", 100)):
+    hands = " or ".join(sorted({edge for _, _, edge, _, _ in real["three"][name]}))
+    print(f"Three players, cap {cap}: in with {hands} or better"
+          f" at all {len(real['three'][name])} pots and reserves.")"""),
+    ("md", "### Three players, pot by pot"),
+    ("code", """\
+gains = {Fraction(p): (float(Fraction(a)), float(Fraction(b)))
+         for p, _, _, a, b in real["three"]["teaching"]}
+charts.show(charts.line_chart(
+    [charts.Series(label=f"going in with {hand}", ys=[g[i] for g in gains.values()],
+                   xs=[float(p) for p in gains], markers=True)
+     for i, hand in enumerate((real["one_deal"], real["below"]))],
+    levels=[charts.Level(y=0, label="going in gains nothing")],
+    title="Three players: K-4 gains and K-3 loses at every pot",
+    x_label="pot before the deal, in chips", y_label="gain, in chips"))"""),
+    ("md", """\
+### What the pot changes
+
+K-4 gains at every pot and K-3 loses at every pot. A big pot makes each choice worth more, but
+the hand you need stays the same. The reserve changes nothing either."""),
+    ("md", """\
 ## Answering the average: when best replies go round in circles
 
 With the weenie rule at three players best replies go Q-4, Q-5, Q-4, ... Let every player
@@ -344,6 +383,51 @@ Orange: the pair wins; blue: the lone player does better than a third."""),
 
 Orange: the pair wins; blue: the lone player does better than a third."""),
     ("code", 'coalition_map("weenie", "weenie rule: lone player mixes at Q-4")'),
+    ("md", """\
+## Four players: three against one
+
+Three players agree on a plan: one goes in every time, the other two with any pair. They do
+not show each other their cards. The fourth player goes in with A-2 or better, the best plan
+when all four play alike."""),
+    ("notes", """\
+The coalition's plan is (3-2, 2-2, 2-2): each coalition seat goes in with its own class or
+better. It was found by a coordinate search on 20,000 seeded deals, then checked with exact
+values: no single seat of the coalition can change its hand and leave the lone player less.
+That is a local best, not a proof that no plan does better. The lone player's share is exact:
+every deal counted by class, with card removal."""),
+    ("code", """\
+four = stored("coalition_four")
+share, loss = Fraction(four["lone_share"]), Fraction(four["loss"])
+print(f"The three play {', '.join(four['plan'])}; the lone player goes {four['lone']}.")
+print(f"The lone player's share: {share} of the pot, {float(share):.1%}.")
+print(f"A fair share is 1/4, 25%. The three take {loss}")
+print(f"of the pot from the lone player a deal on average: {float(loss):.1%} of the pot.")"""),
+    ("md", """\
+### What three against one means
+
+The lone player gets about 21% of the pot, not a fair 25%. Players who team up can squeeze one
+player, so a club should watch for friends who play as a team."""),
+    ("md", """\
+## Checked by another program
+
+OpenSpiel is a free game library made by game scientists. It was given the rules and found the
+same best plays on its own. It also counts how much a perfect rival could win from each bot,
+in pots, with both seats added up:
+
+| bot, heads-up | all say at once | each says in turn |
+| --- | --- | --- |
+| the best-play bot | 0 | 0 |
+| cautious | 0.1103 | 0.2427 |
+| reckless | 0.0205 | 0.0325 |
+| pot-sensitive | 0.0048 | 0.0611 |"""),
+    ("notes", """\
+OpenSpiel (Google DeepMind's game-theory library) is an optional extra,
+`pip install 'guts_teach[spiel]'`, so this notebook does not import it; `guts-teach strategy
+--spiel` runs the check. Its exploitability measure (NashConv) is zero for J-7 at once and for
+the exact in-turn equilibrium, and its own CFR+ solver reaches the same play. The table is
+each bot's NashConv heads-up, both seats playing it: what best replies gain, the two seats
+summed (OpenSpiel's exploitability is half of it). Details: docs/explanation/strategy.md,
+"Checked by OpenSpiel"."""),
     ("md", """\
 ## Variants change what going in is worth
 
