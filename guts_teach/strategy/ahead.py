@@ -1,7 +1,7 @@
 """Results computed ahead: the strategy lesson's slow answers, kept in a file that ships.
 
 The equilibria, the in-turn and coalition maps and the other tables of notebook 04 take the
-package some 15 seconds to compute. A class should not wait for them, so their answers are
+package about a minute to compute. A class should not wait for them, so their answers are
 computed once by :mod:`guts_teach.strategy.lesson_numbers` (the package's own code, nothing
 typed in by hand) and kept in ``ahead.json`` beside this module. The tests compute every
 one again and compare it with the file; so does ``python -m

@@ -1,4 +1,4 @@
-"""A run builds only the parser of the command it names (issue 16); that parser says exactly
+"""A run builds only the parser of the command it names; that parser says exactly
 what the whole one says: each command's help, its errors, and the top level's."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""``guts-teach replay --json`` written by its own template (issue 16): byte for byte what
+"""``guts-teach replay --json`` written by its own template: byte for byte what
 ``json.dumps(deal_rows(session), ensure_ascii=False, indent=2)`` wrote before, for any
 rules, names and amounts; the ledger file read once; the JSON depth check unchanged."""
 

@@ -1,4 +1,4 @@
-"""The xlwings routes as a club follows them (issue 28, item 8), as far as each can run here.
+"""The xlwings routes as a club follows them, as far as each can run here.
 
 xlwings Lite: ``workbook/lite/requirements.txt`` installed into a fresh virtual environment
 (guts_teach from a wheel built from this checkout, as the README says to upload one; xlwings

@@ -233,7 +233,7 @@ def test_read_deals_checks_the_deals_headers_against_the_players_sheet(tmp_path)
         for name in ("Rules", PLAYERS, DEALS)
     }
     rows = values[PLAYERS]
-    rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed: Eve joins (issue 12)
+    rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed: Eve joins
     assert read_deals(remote_book(values)).players[-1] == "Eve"
     values[DEALS][0][4] = "In Ana"  # a header typed over
     with pytest.raises(WorkbookError) as caught:

@@ -1,4 +1,4 @@
-"""The club workbook's cell styles, now given a whole block at once (issue 16): every Deals
+"""The club workbook's cell styles, now given a whole block at once: every Deals
 input cell editable and yellow, every amount shown as a fraction, and each cell still its own
 (restyling one leaves its neighbours alone)."""
 

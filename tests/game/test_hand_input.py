@@ -1,4 +1,4 @@
-"""Hands as people write them (issue 14, items 8 and 9): classes such as A-K, 77 or T6 wherever
+"""Hands as people write them: classes such as A-K, 77 or T6 wherever
 a class is meant, suits typed as emoji, and messages that say which card lacks a suit."""
 
 import subprocess

@@ -80,7 +80,7 @@ amounts = st.one_of(
 
 @given(amounts, amounts, st.integers(0, 9))
 def test_fast_arithmetic_is_the_plain_operators(a, b, n):
-    """Issue 16: shared whole amounts are read by object; the results are the same."""
+    """Shared whole amounts are read by object; the results are the same."""
     for got, expected in ((add(a, b), a + b), (sub(a, b), a - b), (times(a, n), a * n)):
         assert type(got) is Fraction and got == expected
         if a.denominator == b.denominator == 1:  # whole in, the shared object out

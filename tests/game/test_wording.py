@@ -1,4 +1,4 @@
-"""Plain words (issue 13, item 7): a player called "You", and each profile's own words."""
+"""Plain words: a player called "You", and each profile's own words."""
 
 import random
 import re

@@ -1,5 +1,5 @@
 """Public API misuse gets the package's own errors naming the argument, never a TypeError
-or AttributeError from inside, and leaves the table as it was (issue 11)."""
+or AttributeError from inside, and leaves the table as it was."""
 
 from __future__ import annotations
 

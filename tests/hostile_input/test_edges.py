@@ -1,6 +1,6 @@
 """Input built to crash the program gets exit 2 and a message, never a traceback; output
 paths that cannot be written are named; files keep the user's permissions; the command
-line replays a ledger once (issue 11, items 8, 9 and 12)."""
+line replays a ledger once."""
 
 from __future__ import annotations
 

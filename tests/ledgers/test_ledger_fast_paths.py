@@ -1,4 +1,4 @@
-"""The ledger reader's quick check of a deal's names (issue 16) accepts exactly what the full
+"""The ledger reader's quick check of a deal's names accepts exactly what the full
 check accepts, and whatever it refuses gets the full check's message."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The lesson's switch between the two readings of nobody in (issue 13, item 6), and the
+"""The lesson's switch between the two readings of nobody in, and the
 documents' words quoted beside every worked example's stepper (item 5)."""
 
 import html

@@ -1,6 +1,6 @@
 """R5a: a deal written as who was in and who won is checked once, in the showdown, so the
 ledger file, the Python API, GUTS_SETTLE, GUTS_LEDGER and the workbook import refuse the
-same records with the same words (issue 11, items 1 and 2)."""
+same records with the same words."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_R5a_workbook_import_of_in_marks_without_a_won_mark_names_sheet_row_and_
     tmp_path,
 ):
     """The workbook says it on the row (its Problem column) and the import in the same words,
-    naming the sheet, the row and the Won columns (issue 12, item 3)."""
+    naming the sheet, the row and the Won columns."""
     path = tmp_path / "club.xlsx"
     book, deals, layout = _club_book(path)
     book["Rules"]["B7"] = 6

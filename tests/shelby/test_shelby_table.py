@@ -1,4 +1,4 @@
-"""The Shelby play table (issue 14, item 14): the hands shown at each showdown, your own hand
+"""The Shelby play table: the hands shown at each showdown, your own hand
 named, the story oldest first, Undo, Look back, a Hint, a chart, and a clear end."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, item 4: the strategy lesson's slow answers are computed ahead by the package's
+"""The strategy lesson's slow answers are computed ahead by the package's
 own code (guts_teach.strategy.lesson_numbers) and kept in guts_teach/strategy/ahead.json; every
 kept answer is computed again here and must be identical."""
 

@@ -162,7 +162,7 @@ def test_one_four_colour_switch_redraws_every_card_picture():
 def test_the_last_next_rests_the_focus_on_the_status_line_and_back_at_step_one_on_next(
     monkeypatch,
 ):
-    """Issue 23, item 5: after the last step the focus rests where one more Enter changes
+    """After the last step the focus rests where one more Enter changes
     nothing (the status line, which reads the last step out), never on Restart."""
     calls = focus_calls(monkeypatch)
     stepper = ExampleStepper(example("six-counter"))
@@ -247,7 +247,7 @@ def _overlap(a, b) -> bool:
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_no_badge_is_clipped_or_hidden_under_another_seat_at_any_table_size(players):
-    """Issue 13: every name badge lies inside the picture, clear of every card and every
+    """Every name badge lies inside the picture, clear of every card and every
     other badge, at two to ten players (more than six get a taller table)."""
     names = ["Sam (you)", *(f"Bot {i}" for i in range(1, players))]
     scene = Scene(

@@ -1,4 +1,4 @@
-"""Notebook 03's upload (issue 13, item 8): a club opens its own ledger file or workbook and
+"""Notebook 03's upload: a club opens its own ledger file or workbook and
 sees the table and chart of its evening; headers in words, a titled chart whose legends sit
 below the lines; the sample evening has a split pot."""
 

@@ -1,4 +1,4 @@
-"""The lesson is live when it opens (issue 13, item 1), checked without a browser: the
+"""The lesson is live when it opens, checked without a browser: the
 notebooks ask to be run on open, the lesson's server loads the extension that does it, the
 copies are trusted, and no widget's stand-in text is its Python repr. The real-browser check
 is ``tests/test_browser.py::test_the_lesson_is_live_on_open_and_after_a_reload``."""

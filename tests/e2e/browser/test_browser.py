@@ -51,7 +51,7 @@ VIEW = """() => {
 
 
 def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):
-    """Issue 13, item 1: widgets live without pressing anything, never their Python repr,
+    """Widgets live without pressing anything, never their Python repr,
     the notebook not marked modified, and the same after the browser reloads the page."""
     workdir = tmp_path / "live"
     launch.copy_notebooks(workdir)
@@ -112,7 +112,7 @@ FIT = """(panel) => {
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)], ids=str)
 def test_the_table_picture_fits_every_screen(browser, tmp_path, size):
-    """Issue 13, item 2: with the file browser open, the picture fits its column (no scroll
+    """With the file browser open, the picture fits its column (no scroll
     inside the output, nothing cut off), its names stay legible, and the stepper's Next
     button is above the fold once the stepper is scrolled to the top."""
     width, height = size
@@ -168,7 +168,7 @@ def test_lesson_in_jupyterlab(browser, tmp_path):
 
 
 def test_shelby_table_in_jupyterlab(browser, tmp_path):
-    """Issue 14, item 14: the Shelby table by mouse and by keyboard."""
+    """The Shelby table by mouse and by keyboard."""
     with lab_page(browser, tmp_path / "shelby", "05_shelby.ipynb") as page:
         table = page.locator(".guts-panel", has_text="Shelby against the bots")
         table.wait_for(timeout=TIMEOUT)

@@ -1,4 +1,4 @@
-"""Issue 14, items 1-7: every widget by keyboard and screen reader, in a real browser.
+"""Every widget by keyboard and screen reader, in a real browser.
 
 Each notebook is opened in JupyterLab (and the lesson in Voilà, the presentation) and used
 with the keyboard alone: keys pressed in a widget never reach the notebook's shortcuts, the

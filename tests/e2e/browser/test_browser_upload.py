@@ -1,4 +1,4 @@
-"""Notebook 03 in a real browser (issue 13, item 8): a club opens its own ledger file and its
+"""Notebook 03 in a real browser: a club opens its own ledger file and its
 own workbook with the upload button, and sees its evening. Like the other browser tests these
 skip locally when Chromium, JupyterLab or Playwright is missing, and fail in CI."""
 

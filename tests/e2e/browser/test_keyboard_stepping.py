@@ -1,4 +1,4 @@
-"""Stepping a worked example by keyboard keeps it whole in view (issue 23, item 5): at
+"""Stepping a worked example by keyboard keeps it whole in view: at
 1024 x 768, 1280 x 800 and 1920 x 1080, in JupyterLab and in the slides, Tab to Next and
 Enter through every step shows the status line, the whole picture and the step's sentence
 after every press; after the last step the focus rests where one more Enter changes nothing;

@@ -1,4 +1,4 @@
-"""Every slide of every notebook, as a projector shows it (issue 23, item 2): at 1280 x 720 and
+"""Every slide of every notebook, as a projector shows it: at 1280 x 720 and
 1024 x 768 no slide scrolls, no visible text is under 20 px (text inside SVG pictures measured
 at the size it is drawn), and no label is cut with an ellipsis. The class deck's presenter's
 window (item 3) shows the notes, the next slide and a clock, and follows the slides.
@@ -27,7 +27,7 @@ NOTEBOOKS = [
     "05_shelby.ipynb",
 ]
 NOT_YET: dict[str, str] = {}
-"""Notebooks whose slides do not read from the back row yet (issue 23, item 2): their test is
+"""Notebooks whose slides do not read from the back row yet: their test is
 expected to fail, and fails the run as soon as one passes, to be taken off this list."""
 SIZES = [(1280, 720), (1024, 768)]
 SMALLEST = 20  # px: the least a back row reads
@@ -206,7 +206,7 @@ SHOW_ALL = """(all) => document.querySelectorAll('.guts-slide').forEach(
 
 
 def test_axe_core_finds_no_serious_violation_on_the_slides(slides_of):
-    """Issue 23: the slides' own markup (the scroll box, the bar, every widget and picture,
+    """The slides' own markup (the scroll box, the bar, every widget and picture,
     the players slider) passes axe-core's critical and serious rules, every slide at once."""
     from support.browser import axe_problems
 

@@ -1,4 +1,4 @@
-"""``guts-teach present``: the lesson as slides (issue 13, item 3), walked by keyboard in a
+"""``guts-teach present``: the lesson as slides, walked by keyboard in a
 real browser at a projector's 1280 x 720. Like the other browser tests these skip locally
 when Chromium, Voila or Playwright is missing, and fail in CI."""
 

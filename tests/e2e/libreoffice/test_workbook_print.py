@@ -1,4 +1,4 @@
-"""The club workbook printed on A4 and on Letter (issue 12, item 8): every page holds
+"""The club workbook printed on A4 and on Letter: every page holds
 something and no page is all zeros, the empty book prints one page per sheet down, the
 results and the Evening summary each fit one page, and type never prints below 8 pt, even
 with ten players: sheets too wide for a page print on pages across (the header row and the

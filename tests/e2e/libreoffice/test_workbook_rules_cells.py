@@ -1,4 +1,4 @@
-"""The Rules sheet's amount cells take numbers only (issue 12, item 3), typed in
+"""The Rules sheet's amount cells take numbers only, typed in
 LibreOffice as a treasurer types them: ``1/2`` is a half, never a date; text, a negative
 ante and a date are marked invalid by the cell's data validation."""
 
@@ -94,7 +94,7 @@ def test_a_date_pasted_into_the_cap_is_flagged_in_the_book_and_refused_alike(tmp
 
 def test_the_profile_cell_is_a_yellow_drop_down_of_the_profiles(tmp_path):
     """A book whose rules a club turns into classic ones says so in the Profile cell, which
-    the import reads the rules not on the sheet from (issue 28, item 11)."""
+    the import reads the rules not on the sheet from."""
     from guts_teach.excel.reading.file_import import import_ledger
     from guts_teach.game.rules import PROFILES
 

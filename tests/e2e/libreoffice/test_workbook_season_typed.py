@@ -1,5 +1,5 @@
 """A whole season typed into the club book through LibreOffice's own input, as a treasurer
-types it (issue 28, item 9): seven members (O'Hara and José among them), a cap typed on
+types it: seven members (O'Hara and José among them), a cap typed on
 Rules, three evenings of 20 deals with chips carried from one to the next, ties in thirds
 and a four-way tie, payments over the cap and refills, nobody in and one in, and the
 mistakes people make (a mark for someone not there, a repeated deal number, a winner who

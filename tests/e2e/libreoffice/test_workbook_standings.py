@@ -1,4 +1,4 @@
-"""Standings' sorted view and the balance chart (issue 12, items 5 and 6), recalculated by
+"""Standings' sorted view and the balance chart, recalculated by
 LibreOffice and compared with the Python session."""
 
 from __future__ import annotations

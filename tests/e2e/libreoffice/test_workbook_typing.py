@@ -1,4 +1,4 @@
-"""The club workbook as a treasurer uses it, no Python (issue 12, items 1-3): names typed on
+"""The club workbook as a treasurer uses it, no Python: names typed on
 Players, marks typed on Deals (only into unlocked cells), LibreOffice recalculating, every
 value compared with the Python ledger; mistyped marks flagged in the import's own words."""
 

@@ -1,4 +1,4 @@
-"""Coalitions against one equilibrium player (issue 18, item 6), checked against the rules core.
+"""Coalitions against one equilibrium player, checked against the rules core.
 
 The lab's share formula is checked against deals settled by Session for every way of being in
 (with and without the weenie rule, V7, and both of its tie options); its prefix-summed values

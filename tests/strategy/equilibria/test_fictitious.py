@@ -1,4 +1,4 @@
-"""Fictitious play (issue 18): where weenie best replies only cycle, averaged play converges
+"""Fictitious play: where weenie best replies only cycle, averaged play converges
 to the mixed equilibrium (Q-4 at 712/1497 with three players)."""
 
 from fractions import Fraction

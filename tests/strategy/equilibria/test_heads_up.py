@@ -1,4 +1,4 @@
-"""Heads-up optimality beyond thresholds (issue 18): J-7 guarantees at least half the pot
+"""Heads-up optimality beyond thresholds: J-7 guarantees at least half the pot
 against every strategy, exactly half only against J-7 itself; checked over every deal."""
 
 from fractions import Fraction

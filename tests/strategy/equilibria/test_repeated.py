@@ -1,4 +1,4 @@
-"""The repeated game (issue 18): one-deal money alpha, carry-over multiple beta and the
+"""The repeated game: one-deal money alpha, carry-over multiple beta and the
 repeated value alpha / (1 - beta), checked against every heads-up deal and against simulation
 through the rules core; best replies under the one-deal rule and the repeated game."""
 

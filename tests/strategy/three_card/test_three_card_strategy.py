@@ -1,4 +1,4 @@
-"""Three-card Guts heads-up (issue 18): exact gains over all 18,424 rival hands and the exact
+"""Three-card Guts heads-up: exact gains over all 18,424 rival hands and the exact
 equilibrium threshold, checked hand by hand against direct enumeration and against
 simulation through the rules core."""
 
