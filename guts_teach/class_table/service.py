@@ -59,7 +59,11 @@ MAX_BODY = 65_536
 LONGEST_NAME = 24
 """The most characters of a name at a class table (it must fit a phone's status line)."""
 MAX_WATCHERS = 64
-"""Connections one table serves at once (its seats, their spare tabs and projectors)."""
+"""Projectors and connections not yet seated that one table serves at once: a seat with its
+token always gets in (up to :data:`MAX_SEAT_TABS`), so nobody can fill a table's connections
+to keep its players out."""
+MAX_SEAT_TABS = 4
+"""Connections one seat may have open at once (a phone and a spare tab or two)."""
 JOIN_WAIT = 10.0
 """Seconds a new connection has to send its first message."""
 MAX_TABLES = 64
@@ -90,6 +94,8 @@ class Tables:
         self.seeded = seeded
         self.tables: dict[str, ClassTable] = {}
         self.watchers: dict[str, set[PlayerSocket]] = {}
+        self.waiting: dict[str, set[PlayerSocket]] = {}
+        """Connections that have not said who they are yet, by table."""
         self.closed: dict[str, Path] = {}
         """The closed tables' folders, by code: their ledgers can still be downloaded."""
         self.skipped: list[str] = []
@@ -260,7 +266,7 @@ class OpenHandler(TeacherHandler):
         try:
             request = json.loads(self.request.body or b"null")
             code, tokens = self.tables.open(request)
-        except (ValueError, TableError) as error:
+        except (ValueError, RecursionError, TableError) as error:
             self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
             return
         self.set_status(201)
@@ -303,7 +309,7 @@ class MoveHandler(TeacherHandler):
         try:
             request = json.loads(self.request.body or b"null")
             moved = self.tables.move(code, tornado.escape.url_unescape(name), request)
-        except (ValueError, TableError) as error:
+        except (ValueError, RecursionError, TableError) as error:
             self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
             return
         self.finish(moved)
@@ -348,9 +354,11 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
             return
         self.tables.table(code)
         self.code = code
-        if len(self.tables.watchers[code]) >= MAX_WATCHERS:
-            self.close(1013, f"table {code} has {MAX_WATCHERS} connections already")
+        waiting = self.tables.waiting.setdefault(code, set())
+        if len(waiting) >= MAX_WATCHERS:
+            self.close(1013, f"table {code} has {MAX_WATCHERS} connections waiting already")
             return
+        waiting.add(self)
         # a connection that never says who it is does not stay
         IOLoop.current().call_later(JOIN_WAIT, self._joined_or_gone)
 
@@ -366,7 +374,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
             return
         try:
             data = json.loads(message)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
             self.answer_error("a message is a JSON object")
             return
         if not isinstance(data, dict):
@@ -381,8 +389,19 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
                 if set(data) != {"token"}:
                     raise TableError('the first message is {"token": "..."} (null: a projector)')
                 token = data["token"]
-                if token is not None:
+                if token is None:
+                    watching = sum(1 for s in self.tables.watchers[self.code] if s.token is None)
+                    if watching >= MAX_WATCHERS:
+                        self.leave(1013, f"table {self.code} has {MAX_WATCHERS} watchers already")
+                        return
+                else:
                     table.seat_of(token)
+                    tabs = sum(1 for s in self.tables.watchers[self.code] if s.token == token)
+                    if tabs >= MAX_SEAT_TABS:
+                        raise TableError(
+                            f"this seat is open in {MAX_SEAT_TABS} places already: close one"
+                        )
+                self.tables.waiting.get(self.code, set()).discard(self)
                 self.token, self.joined = token, True
                 self.tables.watchers[self.code].add(self)
                 self.send_view()
@@ -424,6 +443,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
 
     def on_close(self) -> None:
         self.tables.watchers.get(self.code, set()).discard(self)
+        self.tables.waiting.get(self.code, set()).discard(self)
 
 
 PAGES = Path(__file__).resolve().parents[1] / "share" / "class_table"

@@ -249,16 +249,22 @@ def check_learners_can_run(room: Classroom) -> None:
     except KeyError:
         return  # nothing to try it as; a learner's failed start says why in the hub's log
     learners = room.folder / "learners"
-    tried = subprocess.run(
-        [sys.executable, "-I", "-c", REACH, str(learners)],
-        user=nobody.pw_uid,
-        group=nobody.pw_gid,
-        extra_groups=[],
-        cwd="/",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    try:
+        tried = subprocess.run(
+            [sys.executable, "-I", "-c", REACH, str(learners)],
+            user=nobody.pw_uid,
+            group=nobody.pw_gid,
+            extra_groups=[],
+            cwd="/",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError as error:  # this Python cannot even be started by another account
+        raise ClassroomError(
+            f"learners' accounts cannot run {sys.executable} ({error.strerror}): install "
+            "guts_teach and JupyterHub where every account can read them (a venv in /opt, say)"
+        ) from None
     if tried.returncode == 3:
         raise ClassroomError(
             f"learners' accounts cannot reach {learners}: every folder above it must let "

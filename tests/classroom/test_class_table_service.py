@@ -446,3 +446,41 @@ def test_the_teachers_form_names_and_explains_every_variant_it_sends(service):
         code, tokens = opened(service, **{field: json.loads(value)}, **needs.get(field, {}))
         told = receive(connect(service, code, tokens["Ana"]))["view"]["rules"]
         assert f"{unescape(label)} ({ruling})" in told, (field, told)
+
+
+def test_projectors_filling_a_table_never_keep_its_players_out(service, monkeypatch):
+    """Anyone with a table's code may watch, but watchers and connections that have not said
+    who they are have a limit of their own: a seat with its token always gets in, up to a few
+    tabs of its own."""
+    from guts_teach.class_table import service as module
+
+    monkeypatch.setattr(module, "MAX_WATCHERS", 3)
+    code, tokens = opened(service)
+    watchers = [connect(service, code, None) for _ in range(3)]
+    for socket in watchers:
+        receive(socket)
+    assert closed(connect(service, code, None))  # a fourth watcher is refused
+    ana = connect(service, code, tokens["Ana"])
+    assert receive(ana)["view"]["you"] == "Ana"  # the seat gets in all the same
+    tabs = [connect(service, code, tokens["Ben"]) for _ in range(module.MAX_SEAT_TABS)]
+    for tab in tabs:
+        assert receive(tab)["view"]["you"] == "Ben"
+    one_more = connect(service, code, tokens["Ben"])
+    assert "open in" in receive(one_more)["error"]
+
+
+def test_json_nested_past_the_parsers_depth_is_refused_and_the_table_goes_on(service):
+    code, tokens = opened(service)
+    deep = "[" * 2000 + "]" * 2000
+    refused = requests.post(
+        f"http://{service}/api/tables",
+        data=deep,
+        headers={"Authorization": f"Bearer {PASSWORD}"},
+        timeout=10,
+    )
+    assert refused.status_code == 400 and refused.json() == {"error": "not JSON"}
+    ana = websocket.create_connection(f"ws://{service}/api/tables/{code}/play", timeout=10)
+    ana.send(deep)
+    assert receive(ana) == {"error": "a message is a JSON object"}
+    ana.send(json.dumps({"token": tokens["Ana"]}))
+    assert receive(ana)["view"]["you"] == "Ana"

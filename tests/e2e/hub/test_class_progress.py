@@ -85,3 +85,10 @@ def test_the_teacher_sees_each_learners_quiz_and_a_learner_only_their_own(folder
         )
         by_cookie = ben.http.post(f"{hub}{SERVICE}api/results", json=forged, timeout=30)
         assert by_cookie.status_code == 403  # a signed-in browser's cookie is not a report
+        made_up = ben.http.post(
+            f"{hub}{SERVICE}api/results",
+            json=forged,
+            headers={"Authorization": "token made-up"},
+            timeout=30,
+        )
+        assert made_up.status_code == 403  # nor is the cookie behind a made-up token
