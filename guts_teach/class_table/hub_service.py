@@ -29,7 +29,7 @@ import tornado.web
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 
 from ..classroom.own_service import hub_place, serve_until_stopped
-from .service import HEADERS, MAX_BODY, MAX_MESSAGE, Tables, routes, start_ticking
+from .service import MAX_BODY, MAX_MESSAGE, PageHeaders, Tables, routes, start_ticking
 
 NO_SEAT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -41,17 +41,13 @@ when they say your table is open.</p></main></body></html>
 """
 
 
-class Entrance(HubOAuthenticated, tornado.web.RequestHandler):  # type: ignore[misc]
+class Entrance(HubOAuthenticated, PageHeaders):  # type: ignore[misc]
     """``/services/tables/``: the teacher to their page, a learner to their seat."""
 
     def initialize(self, tables: Tables, key: str, base: str) -> None:
         self.tables = tables
         self.key = key
         self.base = base
-
-    def set_default_headers(self) -> None:
-        for header, value in HEADERS.items():
-            self.set_header(header, value)
 
     @tornado.web.authenticated
     def get(self) -> None:

@@ -459,16 +459,20 @@ HEADERS = {
 """Every page's headers: nothing runs or loads from elsewhere, and no other site frames it."""
 
 
-class PageHandler(tornado.web.RequestHandler):
+class PageHeaders(tornado.web.RequestHandler):
+    """Every page's and file's :data:`HEADERS`, set before anything else."""
+
+    def set_default_headers(self) -> None:
+        for header, value in HEADERS.items():
+            self.set_header(header, value)
+
+
+class PageHandler(PageHeaders):
     """One of the three pages; the table's code (if any) is read by the page's script."""
 
     def initialize(self, name: str, base: str = "/") -> None:
         self.name = name
         self.base = base
-
-    def set_default_headers(self) -> None:
-        for header, value in HEADERS.items():
-            self.set_header(header, value)
 
     def get(self, code: str = "") -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -477,10 +481,8 @@ class PageHandler(tornado.web.RequestHandler):
         self.finish(page.replace("{{base}}", tornado.escape.xhtml_escape(self.base)))
 
 
-class StaticFiles(tornado.web.StaticFileHandler):
-    def set_default_headers(self) -> None:
-        for header, value in HEADERS.items():
-            self.set_header(header, value)
+class StaticFiles(PageHeaders, tornado.web.StaticFileHandler):
+    pass
 
 
 def routes(tables: Tables, base: str = "/") -> list[Any]:
