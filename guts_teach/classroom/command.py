@@ -57,6 +57,15 @@ def add_options(room: argparse.ArgumentParser) -> None:
     )
     room.add_argument("--ip", default="127.0.0.1", help="address to serve on (0.0.0.0: the LAN)")
     room.add_argument("--port", type=int, default=8000, help="port to serve on")
+    room.add_argument(
+        "--subdomain-host",
+        metavar="URL",
+        help="give every learner's server and each of the classroom's services an address of "
+        "its own under this one (http://guts.lan:8000 puts ana at http://ana.guts.lan:8000), "
+        "so no learner's page can read the teacher's or another learner's; every such name "
+        "must reach this machine (a wildcard DNS record; http://localhost:PORT on this "
+        "machine alone)",
+    )
     room.add_argument("--proxy", help="the configurable-http-proxy program (default: on PATH)")
     room.add_argument(
         "--setup-only",
@@ -79,8 +88,10 @@ def shown_once(room: Classroom, passwords: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def welcome(room: Classroom, url: str) -> str:
-    """What the teacher is told: the address and how everyone signs in."""
+def welcome(room: Classroom, url: str, subdomains: str | None = None) -> str:
+    """What the teacher is told: the addresses and how everyone signs in."""
+    from .addresses import learner_address, service_address
+
     lines = [f"Classroom in {room.folder}, at {url}"]
     lines.append(
         f"The teacher {room.teacher} signs in at {url}hub/login and is the hub's admin "
@@ -101,6 +112,21 @@ def welcome(room: Classroom, url: str) -> str:
         )
     if room.cull_after:
         lines.append(f"Servers idle for {room.cull_after} s are stopped; the work stays.")
+    lines.append(
+        f"Class tables at {service_address('tables', subdomains, url)}, the class's quiz "
+        f"progress at {service_address('progress', subdomains, url)}"
+    )
+    if subdomains:
+        lines.append(
+            "Every learner's server has an address of its own (the first's: "
+            f"{learner_address((*room.learners, room.teacher)[0], subdomains)})"
+        )
+    else:
+        lines.append(
+            "Learners' servers share this address with the hub and the services: while "
+            "signed in as the teacher, open no page a learner sends you, or start with "
+            "--subdomain-host (see the classroom's how-to)"
+        )
     return "\n".join(lines)
 
 
@@ -116,11 +142,13 @@ def warming(room: Classroom) -> str:
 
 def main(args: argparse.Namespace) -> int:
     """Set up (if new) and start the classroom's hub in the foreground."""
+    from .addresses import subdomain_host
     from .hub import check_learners_can_run, hub_server, require_extra, require_root
     from .settings import open_classroom
     from .users import learner_account
 
     require_extra()
+    subdomains = None if args.subdomain_host is None else subdomain_host(args.subdomain_host)
     if not args.setup_only:
         require_root()
     room, passwords = open_classroom(
@@ -133,7 +161,9 @@ def main(args: argparse.Namespace) -> int:
     )
     if passwords:  # at once: they are kept nowhere, whatever fails next
         print(shown_once(room, passwords), flush=True)
-    server = hub_server(room, ip=args.ip, port=args.port, proxy=args.proxy, warm=args.warm)
+    server = hub_server(
+        room, ip=args.ip, port=args.port, proxy=args.proxy, warm=args.warm, subdomains=subdomains
+    )
     if not args.setup_only:
         check_learners_can_run(room)
         for name in (room.teacher, *room.learners):  # now, not while a class waits (.users)
@@ -141,7 +171,7 @@ def main(args: argparse.Namespace) -> int:
         # Learners' servers cannot write Python's bytecode caches into root's installation;
         # a checkout's (pip install -e) would otherwise be compiled anew by every kernel.
         compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)
-    print(welcome(room, server.url), flush=True)
+    print(welcome(room, server.url, subdomains), flush=True)
     if args.warm:
         print(warming(room), flush=True)
     if args.setup_only:

@@ -73,12 +73,15 @@ def hub_config(
     warm: bool = False,
     tables_port: int | None = None,
     progress_port: int | None = None,
+    subdomains: str | None = None,
 ) -> dict[str, Any]:
     """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files; with
     ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`), and
     with ``tables_port`` the class tables, where learners play each other, signed in by the
     hub (:mod:`guts_teach.class_table.hub_service`), and with ``progress_port`` the teacher's
-    view of the class's quiz progress (:mod:`.progress_service`)."""
+    view of the class's quiz progress (:mod:`.progress_service`). With ``subdomains`` (a
+    :func:`.addresses.subdomain_host`) every learner's server and every service has an address
+    of its own (:mod:`.addresses`)."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -91,6 +94,8 @@ def hub_config(
         "cleanup_servers": True,
         "template_vars": {"announcement_login": "Guts: sign in to your lesson"},
     }
+    if subdomains:
+        hub["subdomain_host"] = subdomains
     # Every account has its own password (NativeAuthenticator): the teacher's and each named
     # learner's made by the command, or, with --auth native and no names, set by a learner
     # signing up, whom the teacher then authorizes at /hub/authorize.
@@ -323,6 +328,7 @@ def hub_server(
     port: int = 8000,
     proxy: str | None = None,
     warm: bool = False,
+    subdomains: str | None = None,
 ) -> Server:
     """Write the hub's configuration for ``room`` and return the command that starts it.
 
@@ -339,6 +345,7 @@ def hub_server(
         warm=warm,
         tables_port=free_port(),
         progress_port=free_port(),
+        subdomains=subdomains,
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"
@@ -347,4 +354,5 @@ def hub_server(
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         json.dump(config, stream, indent=2)
     command = [sys.executable, "-m", "jupyterhub", "-f", str(path)]
-    return Server(command, dict(os.environ), f"http://{ip}:{port}/")
+    public = f"{subdomains}/" if subdomains else f"http://{ip}:{port}/"
+    return Server(command, dict(os.environ), public)

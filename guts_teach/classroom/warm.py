@@ -27,6 +27,7 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 RESERVE = 1024
 """Megabytes of memory warming leaves free for the machine and the learners' own work."""
@@ -69,6 +70,19 @@ def write_kernel_startup(home: Path) -> None:
     (startup / "00-guts-teach.py").write_text(KERNEL_STARTUP, encoding="utf-8")
 
 
+def server_place(url: str) -> tuple[str, str]:
+    """The path of a server's address as the hub gives it, and the host the proxy routes it
+    by when learners have addresses of their own (``--subdomain-host``), else ``""``.
+
+    >>> server_place("/user/ana/")
+    ('/user/ana/', '')
+    >>> server_place("http://ana.guts.lan:8000/user/ana/")
+    ('/user/ana/', 'ana.guts.lan:8000')
+    """
+    parts = urlsplit(url)
+    return parts.path, parts.netloc
+
+
 class Hub:
     """The hub's REST API and the learners' servers behind its proxy, with this service's
     token."""
@@ -78,17 +92,21 @@ class Hub:
         self.public = public.rstrip("/")
         self.headers = {"Authorization": f"token {token}", "Content-Type": "application/json"}
 
-    def call(self, method: str, url: str, body: Any = None) -> Any:
+    def call(self, method: str, url: str, body: Any = None, host: str = "") -> Any:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(url, data=data, method=method, headers=self.headers)
+        headers = {**self.headers, "Host": host} if host else self.headers
+        request = urllib.request.Request(url, data=data, method=method, headers=headers)
         with urllib.request.urlopen(request, timeout=60) as reply:
             text = reply.read()
         return json.loads(text) if text else None
 
-    def ready(self, name: str) -> bool:
+    def server(self, name: str) -> dict[str, Any]:
+        """The hub's model of ``name``'s server (empty when it has none)."""
         user = self.call("GET", f"{self.api}/users/{name}")
-        server = (user.get("servers") or {}).get("")
-        return bool(server and server.get("ready"))
+        return dict((user.get("servers") or {}).get("") or {})
+
+    def ready(self, name: str) -> bool:
+        return bool(self.server(name).get("ready"))
 
     def warm(self, name: str, lesson: str) -> None:
         """Start ``name``'s server, wait for it, and open ``lesson`` there (its kernel)."""
@@ -105,10 +123,12 @@ class Hub:
             time.sleep(1)
         # the session JupyterLab opens for this notebook, which finds it and its kernel there
         session = {"path": lesson, "name": lesson, "type": "notebook"}
+        path, host = server_place(self.server(name).get("url") or f"/user/{name}/")
         self.call(
             "POST",
-            f"{self.public}/user/{name}/api/sessions",
+            f"{self.public}{path}api/sessions",
             {**session, "kernel": {"name": "python3"}},
+            host=host,
         )
 
 

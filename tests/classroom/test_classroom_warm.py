@@ -39,6 +39,10 @@ class FakeHub(BaseHTTPRequestHandler):
     looks: ClassVar[dict[str, int]] = {}
     started: ClassVar[set[str]] = set()
     broken: ClassVar[set[str]] = set()
+    origin: ClassVar[str] = ""
+    """The learners' servers' origin prefix ("http://{name}.guts.lan:8000" with an address
+    each, as the hub's model gives it), or "" for one address."""
+    hosts: ClassVar[list[str]] = []
 
     def log_message(self, *args: object) -> None:
         pass
@@ -58,12 +62,14 @@ class FakeHub(BaseHTTPRequestHandler):
         if name in self.started:
             self.looks[name] = self.looks.get(name, 0) + 1
             ready = self.looks[name] >= 2
-        self.reply(200, {"name": name, "servers": {"": {"ready": ready}} if ready else {}})
+        server = {"ready": ready, "url": f"{self.origin.format(name=name)}/user/{name}/"}
+        self.reply(200, {"name": name, "servers": {"": server} if ready else {}})
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length).decode() if length else ""
         self.calls.append(("POST", self.path, body))
+        self.hosts.append(self.headers.get("Host", ""))
         name = self.path.split("/")[-2] if self.path.endswith("/server") else ""
         if name in self.broken:
             self.reply(500, {"message": "spawn failed"})
@@ -77,6 +83,7 @@ class FakeHub(BaseHTTPRequestHandler):
 @pytest.fixture
 def fake_hub():
     FakeHub.calls, FakeHub.looks, FakeHub.started, FakeHub.broken = [], {}, set(), set()
+    FakeHub.origin, FakeHub.hosts = "", []
     server = ThreadingHTTPServer(("127.0.0.1", 0), FakeHub)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -107,6 +114,16 @@ def test_each_learner_gets_a_server_then_the_lesson_opened_in_turn(fake_hub, cap
     assert tokens == {"token secret-token"}
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "warm: 2 of 2 learners warmed"
+
+
+def test_with_an_address_each_the_lesson_is_opened_on_the_learners_own_host(fake_hub, capsys):
+    FakeHub.origin = "http://{name}.guts.lan:8000"
+    assert warm_all(fake_hub, ["ana"], "01_lesson.ipynb", lambda: 100_000) == ["ana"]
+    posts = [path for method, path, _ in FakeHub.calls if method == "POST"]
+    assert posts == ["/hub/api/users/ana/server", "/user/ana/api/sessions"]
+    # the proxy on loopback routes by host: the session goes to ana's own name
+    assert FakeHub.hosts[1] == "ana.guts.lan:8000"
+    assert FakeHub.hosts[0].startswith("127.0.0.1:")
 
 
 @pytest.mark.slow

@@ -135,15 +135,20 @@ def learner_processes(folder: Path) -> dict[str, list[psutil.Process]]:
 
 
 @contextlib.contextmanager
-def classroom(folder: Path, *args: str) -> Iterator[str]:
-    """Run ``guts-teach classroom --dir FOLDER ARGS`` on a free port; yield the hub's address.
+def classroom(
+    folder: Path, *args: str, port: int | None = None, host: str = "127.0.0.1"
+) -> Iterator[str]:
+    """Run ``guts-teach classroom --dir FOLDER ARGS`` on ``port`` (a free one by default);
+    yield the hub's address. ``host`` is the name the hub answers to (with
+    ``--subdomain-host http://localhost:PORT`` its proxy routes by name: the hub's is
+    ``localhost``); the readiness probe still connects to 127.0.0.1.
 
     Afterwards the hub is stopped by its pid (SIGTERM; it stops the learners' servers and the
     proxy) and no learner process may be left.
     """
     require_root()
     proxy = proxy_path()
-    port = free_port()
+    port = port or free_port()
     folder.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "guts_teach", "classroom", "--dir", str(folder)]
     command += ["--port", str(port), "--proxy", proxy, *args]
@@ -151,7 +156,8 @@ def classroom(folder: Path, *args: str) -> Iterator[str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
     with python_for_learners(), os.fdopen(os.open(folder / "hub.log", flags, 0o600), "ab") as log:
         hub = subprocess.Popen(command, stdout=log, stderr=log)
-        url = f"http://127.0.0.1:{port}"
+        url = f"http://{host}:{port}"
+        probe = {"Host": f"{host}:{port}"}
         try:
             # The first start makes the learners' accounts (useradd, one at a time), whose
             # flushes to disk wait on whatever else the machine is writing.
@@ -159,7 +165,10 @@ def classroom(folder: Path, *args: str) -> Iterator[str]:
             while True:
                 assert hub.poll() is None, (folder / "hub.log").read_text()[-3000:]
                 with contextlib.suppress(requests.RequestException):
-                    if requests.get(f"{url}/hub/api", timeout=5).status_code == 200:
+                    answer = requests.get(
+                        f"http://127.0.0.1:{port}/hub/api", headers=probe, timeout=5
+                    )
+                    if answer.status_code == 200:
                         break
                 assert time.monotonic() < deadline, "the hub did not answer within 300 s"
                 time.sleep(0.5)
