@@ -73,6 +73,8 @@ FIELDS = ("players", "bots", "timer")
 """What a request for a table may say besides its rules (:data:`._rules_form.FIELDS`)."""
 CLOSED = 4000
 """The close code a connection gets when its table is closed (its page stops rejoining)."""
+NO_TABLE = 4004
+"""The close code a connection to a code no table has gets (nothing to rejoin either)."""
 TICK = 0.5
 """Seconds between looks at the tables' timers."""
 
@@ -352,7 +354,9 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         if code in self.tables.closed:
             self.close(CLOSED, f"table {code} was closed by the teacher")
             return
-        self.tables.table(code)
+        if code not in self.tables.tables:  # said in words, where a 404 would only drop it
+            self.close(NO_TABLE, f"no table has the code {code}")
+            return
         self.code = code
         waiting = self.tables.waiting.setdefault(code, set())
         if len(waiting) >= MAX_WATCHERS:

@@ -234,6 +234,11 @@ function play() {
         for (const id of ["in", "out"]) if ($(id)) $(id).disabled = true;
         return;
       }
+      if (event.code === 4004) {
+        // no table has this code: rejoining would find none either
+        text("status", `${event.reason}: check the link with your teacher.`);
+        return;
+      }
       text("status", "Connection lost: joining again…");
       setTimeout(connect, 2000); // the same seat and cards come back
     };
