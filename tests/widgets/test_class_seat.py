@@ -6,8 +6,11 @@ told in words in the widget."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import json
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator
 from html import unescape
@@ -15,15 +18,19 @@ from pathlib import Path
 
 import pytest
 import requests
+import tornado.web
 import websocket
+from support.needs import require
 from support.table_service import running_service, service_process
+from tornado.ioloop import IOLoop
 
 from guts_teach.class_table import service as table_service
+from guts_teach.class_table.service import Tables
 from guts_teach.game.money import format_amount
 from guts_teach.jupyter.launch import free_port
 from guts_teach.ledgers.ledger_file import load
 from guts_teach.ledgers.replay import replay
-from guts_teach.widgets.class_seat import CLOSED, NO_TABLE, ClassSeat
+from guts_teach.widgets.class_seat import CLOSED, NO_TABLE, TABLES_URL, ClassSeat
 
 PASSWORD = "widget-test-password"
 
@@ -183,3 +190,66 @@ def test_a_service_that_stops_or_never_ran_is_told_in_words(tmp_path, seats):
     said = words(seat.error.value)
     assert f"The table's service at {address} has stopped answering" in said
     assert "Your seat and cards are kept" in said and not seat.joined
+
+
+@pytest.fixture
+def entrance(tmp_path: Path) -> Iterator[tuple[str, Tables]]:
+    """The tables' real hub entrance on loopback, where the hub's check of a token is stood in
+    for by a table of tokens (a real hub's is tested in tests/e2e/hub/)."""
+    require(importlib.util.find_spec("jupyterhub") is not None, "jupyterhub is not installed")
+    from guts_teach.class_table import hub_service
+
+    hub_users = {"ana-server-token": {"name": "Ana"}, "cleo-server-token": {"name": "Cleo"}}
+
+    class Signed(hub_service.Entrance):  # type: ignore[misc]
+        def get_current_user(self) -> dict[str, str] | None:
+            given = self.request.headers.get("Authorization", "").removeprefix("token ")
+            return hub_users.get(given)
+
+    tables = Tables(tmp_path, PASSWORD, seeded=3)
+    base = "/services/tables/"
+    ready = threading.Event()
+    loop: dict[str, IOLoop] = {}
+    port = free_port()
+
+    def run() -> None:
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        loop["io"] = IOLoop.current()
+        given = {"tables": tables, "key": "k", "base": base}
+        application = tornado.web.Application(
+            [(rf"{base}?", Signed, given), *table_service.routes(tables, base)]
+        )
+        application.listen(port, "127.0.0.1")
+        ready.set()
+        loop["io"].start()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    yield f"http://127.0.0.1:{port}{base}", tables
+    loop["io"].add_callback(loop["io"].stop)
+    thread.join(10)
+
+
+def test_in_a_classroom_join_my_seat_finds_the_learners_seat_by_their_hub_name(entrance, seats):
+    """Join my seat asks the tables' entrance with the server's hub token: Ana lands on her
+    seat, Cleo (seated nowhere) is told so in words; outside a classroom the button is hidden."""
+    url, tables = entrance
+    code, _ = tables.open({"players": ["Ana", "Ben"], "bots": {"Ben": "equilibrium"}})
+    ana = ClassSeat(environ={TABLES_URL: url, "JUPYTERHUB_API_TOKEN": "ana-server-token"})
+    seats.append(ana)
+    assert ana.hub_button.layout.display is None  # shown only in such a classroom
+    ana.hub_button.click()
+    until(lambda: ana.joined, "Ana seated by the hub's word")
+    assert "Ana's seat" in words(ana.rules.value)
+    assert f"Joining table {code}" not in words(ana.status.value)  # past joining: seated
+    assert ana.view is not None and ana.view["you"] == "Ana" and not ana.error.value
+
+    cleo = ClassSeat(environ={TABLES_URL: url, "JUPYTERHUB_API_TOKEN": "cleo-server-token"})
+    seats.append(cleo)
+    cleo.hub_button.click()
+    until(lambda: cleo.error.value, "Cleo told she has no seat")
+    assert "No table has a seat for you yet" in words(cleo.error.value)
+    assert not cleo.joined
+    outside = ClassSeat(environ={})
+    assert outside.hub_button.layout.display == "none"
