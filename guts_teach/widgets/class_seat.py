@@ -47,6 +47,7 @@ from ..game.money import parse_amount
 from ..lessons.scene import Scene
 from ..pictures.svg import table_pictures
 from .parts.access import live
+from .parts.deck import follow_deck
 from .parts.style import CSS, TextFallback, button
 
 TABLES_URL = "GUTS_TEACH_TABLES_URL"
@@ -568,6 +569,7 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
         )
         self.add_class("guts-panel")
         self.add_class("guts-class-seat")
+        follow_deck(self)  # the notebook's four-colour switch, as every card picture
         self.observe(lambda _: self._draw(), "four_colour")
         self._buttons()
 
