@@ -21,7 +21,7 @@ as markup in the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import unescape
+from html import escape, unescape
 from typing import Any
 
 from ..game.play.session import Session
@@ -29,23 +29,78 @@ from ..game.records import DealRecord, narrate
 from ..lessons.scene import Scene
 from ..lessons.stepper import SHOWDOWNS, scene_for
 from ..lessons.words import plain
-from ..pictures.svg import FLUID, table_svg
+from ..pictures.svg import FLUID, FONT, LARGE_TYPE, table_svg
+
+UNDER = 48
+"""Units added under the picture for a line of its own (the bottom seat's badge fills the
+picture's last units)."""
 
 
-def drawn(scene: Scene) -> dict[str, str]:
-    """The scene as SVG text in the picture's large type, and its words for the ``alt``."""
+def drawn(scene: Scene, *, under: str = "") -> dict[str, str]:
+    """The scene as SVG text in the picture's large type, and its words for the ``alt``;
+    ``under`` is a line drawn below the table, in room of its own, and said after it."""
     picture = table_svg(scene, large=True)
     # the page sizes the picture itself: the notebook's inline style would be refused there
     picture = picture.replace(f' style="{FLUID}"', "", 1)
-    label = picture.split('aria-label="', 1)[1].split('"', 1)[0]
-    return {"picture": picture, "alt": unescape(label)}
+    label = unescape(picture.split('aria-label="', 1)[1].split('"', 1)[0])
+    if under:
+        width, height = picture.split('viewBox="0 0 ', 1)[1].split('"', 1)[0].split()
+        taller = f"{float(height) + UNDER:g}"
+        picture = picture.replace(
+            f'viewBox="0 0 {width} {height}"', f'viewBox="0 0 {width} {taller}"', 1
+        )
+        picture = picture.replace(f'height="{height}"', f'height="{taller}"', 1)
+        line = (
+            f'<rect y="{height}" width="{width}" height="{UNDER}" fill="#fafafa"/>'
+            f'<text x="{float(width) / 2:g}" y="{float(height) + UNDER - 14:g}" '
+            f'font-family="{FONT}" font-size="{LARGE_TYPE}" font-weight="bold" '
+            'text-anchor="middle" fill="#212121">'
+            f"{escape(under)}</text>"
+        )
+        picture = picture.removesuffix("</svg>") + line + "</svg>"
+        label += f" {under}."
+    return {"picture": picture, "alt": label}
+
+
+CAPTION_CHARACTERS = 40
+"""The most characters of a line under the large picture (its words 30 units high, 840 wide)."""
+
+
+def turn_order(session: Session) -> str:
+    """Declaring in turn (V1), who is still to declare, in their order, for the line under
+    the picture; shortened to whose turn it is and how many follow where the names are long.
+
+    >>> import random
+    >>> from guts_teach.game.rules import Rules
+    >>> session = Session(["Ana", "Ben", "Cleo"], rules=Rules(declaration="in_turn"))
+    >>> session.rng = random.Random(1)
+    >>> _ = session.deal_random()
+    >>> turn_order(session)
+    'In turn: Ben, then Cleo, Ana'
+    """
+    waiting = list(session.undeclared)
+    if session.rules.declaration != "in_turn" or not session.in_progress or not waiting:
+        return ""
+    first, rest = waiting[0], waiting[1:]
+    if not rest:
+        return f"In turn: {first}, the last"
+    for named in range(len(rest), 0, -1):  # as many of the next names as fit the line
+        more = len(rest) - named
+        line = f"In turn: {first}, then {', '.join(rest[:named])}" + (
+            f" and {more} more" if more else ""
+        )
+        if len(line) <= CAPTION_CHARACTERS:
+            return line
+    return f"{first}'s turn, then {len(rest)} more"
 
 
 def waiting_picture(session: Session, *, declared: Sequence[str]) -> dict[str, str]:
     """The table while a deal waits or is declared: every hand face down, a badge by each
-    player who has declared (never what)."""
+    player who has declared (never what), and declaring in turn, who is still to declare in
+    their order."""
     dealing = session.in_progress
     ghost = session.ghost.cards if dealing and session.ghost is not None else None
+    order = turn_order(session)
     scene = Scene(
         players=session.players,
         dealer=session.dealer,
@@ -57,7 +112,7 @@ def waiting_picture(session: Session, *, declared: Sequence[str]) -> dict[str, s
         ghost=ghost,  # drawn face down: only how many cards it has
         sealed=frozenset(declared),
     )
-    return drawn(scene)
+    return drawn(scene, under=order)
 
 
 def deal_frames(record: DealRecord, session: Session) -> list[dict[str, Any]]:

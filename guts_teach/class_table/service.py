@@ -14,6 +14,8 @@ module carries messages and nothing else. The API, all JSON:
 - ``GET /api/tables`` (the teacher) the open tables, each with its seats and its projector's
   view; ``POST /api/tables/CODE/seats/NAME/token`` a new token for NAME's seat (a lost or shared
   link), which ends the old one.
+- ``POST /api/tables/CODE/timer`` (the teacher) with ``{"timer": 45}``: the seconds each deal
+  waits for declarations, from the next deal on.
 - ``POST /api/tables/CODE/pause``, ``.../resume``, ``.../end`` (the game: no more deals),
   ``.../close`` (the teacher): a paused table's timer stands still and its declarations wait; a
   closed table's connections are closed (code :data:`CLOSED`), its ledger stays downloadable
@@ -73,6 +75,8 @@ FIELDS = ("players", "bots", "timer")
 """What a request for a table may say besides its rules (:data:`._rules_form.FIELDS`)."""
 CLOSED = 4000
 """The close code a connection gets when its table is closed (its page stops rejoining)."""
+NO_TABLE = 4004
+"""The close code a connection to a code no table has gets (nothing to rejoin either)."""
 TICK = 0.5
 """Seconds between looks at the tables' timers."""
 
@@ -303,6 +307,23 @@ class ControlHandler(TeacherHandler):
         self.finish({"view": table.view()})
 
 
+class TimerHandler(TeacherHandler):
+    def post(self, code: str) -> None:
+        """``{"timer": SECONDS}``: the seconds each deal waits for declarations, from the
+        next deal on."""
+        table = self.tables.table(code)
+        try:
+            request = json.loads(self.request.body or b"null")
+            if not isinstance(request, dict) or set(request) != {"timer"}:
+                raise TableError('the timer is set as {"timer": SECONDS}, 5 to 600')
+            table.set_timer(request["timer"])
+        except (ValueError, RecursionError, TableError) as error:
+            self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
+            return
+        self.tables.push(code)
+        self.finish({"view": table.view()})
+
+
 class MoveHandler(TeacherHandler):
     def post(self, code: str, name: str) -> None:
         """Move a learner to a bot's seat at this or another table (a new token)."""
@@ -352,7 +373,9 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         if code in self.tables.closed:
             self.close(CLOSED, f"table {code} was closed by the teacher")
             return
-        self.tables.table(code)
+        if code not in self.tables.tables:  # said in words, where a 404 would only drop it
+            self.close(NO_TABLE, f"no table has the code {code}")
+            return
         self.code = code
         waiting = self.tables.waiting.setdefault(code, set())
         if len(waiting) >= MAX_WATCHERS:
@@ -499,6 +522,7 @@ def routes(tables: Tables, base: str = "/") -> list[Any]:
         (rf"{base}api/tables/{code}/deal", DealHandler, given),
         (rf"{base}api/tables/{code}/ledger", LedgerHandler, given),
         (rf"{base}api/tables/{code}/(pause|resume|end|close)", ControlHandler, given),
+        (rf"{base}api/tables/{code}/timer", TimerHandler, given),
         (rf"{base}api/tables/{code}/seats/([^/]{{1,100}})/move", MoveHandler, given),
         (rf"{base}api/tables/{code}/seats/([^/]{{1,100}})/token", SeatLinkHandler, given),
         (rf"{base}api/tables/{code}/play", PlayerSocket, given),

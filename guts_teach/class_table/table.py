@@ -256,6 +256,32 @@ class ClassTable:
         self.ended = True
         self.save()
 
+    def set_timer(self, seconds: object) -> None:
+        """The seconds each deal waits for declarations, from the next deal on (the
+        teacher's field). The deal being declared keeps its own clock: changing it under
+        the learners' eyes would cut someone's time short, or stretch it unasked.
+
+        >>> table = ClassTable(["Ana", "Ben"], rng=random.Random(1), timer=30)
+        >>> table.set_timer(45)
+        >>> table.timer, table.view()["timer"]
+        (45.0, 45.0)
+        >>> table.set_timer(2)
+        Traceback (most recent call last):
+        ...
+        guts_teach.class_table.table.TableError: the timer is a number of seconds from 5 to \
+600; got 2
+        """
+        if self.closed or self.ended:
+            raise TableError("the game at this table has ended: its timer no longer matters")
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 5 <= seconds <= 600
+        ):
+            raise TableError(f"the timer is a number of seconds from 5 to 600; got {seconds!r}")
+        self.timer = float(seconds)
+        self.save()
+
     def close(self) -> None:
         """Close the table, ending its game first if it is still on; its files stay."""
         if self.closed:
@@ -488,6 +514,7 @@ class ClassTable:
             "paused": self.paused,
             "ended": self.ended,
             "hand_size": session.rules.hand_size,
+            "timer": self.timer,  # the seconds each deal waits, from the next deal on
         }
         if you is not None:
             seen["you"] = you

@@ -11,6 +11,7 @@ redraws when they change; button callbacks only move that state.
 - :class:`RulesPicker`: a profile and options; the other widgets follow it.
 - :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
 - :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
+- :class:`ClassSeat`: a seat at a class table (``guts-teach table``), played from the notebook.
 - :class:`OddsExplorer`: a hand's exact odds at any table size, and what going in is worth.
 - :class:`Panel`, :class:`Progress`: a notebook's own widgets stacked, and a progress bar.
 
@@ -20,6 +21,7 @@ drawn, never its Python repr.
 
 from __future__ import annotations
 
+from .class_seat import ClassSeat
 from .comparer import HandComparer
 from .deal_chooser import DealChooser
 from .odds_explorer import OddsExplorer
@@ -32,6 +34,7 @@ from .stepper import ExampleStepper
 from .switch import ExampleSwitch, nobody_in_switch
 
 __all__ = [
+    "ClassSeat",
     "DealChooser",
     "ExampleStepper",
     "ExampleSwitch",

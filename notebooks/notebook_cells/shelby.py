@@ -160,4 +160,15 @@ round; after each showdown the holders' hands are drawn; **Undo** takes back you
 and **Look back** shows any earlier step. When someone collects three Shelbys, **New game**
 starts again."""),
     ("code", "ShelbyTable(bots=3, seed=2026)"),
+    ("md-lab", """\
+## Play your class
+
+When your teacher runs class tables, you can play your classmates at Guts from here, as the
+others do on their phones. Paste the link your teacher gave you for your seat and press
+**Join**: you see your own cards, press **In** or **Out**, and see the showdown and the
+balances. In a classroom on the hub, **Join my seat** finds your seat by your name."""),
+    ("code-lab", """\
+from guts_teach.widgets import ClassSeat
+
+ClassSeat()"""),
 ]

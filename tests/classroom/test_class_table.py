@@ -403,3 +403,24 @@ def test_the_projector_draws_who_has_declared_then_the_deal_step_by_step():
     assert all(
         f["picture"].startswith("<svg") and " style=" not in f["picture"][:300] for f in frames
     )
+
+
+def test_declaring_in_turn_the_projector_draws_who_is_still_to_declare_in_their_order():
+    """Under the picture, in room of its own, the order of those still to declare, whose
+    turn first; it follows each declaration and is gone once the deal is shown."""
+    made, _ = table(rules=Rules(declaration="in_turn"))
+    made.deal()
+    order = made.view()["waiting"]
+    assert len(order) == 4
+    drawn = made.view()["picture"]
+    said = f"In turn: {order[0]}, then {', '.join(order[1:])}"
+    assert drawn["alt"].endswith(f" {said}.") and f">{said}<" in drawn["picture"]
+    made.declare(made.tokens[order[0]], True)
+    after = made.view()["picture"]
+    assert after["alt"].endswith(f" In turn: {order[1]}, then {', '.join(order[2:])}.")
+    for name in order[1:]:
+        made.declare(made.tokens[name], False)
+    assert "In turn" not in made.view()["picture"]["alt"]
+    simultaneous, _ = table()
+    simultaneous.deal()
+    assert "In turn" not in simultaneous.view()["picture"]["alt"]

@@ -484,3 +484,31 @@ def test_json_nested_past_the_parsers_depth_is_refused_and_the_table_goes_on(ser
     assert receive(ana) == {"error": "a message is a JSON object"}
     ana.send(json.dumps({"token": tokens["Ana"]}))
     assert receive(ana)["view"]["you"] == "Ana"
+
+
+def test_the_teacher_sets_the_timer_from_the_next_deal_and_a_bad_one_is_refused(service, tmp_path):
+    """The deal in play keeps its clock; the next deal waits the new seconds, which the
+    table's file keeps for a restart; a timer out of range or not a number is refused."""
+    code, tokens = opened(service, timer=60)
+    seats = {name: connect(service, code, token) for name, token in tokens.items()}
+    for socket in seats.values():
+        receive(socket)
+    teacher(service, f"/api/tables/{code}/deal")
+    assert latest_view(seats["Ana"], "declaring")["seconds_left"] > 50
+    changed = teacher(service, f"/api/tables/{code}/timer", {"timer": 20})
+    assert changed.status_code == 200 and changed.json()["view"]["timer"] == 20
+    assert changed.json()["view"]["seconds_left"] > 50  # this deal's clock is kept
+    assert json.loads((tmp_path / code / "table.json").read_text())["timer"] == 20
+    for body, words in (
+        ({"timer": 2}, "the timer is a number of seconds from 5 to 600; got 2"),
+        ({"timer": "soon"}, "the timer is a number of seconds from 5 to 600; got 'soon'"),
+        ({"seconds": 30}, 'the timer is set as {"timer": SECONDS}, 5 to 600'),
+    ):
+        refused = teacher(service, f"/api/tables/{code}/timer", body)
+        assert refused.status_code == 400 and refused.json()["error"] == words
+    for socket in seats.values():
+        socket.send(json.dumps({"declare": False}))
+    latest_view(seats["Ana"], "shown")
+    teacher(service, f"/api/tables/{code}/deal")
+    view = latest_view(seats["Ana"], "declaring")
+    assert 15 < view["seconds_left"] <= 20 and view["timer"] == 20

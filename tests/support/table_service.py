@@ -1,9 +1,14 @@
-"""The class tables' web service run for a test: in a thread of its own, on loopback."""
+"""The class tables' web service run for a test, on loopback: in a thread of its own, or as a
+process of its own that a test can stop as a crash would."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,3 +43,32 @@ def running_service(folder: Path, password: str, *, seed: int) -> Iterator[str]:
     finally:
         loop["io"].add_callback(loop["io"].stop)
         thread.join(10)
+
+
+@contextlib.contextmanager
+def service_process(folder: Path, *, seed: int) -> Iterator[tuple[str, str, subprocess.Popen[str]]]:
+    """``guts-teach table`` as a process of its own (so a test can stop it as a crash would,
+    its sockets closed by the system); yields its address, the teacher's password it printed
+    and the process, and stops it by its pid afterwards."""
+    port = free_port()
+    command = [sys.executable, "-m", "guts_teach", "table", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--dir", str(folder), "--seed", str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        password = ""
+        assert process.stdout is not None
+        for line in process.stdout:
+            if "password, shown only this once:" in line:
+                password = line.rsplit(":", 1)[1].strip()
+                break
+        if not password:
+            raise RuntimeError(f"guts-teach table printed no password (status {process.poll()})")
+        yield f"127.0.0.1:{port}", password, process
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)

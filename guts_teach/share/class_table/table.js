@@ -234,6 +234,11 @@ function play() {
         for (const id of ["in", "out"]) if ($(id)) $(id).disabled = true;
         return;
       }
+      if (event.code === 4004) {
+        // no table has this code: rejoining would find none either
+        text("status", `${event.reason}: check the link with your teacher.`);
+        return;
+      }
       text("status", "Connection lost: joining again…");
       setTimeout(connect, 2000); // the same seat and cards come back
     };
@@ -360,8 +365,41 @@ function tableCard(code, tokens) {
     });
     controls.append(button);
   }
-  card.append(heading, list, projector, buttons, controls, moveForm(code, say), said);
+  card.append(heading, list, projector, buttons, controls, timerForm(code, say), moveForm(code, say), said);
   return card;
+}
+
+function timerForm(code, say) {
+  // The seconds each deal waits for declarations, from the next deal on.
+  const form = document.createElement("form");
+  form.className = "move";
+  const id = `timer-${code}`;
+  const caption = document.createElement("label");
+  caption.htmlFor = id;
+  caption.textContent = `Seconds to declare at table ${code}, from the next deal`;
+  const seconds = document.createElement("input");
+  seconds.id = id;
+  seconds.type = "number";
+  seconds.min = "5";
+  seconds.max = "600";
+  seconds.required = true;
+  const go = document.createElement("button");
+  go.type = "submit";
+  go.textContent = `Set the timer at table ${code}`;
+  const row = document.createElement("p");
+  row.append(go);
+  form.append(caption, seconds, row);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const reply = await teacherCall(`api/tables/${code}/timer`, { timer: Number(seconds.value) });
+      const view = (await reply.json()).view;
+      say(`Table ${code}: from the next deal, ${view.timer} s to declare.`, false);
+    } catch (error) {
+      say(`Table ${code}: ${error.message}`, true);
+    }
+  });
+  return form;
 }
 
 function ledgerButton(code, say) {

@@ -114,7 +114,7 @@ def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, se
 
 def test_the_projector_draws_the_table_then_the_settlement_step_by_step(browser, service):
     """The teacher opens three-card Guts with a ghost hand from the form, pauses and resumes
-    the table; the projector at 1280x720 shows the package's table picture (in an <img>, from
+    the table and sets its timer; the projector at 1280x720 shows the package's table picture (in an <img>, from
     a blob), who has declared and the timer, then the deal a step and a picture at a time."""
     laptop = browser.new_context(viewport=PROJECTOR).new_page()
     laptop.goto(f"{service}/teacher")
@@ -183,6 +183,21 @@ def test_the_projector_draws_the_table_then_the_settlement_step_by_step(browser,
         " === 0 && e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize)))"
     )
     assert smallest >= 24, f"the projector's smallest text is {smallest} px"
+
+    card = laptop.locator(f"section[data-code={code}]")  # the timer, from the next deal on
+    card.get_by_label(f"Seconds to declare at table {code}, from the next deal").fill("45")
+    card.get_by_role("button", name=f"Set the timer at table {code}").click()
+    expect(card.locator("[role=status]")).to_have_text(
+        f"Table {code}: from the next deal, 45 s to declare."
+    )
+    card.get_by_label(f"Seconds to declare at table {code}, from the next deal").fill("700")
+    card.get_by_role("button", name=f"Set the timer at table {code}").click()  # the field says
+    assert card.get_by_label(f"Seconds to declare at table {code}, from the next deal").evaluate(
+        "(field) => field.validationMessage"
+    )  # a browser's own refusal: nothing is sent
+    expect(card.locator("[role=status]")).to_have_text(
+        f"Table {code}: from the next deal, 45 s to declare."
+    )
 
     laptop.click(f"text=Close table {code}")
     expect(projector.locator("#status")).to_contain_text(f"table {code} was closed by the teacher")
