@@ -26,6 +26,11 @@ from urllib.parse import urlsplit
 
 from .settings import ClassroomError
 
+TABLES_URL = "GUTS_TEACH_TABLES_URL"
+"""The environment variable naming a classroom's class tables (their hub entrance on the
+machine itself, such as ``http://127.0.0.1:8123/services/tables/``), where a learner's
+notebook (*Join my seat*) asks for their seat."""
+
 EXPECTED = (
     "expected the hub's own address with its scheme, as learners' browsers reach it, and "
     "nothing after the host and port (http://guts.lan:8000, http://localhost:8000)"

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
+from .addresses import TABLES_URL
 from .progress_client import PROGRESS_URL
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 from .warm import SCOPES as WARM_SCOPES
@@ -178,14 +179,20 @@ def hub_config(
         "start_timeout": SPAWN_TIMEOUT,
         "http_timeout": SPAWN_TIMEOUT,
     }
+    # A learner's quiz reports to the progress service, and their notebook's seat widget asks
+    # the tables for their seat, with the server's own token, which may reach these services
+    # (as the learner) and nothing more of the learner's. Both are reached on loopback.
+    environment: dict[str, str] = {}
     if progress_port is not None:
-        # A learner's quiz reports to the progress service with the server's own token,
-        # which may reach that service and nothing more of the learner's.
-        config["Spawner"]["environment"] = {PROGRESS_URL: progress_address(progress_port)}
+        environment[PROGRESS_URL] = progress_address(progress_port)
+    if tables_port is not None:
+        environment[TABLES_URL] = tables_address(tables_port)
+    if environment:
+        config["Spawner"]["environment"] = environment
         config["Spawner"]["server_token_scopes"] = [
             "users:activity!user",
             "access:servers!server",
-            "access:services!service=progress",
+            *reach,
         ]
     config["LessonSpawner"] = {"learners_folder": str(folder / "learners")}
     return config
@@ -319,6 +326,16 @@ def progress_address(port: int) -> str:
     'http://127.0.0.1:8124/services/progress/api/results'
     """
     return f"http://127.0.0.1:{port}/services/progress/api/results"
+
+
+def tables_address(port: int) -> str:
+    """Where a learner's notebook asks the class tables for its seat: the tables' entrance
+    itself, on this machine.
+
+    >>> tables_address(8123)
+    'http://127.0.0.1:8123/services/tables/'
+    """
+    return f"http://127.0.0.1:{port}/services/tables/"
 
 
 def hub_server(

@@ -41,6 +41,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..classroom.addresses import TABLES_URL
 from ..game.cards.deck import parse_cards
 from ..game.errors import GutsError
 from ..game.money import parse_amount
@@ -50,9 +51,6 @@ from .parts.access import live
 from .parts.deck import follow_deck
 from .parts.style import CSS, TextFallback, button
 
-TABLES_URL = "GUTS_TEACH_TABLES_URL"
-"""The environment variable naming a classroom's class tables (their hub entrance, such as
-``http://127.0.0.1:8000/services/tables/``), where *Join my seat* asks for this learner's."""
 CLOSED = 4000
 """The close code of a table the teacher closed (:data:`guts_teach.class_table.service.CLOSED`)."""
 NO_TABLE = 4004

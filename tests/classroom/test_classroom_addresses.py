@@ -142,3 +142,28 @@ def test_a_bad_address_stops_the_command_before_anything_is_set_up(tmp_path, cap
     assert "--subdomain-host 'guts.lan': expected" in captured.err
     assert "Traceback" not in captured.err
     assert not folder.exists()
+
+
+def test_learners_servers_are_told_where_the_services_are_and_may_reach_only_them(tmp_path):
+    from guts_teach.classroom.addresses import TABLES_URL
+    from guts_teach.classroom.hub import hub_config
+    from guts_teach.classroom.progress_client import PROGRESS_URL
+
+    ports = {"hub_port": 8081, "proxy_api_port": 8001, "proxy_command": "chp"}
+    config = hub_config(
+        room(tmp_path), ip="0.0.0.0", port=8000, tables_port=9001, progress_port=9002, **ports
+    )
+    spawner = config["Spawner"]
+    assert spawner["environment"] == {
+        TABLES_URL: "http://127.0.0.1:9001/services/tables/",
+        PROGRESS_URL: "http://127.0.0.1:9002/services/progress/api/results",
+    }
+    assert sorted(spawner["server_token_scopes"]) == [
+        "access:servers!server",
+        "access:services!service=progress",
+        "access:services!service=tables",
+        "users:activity!user",
+    ]
+    alone = hub_config(room(tmp_path), ip="0.0.0.0", port=8000, **ports)
+    assert "environment" not in alone["Spawner"]
+    assert "server_token_scopes" not in alone["Spawner"]

@@ -13,9 +13,22 @@ import pytest
 import requests
 import websocket
 from support.classroom_hub import class_folder, classroom, passwords
-from support.learner import Learner
+from support.learner import Channel, Learner, Outcome
+
+from guts_teach.jupyter.launch import LESSON
 
 SERVICE = "/services/tables/"
+JOIN_MY_SEAT = """
+import json, websocket
+from guts_teach.widgets.class_seat import seat_from_hub
+seat = seat_from_hub()
+assert seat.code == "{code}", seat
+connection = websocket.create_connection(seat.socket_url, timeout=30)
+connection.send(json.dumps({{"token": seat.token}}))
+view = json.loads(connection.recv())["view"]
+connection.close()
+assert view["you"] == "ana" and view["cards"], view
+"""
 
 
 @pytest.fixture
@@ -46,6 +59,18 @@ def socket_view(hub: str, code: str, token: str, wait_for=lambda view: True) -> 
                 return message["view"]
     finally:
         connection.close()
+
+
+def join_my_seat_in_kernel(learner: Learner, code: str) -> list[str]:
+    """Run :data:`JOIN_MY_SEAT` in ``learner``'s own kernel; the errors it raised."""
+    learner.start_server()
+    outcome = Outcome(learner.name)
+    channel = Channel(learner, learner.start_kernel(LESSON), 300)
+    try:
+        learner.execute(channel, JOIN_MY_SEAT.format(code=code), outcome)
+    finally:
+        channel.close()
+    return outcome.errors
 
 
 def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
@@ -113,3 +138,7 @@ def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
         old.send(json.dumps({"token": seats["ana"]}))
         assert "error" in json.loads(old.recv())
         old.close()
+
+        # Her notebook's Join my seat finds the same seat, asked with her server's own token,
+        # and its link plays: the socket it names shows her cards.
+        assert join_my_seat_in_kernel(ana, code) == []
