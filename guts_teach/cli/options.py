@@ -189,8 +189,8 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
     strategy_cmd.add_argument(
         "--real",
         action="store_true",
-        help="2 or 3 players: the real game, pot and reserve carried from deal to deal with the "
-        "cap",
+        help="the real game, pot and reserve carried from deal to deal with the cap, and its "
+        "Markov-perfect equilibrium (2 to 10 players)",
     )
     strategy_cmd.add_argument(
         "--coalition",

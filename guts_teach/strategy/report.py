@@ -500,14 +500,14 @@ def many_coalition_report(
 def real_game_report(*, players: int = 2, as_json: bool = False) -> str:
     """The real game with its cap (pot and reserve carried from deal to deal), heads-up: the
     states it reaches under both profiles, its equilibrium and best replies, and how its money
-    per deal relates to the one-deal rule (``players`` must be 2: larger tables are not
-    computed yet)."""
-    if players not in (2, 3):
-        raise PlayerError(
-            f"the real game with its cap is computed for 2 and 3 players so far; got {players}"
-        )
+    per deal relates to the one-deal rule; at three players, every deal counted state by
+    state; from four, every kind of deal settled state by state (:func:`_real_many_report`)."""
+    if not 2 <= players <= 10:
+        raise PlayerError(f"the real game is computed for 2 to 10 players; got {players}")
     if players == 3:
         return _real_three_report(as_json)
+    if players > 3:
+        return _real_many_report(players, as_json)
     from ..game.rules import classic, teaching
     from .equilibria.payoff import iterate_replies
     from .equilibria.real_game import money_per_deal, reachable_states, real_best_reply
@@ -545,7 +545,7 @@ def real_game_report(*, players: int = 2, as_json: bool = False) -> str:
             f"  and best replies are the one-deal model's: {replies}",
             f"  in with {edge.strength} or better takes {edge_money} = {float(edge_money):.4f} "
             "chips a deal from a player always in",
-            "  (three players and more, where the pot grows and the cap binds: not computed yet)",
+            "  (three players and more, where the pot grows and the cap binds: --players 3 to 10)",
         ]
     )
 
@@ -597,7 +597,56 @@ def _real_three_report(as_json: bool) -> str:
             "cap 100)",
             "  going in gains the pot times the one-deal gain, so no hand's choice depends on "
             "the pot or the reserve",
-            "  (best replies to players who do not play alike, and four players and more: not "
-            "computed yet)",
+            "  (best replies to players who do not play alike: not computed yet)",
+        ]
+    )
+
+
+def _real_many_report(players: int, as_json: bool) -> str:
+    """Four players and more: every kind of deal, at every state up to :data:`REAL_BOUNDS`,
+    makes going in worth the pot times its one-deal gain, so the one-deal equilibrium is a
+    Markov-perfect equilibrium of the real game."""
+    from ..game.rules import classic, teaching
+    from .equilibria.real_game import states_up_to
+    from .equilibria.real_game_many import chips_kept, kinds_hold
+
+    edge = equilibrium(players=players).threshold
+    checked: dict[str, int] = {}
+    for name, rules in (("teaching", teaching()), ("classic", classic())):
+        states = states_up_to(REAL_BOUNDS[name], rules, players=players)
+        for pot, reserve in states:
+            kinds_hold(pot, reserve, players=players, rules=rules)
+            if not chips_kept(pot, reserve, players=players, rules=rules):
+                raise ArithmeticError(f"chips not kept at pot {pot}, reserve {reserve}")
+        checked[name] = len(states)
+    method = (
+        "exact: every state (pot, reserve) reached from the first antes, up to a reserve of "
+        "60 (teaching) and 300 (classic); in each, every kind of deal (nobody else in, best, "
+        "tied, beaten) settled by the rules core makes going in worth the pot times the "
+        "one-deal gain, and the chips on the table are each player's in equal shares when all "
+        "play alike"
+    )
+    if as_json:
+        data = {
+            "players": players,
+            "equilibrium": str(edge.strength),
+            "markov_perfect": True,
+            "states_checked": checked,
+            "reserve_bound": {k: chance_text(v) for k, v in REAL_BOUNDS.items()},
+            "gain_is_pot_times_one_deal_gain": True,
+            "best_replies_to_other_play": None,
+            "method": method,
+        }
+        return json.dumps(data, indent=2)
+    return "\n".join(
+        [
+            f"The real game at {players} players, pot and reserve carried from deal to deal "
+            "(exact):",
+            f"  everyone in with {edge.strength} or better is a Markov-perfect equilibrium: in "
+            f"every state checked ({checked['teaching']} with cap 20, {checked['classic']} with "
+            "cap 100)",
+            "  in every kind of deal going in gains the pot times the one-deal gain, so no hand's "
+            "choice depends on the pot or the reserve: the one-deal advice holds",
+            "  (best replies to players who do not play alike: not computed yet)",
         ]
     )

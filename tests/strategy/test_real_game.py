@@ -104,8 +104,8 @@ def test_cli_real_game(capsys: pytest.CaptureFixture[str]) -> None:
     three = json.loads(capsys.readouterr().out)
     assert three["equilibrium"] == "K-4" and three["markov_perfect"] is True
     assert three["states_checked"]["teaching"] > 10 and three["best_replies_to_other_play"] is None
-    assert main(["strategy", "--real", "--players", "4"]) == 2
-    assert "2 and 3 players" in capsys.readouterr().err
+    assert main(["strategy", "--real", "--players", "11"]) == 2
+    assert "2 to 10 players; got 11" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

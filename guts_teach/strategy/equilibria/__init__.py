@@ -2,8 +2,8 @@
 threshold strategies (:mod:`.thresholds`), mixed equilibria (:mod:`.mixed`), fictitious play
 (:mod:`.fictitious`), heads-up guarantees (:mod:`.heads_up`), the repeated game
 (:mod:`.repeated`), coalitions at three players (:mod:`.coalitions`) and at four to ten
-(:mod:`.coalitions_many`), the real game with its cap heads-up (:mod:`.real_game`), the
-continuous model
+(:mod:`.coalitions_many`), the real game with its cap at two and three players
+(:mod:`.real_game`) and at any size (:mod:`.real_game_many`), the continuous model
 (:mod:`.continuous`) and a small exact simplex method (:mod:`.simplex`)."""
 
 from __future__ import annotations
