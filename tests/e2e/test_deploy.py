@@ -204,15 +204,17 @@ def test_chart_hub_gives_learners_the_services_addresses_and_reach(hub):
 
 def test_values_open_the_hubs_extra_ports_to_the_proxy_and_learners():
     """Every network policy on the way (into the hub, out of the proxy, out of learners'
-    pods) lets through exactly the hub's extra ports, which are the services' own."""
+    pods) lets through exactly the hub's extra ports, which are the services' own; the hub
+    reaches them too, as it checks its services before it serves."""
     mine = values()
     extra = mine["hub"]["service"]["extraPorts"]
     assert all(p["port"] == p["targetPort"] for p in extra)
     wanted = {p["port"] for p in extra}
     (into_hub,) = mine["hub"]["networkPolicy"]["ingress"]
     assert {p["port"] for p in into_hub["ports"]} == wanted
-    (source,) = into_hub["from"]
-    assert source["podSelector"]["matchLabels"] == {"hub.jupyter.org/network-access-hub": "true"}
+    hub_pod = {"app.kubernetes.io/name": "jupyterhub", "app.kubernetes.io/component": "hub"}
+    sources = [source["podSelector"]["matchLabels"] for source in into_hub["from"]]
+    assert sources == [{"hub.jupyter.org/network-access-hub": "true"}, hub_pod]
     defaults = yaml.safe_load((CHART / "values.yaml").read_text(encoding="utf-8"))
     learners_labels = defaults["singleuser"]["extraLabels"]
     assert learners_labels["hub.jupyter.org/network-access-hub"] == "true"
@@ -221,7 +223,7 @@ def test_values_open_the_hubs_extra_ports_to_the_proxy_and_learners():
         mine["singleuser"]["networkPolicy"]["egress"],
     ):
         (rule,) = rules
-        assert rule["to"] == [{"podSelector": {"matchLabels": {"component": "hub"}}}]
+        assert rule["to"] == [{"podSelector": {"matchLabels": hub_pod}}]
         assert {p["port"] for p in rule["ports"]} == wanted
 
 
