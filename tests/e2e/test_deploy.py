@@ -133,15 +133,16 @@ def test_schema_refuses_a_misplaced_setting():
 
 def test_values_and_hub_image_name_the_kept_charts_version():
     """The values' header, the hub image's base and the kept chart files are one version."""
-    header = VALUES.read_text(encoding="utf-8").splitlines()[0]
-    assert "chart, 4.x" in header and VERSION.startswith("4.")
+    text = VALUES.read_text(encoding="utf-8")
+    assert f'"jupyterhub" Helm chart {VERSION}:' in text.splitlines()[0]
+    assert f"helm upgrade --install guts jupyterhub/jupyterhub --version {VERSION}" in text
     base = [line for line in DOCKERFILE.read_text().splitlines() if line.startswith("FROM ")]
     assert base == [f"FROM quay.io/jupyterhub/k8s-hub:{VERSION}"]
     assert f"`{VERSION}`" in (CHART / "README.md").read_text(encoding="utf-8")
     image = values()["hub"]["image"]
     assert image["name"].endswith("/guts-teach-hub")
-    assert f"docker build -f deploy/hub.Dockerfile -t REGISTRY/guts-teach-hub:{image['tag']} ." in (
-        VALUES.read_text(encoding="utf-8")
+    assert (
+        f"docker build -f deploy/hub.Dockerfile -t REGISTRY/guts-teach-hub:{image['tag']} ." in text
     )
 
 
