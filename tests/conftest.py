@@ -35,6 +35,10 @@ from guts_teach import Session, teaching
 
 E2E = REPO / "tests" / "e2e"
 
+# The Zero to JupyterHub chart's hub configuration, kept to be run on the values file
+# (support/z2jh.py): it runs only where the chart mounts it, never as a module of its own.
+collect_ignore = ["support/z2jh_chart"]
+
 EXTRAS = {
     "openpyxl": "excel",
     "xlwings": "excel",

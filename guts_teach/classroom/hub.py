@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
-from .addresses import TABLES_URL
-from .progress_client import PROGRESS_URL
+from .class_services import class_services
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 from .warm import SCOPES as WARM_SCOPES
 
@@ -144,17 +143,10 @@ def hub_config(
         command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
         services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
         roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
-    reach = []
-    if tables_port is not None:
-        services.append(tables_service(room.folder, tables_port))
-        reach.append("access:services!service=tables")
-    if progress_port is not None:
-        services.append(progress_service(room.folder, progress_port))
-        reach.append("access:services!service=progress")
-    if reach:
-        # Every account may reach the classroom's own services (JupyterHub's user role holds
-        # only "self"): each service decides what a visitor sees.
-        roles.append({"name": "user", "scopes": ["self", *reach]})
+    own = class_services(folder, tables_port=tables_port, progress_port=progress_port)
+    services += own.services
+    if own.user_role:
+        roles.append(own.user_role)
     if services:
         hub["services"], hub["load_roles"] = services, roles
     config["ConfigurableHTTPProxy"] = {
@@ -179,21 +171,9 @@ def hub_config(
         "start_timeout": SPAWN_TIMEOUT,
         "http_timeout": SPAWN_TIMEOUT,
     }
-    # A learner's quiz reports to the progress service, and their notebook's seat widget asks
-    # the tables for their seat, with the server's own token, which may reach these services
-    # (as the learner) and nothing more of the learner's. Both are reached on loopback.
-    environment: dict[str, str] = {}
-    if progress_port is not None:
-        environment[PROGRESS_URL] = progress_address(progress_port)
-    if tables_port is not None:
-        environment[TABLES_URL] = tables_address(tables_port)
-    if environment:
-        config["Spawner"]["environment"] = environment
-        config["Spawner"]["server_token_scopes"] = [
-            "users:activity!user",
-            "access:servers!server",
-            *reach,
-        ]
+    if own.environment:  # reached on loopback, as the services listen
+        config["Spawner"]["environment"] = own.environment
+        config["Spawner"]["server_token_scopes"] = own.server_token_scopes
     config["LessonSpawner"] = {"learners_folder": str(folder / "learners")}
     return config
 
@@ -288,54 +268,6 @@ def check_learners_can_run(room: Classroom) -> None:
             f"learners' accounts cannot run {sys.executable} with guts_teach and JupyterHub "
             f"({why}): install them where every account can read them (a venv in /opt, say)"
         )
-
-
-def tables_service(folder: Path, port: int) -> dict[str, Any]:
-    """The class tables as a hub service at ``/services/tables/``: the hub starts it, and its
-    OAuth tells it who each visitor is (the admin is the teacher).
-
-    >>> tables_service(Path("/srv/class"), 8123)["url"]
-    'http://127.0.0.1:8123'
-    """
-    return _own_service("tables", "guts_teach.class_table.hub_service", folder / "tables", port)
-
-
-def progress_service(folder: Path, port: int) -> dict[str, Any]:
-    """The teacher's view of the class's quiz progress, at ``/services/progress/``."""
-    return _own_service(
-        "progress", "guts_teach.classroom.progress_service", folder / "progress", port
-    )
-
-
-def _own_service(name: str, module: str, keeps: Path, port: int) -> dict[str, Any]:
-    """A service of the classroom's own: started by the hub, keeping its files in ``keeps``,
-    signed in by the hub's OAuth with no confirmation page (it is the classroom's)."""
-    return {
-        "name": name,
-        "url": f"http://127.0.0.1:{port}",
-        "command": [sys.executable, "-m", module, "--dir", str(keeps)],
-        "oauth_no_confirm": True,
-        "display": True,
-    }
-
-
-def progress_address(port: int) -> str:
-    """Where a learner's kernel sends its quiz results: the service itself, on this machine.
-
-    >>> progress_address(8124)
-    'http://127.0.0.1:8124/services/progress/api/results'
-    """
-    return f"http://127.0.0.1:{port}/services/progress/api/results"
-
-
-def tables_address(port: int) -> str:
-    """Where a learner's notebook asks the class tables for its seat: the tables' entrance
-    itself, on this machine.
-
-    >>> tables_address(8123)
-    'http://127.0.0.1:8123/services/tables/'
-    """
-    return f"http://127.0.0.1:{port}/services/tables/"
 
 
 def hub_server(

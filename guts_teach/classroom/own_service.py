@@ -5,6 +5,10 @@ managed service) and the folder it keeps its files in, then serve until the hub 
 >>> place = hub_place("example", ["--dir", "kept"], environ={})  # not under a hub
 >>> place is None
 True
+>>> hub = {"JUPYTERHUB_SERVICE_PREFIX": "/services/example/",
+...        "JUPYTERHUB_SERVICE_URL": "http://hub:8123"}
+>>> hub_place("example", ["--dir", "kept", "--ip", "0.0.0.0"], environ=hub)
+HubPlace(base='/services/example/', host='0.0.0.0', port=8123, folder=PosixPath('kept'))
 """
 
 from __future__ import annotations
@@ -39,6 +43,11 @@ def hub_place(
     (after saying why) when it was not started by a hub."""
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--dir", required=True, help="where the service keeps its files")
+    parser.add_argument(
+        "--ip",
+        help="the address to listen on (default: the host of the address the hub gives it; "
+        "0.0.0.0 where that is a name others reach it by, as on Kubernetes)",
+    )
     args = parser.parse_args(argv)
     environ = os.environ if environ is None else environ
     base = environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
@@ -49,7 +58,8 @@ def hub_place(
             file=sys.stderr,
         )
         return None
-    return HubPlace(base, address.hostname or "127.0.0.1", address.port, Path(args.dir))
+    host = args.ip or address.hostname or "127.0.0.1"
+    return HubPlace(base, host, address.port, Path(args.dir))
 
 
 def serve_until_stopped(

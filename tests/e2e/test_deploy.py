@@ -1,22 +1,29 @@
 """Outgrowing one machine: binder/ (any BinderHub) and deploy/z2jh-values.yaml (Zero to
-JupyterHub on Kubernetes), checked as far as this machine can: the Binder steps run in a fresh
-venv, the values file's hub configuration loads into the real authenticator, its lesson-copying
-hook runs, and, where Z2JH_SCHEMA names the chart's values.schema.yaml, the file validates."""
+JupyterHub on Kubernetes) with its hub image (deploy/hub.Dockerfile), checked as far as this
+machine can: the Binder steps run in a fresh venv, the values file's hub configuration loads
+into the real authenticator, its lesson-copying hook runs, the file validates against the
+chart's schema, and the chart's own hub configuration, run on it, gives the hub the class
+tables and progress services, the learners' environment and roles."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 import yaml
 from support.paths import REPO
+from support.z2jh import CHART, VERSION, final_config, merged
 
 VALUES = REPO / "deploy" / "z2jh-values.yaml"
+DOCKERFILE = REPO / "deploy" / "hub.Dockerfile"
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
 
 
@@ -100,29 +107,195 @@ def test_values_post_start_hook_copies_the_lesson_once(tmp_path):
     assert (tmp_path / "01_lesson.ipynb").read_text() == "{}"
 
 
-def merged(defaults: dict, mine: dict) -> dict:
-    """Helm's merge of a values file over the chart's defaults (maps merge, the rest replaces)."""
-    out = dict(defaults)
-    for key, value in mine.items():
-        both = isinstance(value, dict) and isinstance(defaults.get(key), dict)
-        out[key] = merged(defaults[key], value) if both else value
-    return out
-
-
 def test_values_validate_against_the_charts_schema():
-    """Z2JH_CHART: a copy of the Zero to JupyterHub chart's folder (jupyterhub/, with
-    values.yaml and values.schema.yaml; the chart's files, not this project's, so not kept
-    here). Unset, this skips with a loud reason, CI or not."""
-    chart = os.environ.get("Z2JH_CHART", "")
-    if not chart:
-        pytest.skip(
-            "SKIPPED: set Z2JH_CHART to the Zero to JupyterHub chart's folder (values.yaml, "
-            "values.schema.yaml) to validate deploy/z2jh-values.yaml against its schema"
-        )
+    """The values over the chart's defaults validate against the chart's schema: the copy
+    in tests/support/z2jh_chart, or Z2JH_CHART's (a chart folder, with values.yaml and
+    values.schema.yaml)."""
     import jsonschema
 
-    folder = Path(chart)
+    folder = Path(os.environ.get("Z2JH_CHART") or CHART)
     schema = yaml.safe_load((folder / "values.schema.yaml").read_text(encoding="utf-8"))
     defaults = yaml.safe_load((folder / "values.yaml").read_text(encoding="utf-8"))
     jsonschema.validate(merged(defaults, values()), schema)
     print(shlex.join(["validated", str(VALUES), "against", str(folder)]))
+
+
+def test_schema_refuses_a_misplaced_setting():
+    """The schema check can fail: a hub setting put at the top of the values is refused."""
+    import jsonschema
+
+    schema = yaml.safe_load((CHART / "values.schema.yaml").read_text(encoding="utf-8"))
+    defaults = yaml.safe_load((CHART / "values.yaml").read_text(encoding="utf-8"))
+    wrong = {**values(), "extraConfig": values()["hub"]["extraConfig"]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(merged(defaults, wrong), schema)
+
+
+def test_values_and_hub_image_name_the_kept_charts_version():
+    """The values' header, the hub image's base and the kept chart files are one version."""
+    text = VALUES.read_text(encoding="utf-8")
+    assert f'"jupyterhub" Helm chart {VERSION}:' in text.splitlines()[0]
+    assert f"helm upgrade --install guts jupyterhub/jupyterhub --version {VERSION}" in text
+    base = [line for line in DOCKERFILE.read_text().splitlines() if line.startswith("FROM ")]
+    assert base == [f"FROM quay.io/jupyterhub/k8s-hub:{VERSION}"]
+    assert f"`{VERSION}`" in (CHART / "README.md").read_text(encoding="utf-8")
+    image = values()["hub"]["image"]
+    assert image["name"].endswith("/guts-teach-hub")
+    assert (
+        f"docker build -f deploy/hub.Dockerfile -t REGISTRY/guts-teach-hub:{image['tag']} ." in text
+    )
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """JupyterHub's final configuration, as the chart's hub builds it from the values."""
+    return final_config(values(), tmp_path_factory.mktemp("mounted"))
+
+
+def test_chart_hub_runs_the_class_tables_and_progress_services(hub):
+    """The hub starts both services with the package's own modules, reached at the hub's
+    Kubernetes Service on its extra ports, listening on every address of the hub's pod and
+    keeping their files on the hub's volume; each field is one JupyterHub's services have."""
+    from jupyterhub.services.service import Service
+
+    from guts_teach.classroom.own_service import hub_place
+
+    services = {s["name"]: s for s in hub["JupyterHub"]["services"]}
+    assert set(services) == {"jupyterhub-idle-culler", "tables", "progress"}
+    ports = {p["name"]: p for p in values()["hub"]["service"]["extraPorts"]}
+    for name, module, port in [
+        ("tables", "guts_teach.class_table.hub_service", ports["guts-tables"]),
+        ("progress", "guts_teach.classroom.progress_service", ports["guts-progress"]),
+    ]:
+        service = services[name]
+        assert set(service) <= set(Service.class_trait_names())
+        assert service["url"] == f"http://hub:{port['port']}"
+        assert service["oauth_no_confirm"] is True
+        assert service["command"][1:3] == ["-m", module]
+        environ = {
+            "JUPYTERHUB_SERVICE_PREFIX": f"/services/{name}/",
+            "JUPYTERHUB_SERVICE_URL": service["url"],
+        }
+        place = hub_place(module, service["command"][3:], environ)
+        assert place is not None
+        assert (place.host, place.port) == ("0.0.0.0", port["targetPort"])
+        assert place.folder == Path("/srv/jupyterhub") / name
+
+
+def test_chart_hub_gives_learners_the_services_addresses_and_reach(hub):
+    """Learners' servers are told where both services are and their tokens may reach them;
+    every account's user role may reach both; the teacher is the hub's admin."""
+    from jupyterhub.scopes import _check_scopes_exist
+
+    spawner = hub["KubeSpawner"]
+    assert spawner["environment"] == {
+        "GUTS_TEACH_TABLES_URL": "http://hub:8123/services/tables/",
+        "GUTS_TEACH_PROGRESS_URL": "http://hub:8124/services/progress/api/results",
+    }
+    reach = ["access:services!service=tables", "access:services!service=progress"]
+    assert set(reach) < set(spawner["server_token_scopes"])
+    assert "admin:users" not in spawner["server_token_scopes"]
+    roles = {role["name"]: role for role in hub["JupyterHub"]["load_roles"]}
+    assert roles["user"]["scopes"] == ["self", *reach]
+    for role in roles.values():
+        _check_scopes_exist(role["scopes"])
+    _check_scopes_exist(spawner["server_token_scopes"])
+    assert hub["Authenticator"]["admin_users"] == ["teacher"]
+
+
+def test_values_open_the_hubs_extra_ports_to_the_proxy_and_learners():
+    """Every network policy on the way (into the hub, out of the proxy, out of learners'
+    pods) lets through exactly the hub's extra ports, which are the services' own; the hub
+    reaches them too, as it checks its services before it serves."""
+    mine = values()
+    extra = mine["hub"]["service"]["extraPorts"]
+    assert all(p["port"] == p["targetPort"] for p in extra)
+    wanted = {p["port"] for p in extra}
+    (into_hub,) = mine["hub"]["networkPolicy"]["ingress"]
+    assert {p["port"] for p in into_hub["ports"]} == wanted
+    hub_pod = {"app.kubernetes.io/name": "jupyterhub", "app.kubernetes.io/component": "hub"}
+    sources = [source["podSelector"]["matchLabels"] for source in into_hub["from"]]
+    assert sources == [{"hub.jupyter.org/network-access-hub": "true"}, hub_pod]
+    defaults = yaml.safe_load((CHART / "values.yaml").read_text(encoding="utf-8"))
+    learners_labels = defaults["singleuser"]["extraLabels"]
+    assert learners_labels["hub.jupyter.org/network-access-hub"] == "true"
+    for rules in (
+        mine["proxy"]["chp"]["networkPolicy"]["egress"],
+        mine["singleuser"]["networkPolicy"]["egress"],
+    ):
+        (rule,) = rules
+        assert rule["to"] == [{"podSelector": {"matchLabels": hub_pod}}]
+        assert {p["port"] for p in rule["ports"]} == wanted
+
+
+def test_hub_services_need_nothing_the_charts_hub_image_lacks():
+    """Every module of the package's that the two services load imports only the standard
+    library, the package and distributions the chart's hub image holds (its
+    requirements.txt), so the image adds guts_teach alone."""
+    probe = (
+        "import ast, json, sys, importlib.metadata as m\n"
+        "import guts_teach.class_table.hub_service, guts_teach.classroom.progress_service\n"
+        "tops = set()\n"
+        "for name, module in list(sys.modules.items()):\n"
+        "    if name.split('.')[0] == 'guts_teach' and getattr(module, '__file__', None):\n"
+        "        for node in ast.walk(ast.parse(open(module.__file__).read())):\n"
+        "            if isinstance(node, ast.Import):\n"
+        "                tops |= {alias.name.split('.')[0] for alias in node.names}\n"
+        "            elif isinstance(node, ast.ImportFrom) and node.level == 0:\n"
+        "                tops.add(node.module.split('.')[0])\n"
+        "tops -= set(sys.stdlib_module_names) | {'guts_teach'}\n"
+        "owners = m.packages_distributions()\n"
+        "print(json.dumps({top: owners.get(top, []) for top in sorted(tops)}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported = json.loads(done.stdout)
+    assert all(imported.values()), imported  # each top-level module has a distribution
+    used = {canonical(name) for names in imported.values() for name in names}
+    held = {
+        canonical(line.split("==")[0])
+        for line in (CHART / "hub-image-requirements.txt").read_text().splitlines()
+        if "==" in line and not line.startswith("#")
+    }
+    assert {"jupyterhub", "tornado"} <= used
+    assert used <= held, used - held
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as pip compares them."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@pytest.mark.slow
+def test_hub_image_copies_enough_to_build_the_package(tmp_path):
+    """The files the hub image's Dockerfile copies build a wheel with both services and the
+    tables' pages."""
+    context = tmp_path / "guts_teach"
+    for line in DOCKERFILE.read_text().splitlines():
+        if line.startswith("COPY "):
+            *sources, _ = line.split()[1:]
+            for source in sources:
+                where = REPO / source
+                if where.is_dir():
+                    shutil.copytree(
+                        where, context / source, ignore=shutil.ignore_patterns("__pycache__")
+                    )
+                else:
+                    context.mkdir(exist_ok=True)
+                    shutil.copy(where, context / source)
+    out = tmp_path / "wheel"
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(context)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = out.glob("guts_teach-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {
+        "guts_teach/class_table/hub_service.py",
+        "guts_teach/classroom/progress_service.py",
+        "guts_teach/classroom/class_services.py",
+    } <= names
+    assert any(n.startswith("guts_teach/share/class_table/") for n in names)
