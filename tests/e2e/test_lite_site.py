@@ -391,8 +391,23 @@ def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, ap
     assert_offline_and_clean(watched)
 
 
-def test_try_hands_runs_on_open_and_ranks_a_hand_offline(site, watched):
+def quiz_box(quiz, label: str):
+    """The quiz's answer box whose label reads ``label``."""
+    return quiz.locator(".widget-text", has=quiz.page.locator("label", has_text=label)).locator(
+        "input"
+    )
+
+
+def test_try_hands_runs_on_open_ranks_a_hand_and_marks_a_quiz_offline(site, watched):
+    """The odds explorer ranks a typed hand; the settlement quiz, answered in the browser,
+    marks a wrong box wrong and, once corrected, every box right (the right answers worked
+    out here by the package's rules engine, for the notebook's seeded question)."""
+    import random
+
     from playwright.sync_api import expect
+
+    from guts_teach.game.rules import teaching
+    from guts_teach.lessons.quiz import FIELDS, make_scenario
 
     page, ran = open_notebook(watched, site, "02_try_hands.ipynb")
     assert executed_cells(page) == code_cells(site, "02_try_hands.ipynb")
@@ -404,6 +419,26 @@ def test_try_hands_runs_on_open_and_ranks_a_hand_offline(site, watched):
     expect(explorer.locator(".guts-odds")).to_contain_text("pair of queens")
     expect(explorer.locator(".guts-odds")).to_contain_text("go in")
     record(try_hands_ran_on_open_seconds=round(ran, 1))
+
+    scenario = make_scenario(random.Random(7), teaching())  # the notebook's SettlementQuiz(seed=7)
+    quiz = page.locator(".guts-panel", has_text="Settle the pot")
+    quiz.scroll_into_view_if_needed()
+    expect(quiz).to_contain_text(scenario.question())
+    answers = scenario.answers()
+    wrong = "999" if answers["next_pot"] != "999" else "998"
+    for name, answer in answers.items():
+        quiz_box(quiz, FIELDS[name]).fill(wrong if name == "next_pot" else answer)
+    quiz.locator("button", has_text="Check").click()
+    feedback = quiz.locator(".guts-text", has_text="right")
+    expect(feedback).to_contain_text("4 of 5 right. Correct what is marked and check again.")
+    expect(feedback.locator("li.guts-wrong")).to_have_count(1)
+    expect(feedback.locator("li.guts-wrong")).to_contain_text(f"{FIELDS['next_pot']} ✘")
+    expect(feedback).to_contain_text("Score: 0 of 1 question settled right at the first check")
+    quiz_box(quiz, FIELDS["next_pot"]).fill(answers["next_pot"])
+    quiz.locator("button", has_text="Check").click()
+    expect(feedback).to_contain_text("5 of 5 right.")
+    expect(feedback.locator("li.guts-ok")).to_have_count(5)
+    expect(feedback.locator("li.guts-wrong")).to_have_count(0)
     assert_offline_and_clean(watched)
 
 
