@@ -25,10 +25,12 @@ from pathlib import Path
 from ..jupyter.resources import shipped
 from .check import offline_problems
 from .wheels import (
+    KERNEL_PRELOAD,
     PYODIDE_FILES,
     PYODIDE_VERSION,
     LiteError,
     fetch_wheels,
+    kernel_wheels,
     needed,
     package_wheel,
     pyodide_lock,
@@ -66,8 +68,9 @@ APPS = ("lab", "notebooks", "tree")
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 LAB_EXTENSIONS = Path(__file__).resolve().parents[1] / "labextension"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 EXTENSIONS = {
-    "@jupyterlite/pyodide-kernel-extension": "jupyterlite-pyodide-kernel",
+    KERNEL_EXTENSION: "jupyterlite-pyodide-kernel",
     "@jupyter-widgets/jupyterlab-manager": "jupyterlab_widgets",
 }
 """The JupyterLab extensions the site carries besides the package's own (name -> the Python
@@ -133,9 +136,11 @@ def build_site(
         for wheel in wheels:
             shutil.copy2(wheel.path, static / wheel.path.name)
         ours = package_wheel(static)
-        write_lock(lock["info"], [*wheels, ours], static / "pyodide-lock.json")
-        _gather_extensions(lite_dir / "allowed_extensions")
-        _write_config(lite_dir, preload=["micropip", ours.name, "ipywidgets"])
+        extensions = lite_dir / "allowed_extensions"
+        _gather_extensions(extensions)
+        kernel = kernel_wheels(extensions / KERNEL_EXTENSION / "static" / "pypi", static)
+        write_lock(lock["info"], [*wheels, *kernel, ours], static / "pyodide-lock.json")
+        _write_config(lite_dir, preload=[*KERNEL_PRELOAD, ours.name, "ipywidgets"])
         contents = lite_dir / "contents"
         contents.mkdir()
         source = shipped("notebooks")
@@ -257,7 +262,8 @@ def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
     """The site's settings (``jupyter-lite.json``) and the build's (``jupyter_lite_config``).
 
     The kernel loads Pyodide from the site, loads ``preload`` as the page opens (``micropip``
-    must be among them, or the kernel asks for it from a CDN), and never falls back to PyPI.
+    must be among them, or the kernel asks for it from a CDN; the kernel's own packages among
+    them, it installs none after Python has started), and never falls back to PyPI.
     """
     kernel = {
         "pyodideUrl": "./static/pyodide/pyodide.mjs",
