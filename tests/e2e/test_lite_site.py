@@ -331,6 +331,71 @@ def test_the_same_inputs_give_the_same_site_with_only_its_own_extensions(site, t
     ]
 
 
+COMPILED_FROM_SOURCE = """
+import sys, zipimport
+import importlib._bootstrap_external as external
+
+compiled = []
+source_to_code = external.SourceLoader.source_to_code
+def counted(self, data, path, *args, **kwargs):
+    compiled.append(str(path))
+    return source_to_code(self, data, path, *args, **kwargs)
+external.SourceLoader.source_to_code = counted
+compile_source = zipimport._compile_source
+def counted_in_zip(path, source):
+    compiled.append(str(path))
+    return compile_source(path, source)
+zipimport._compile_source = counted_in_zip
+
+before = set(sys.modules)
+import pyodide_kernel, ipywidgets, json, decimal, fractions
+from guts_teach.widgets import ExampleStepper, HandComparer, RulesPicker, SettlementQuiz, follow
+imported = len(set(sys.modules) - before)
+with open('/tmp/fresh_module.py', 'w') as fresh:
+    fresh.write('X = 1')
+sys.path.insert(0, '/tmp')
+import fresh_module  # a module with no bytecode: the count must see it
+'\\n'.join([str(imported), *compiled])  # the value runPython returns
+"""
+"""Python's side: counts every module the importer compiles from source (in a folder or in
+the standard library's zip) while the kernel's and the lesson's modules are imported, then
+while a fresh module is."""
+
+RUN_IN_NODE = """
+const [site, code] = process.argv.slice(1);
+const folder = `${site}/static/pyodide/`;
+const { loadPyodide } = await import(new URL(`file://${folder}pyodide.mjs`));
+const settings = JSON.parse((await import('node:fs')).readFileSync(`${site}/jupyter-lite.json`));
+const kernel = settings['jupyter-config-data'].litePluginSettings[
+    '@jupyterlite/pyodide-kernel-extension:kernel'];
+const python = await loadPyodide({
+    indexURL: folder, lockFileURL: `${folder}pyodide-lock.json`,
+    packages: kernel.loadPyodideOptions.packages, stdout: () => {},
+});
+process.stdout.write(python.runPython(code));
+"""
+"""The site's own Pyodide under Node.js, with the packages the site's kernel preloads."""
+
+
+def test_python_in_the_site_imports_the_lesson_without_compiling_a_module(site):
+    """The site's wheels and standard library carry their bytecode: importing the kernel, the
+    widgets and the lesson's modules compiles none of them from source (Python in the
+    browser would, on every visit), while a module without bytecode is seen compiled."""
+    node = shutil.which("node")
+    require(node is not None, "Node.js is not installed (the build compiles with it)")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", RUN_IN_NODE, str(site), COMPILED_FROM_SOURCE],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported, *compiled = done.stdout.splitlines()
+    assert int(imported) > 300  # IPython, ipywidgets and the package's own
+    assert compiled == ["/tmp/fresh_module.py"]
+
+
 def open_notebook(watched: Watched, site: Path, name: str, app: str = "lab"):
     """Open ``name`` in the site's JupyterLab (or ``app``: ``notebooks``, Notebook 7); return
     the page once its run on open is over (no cell waits to run and one has run), and the
