@@ -122,8 +122,8 @@ def _serve(site: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, float]:
-    """The medians of ``runs`` first and repeat visits, of the lesson (and of the lesson in
-    ``compare``'s site, its figures named ``b_...``) and of Pyodide alone, interleaved; and the
+    """The medians of ``runs`` first and repeat visits, of the lesson and of Pyodide alone
+    (and of both from ``compare``'s site, their figures named ``b_...``), interleaved; and the
     tab's memory after the lesson's first visits."""
     sites = {"lesson": site, **({"b_lesson": compare} if compare else {})}
     served = {name: _serve(folder) for name, folder in sites.items()}
@@ -142,11 +142,12 @@ def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, flo
                         _first_live_stepper(context, base)
                     )
                     context.close()
-                context = browser.new_context()
-                base = served["lesson"][1]
-                times.setdefault("pyodide_first_s", []).append(_pyodide_alone(context, base))
-                times.setdefault("pyodide_repeat_s", []).append(_pyodide_alone(context, base))
-                context.close()
+                for name, (_, base) in served.items():
+                    alone = name.replace("lesson", "pyodide")
+                    context = browser.new_context()
+                    times.setdefault(f"{alone}_first_s", []).append(_pyodide_alone(context, base))
+                    times.setdefault(f"{alone}_repeat_s", []).append(_pyodide_alone(context, base))
+                    context.close()
             browser.close()
     finally:
         for server, _ in served.values():
@@ -191,7 +192,8 @@ def main() -> None:
     if args.compare:
         print(
             f"--compare's site: first visit {figures['b_lesson_first_s']} s, repeat visit "
-            f"{figures['b_lesson_repeat_s']} s, its tab {figures['b_lesson_tab_mib']} MiB"
+            f"{figures['b_lesson_repeat_s']} s, its tab {figures['b_lesson_tab_mib']} MiB; "
+            f"Pyodide alone {figures['b_pyodide_first_s']} s and {figures['b_pyodide_repeat_s']} s"
         )
 
 
