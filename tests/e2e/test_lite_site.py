@@ -396,6 +396,27 @@ def test_python_in_the_site_imports_the_lesson_without_compiling_a_module(site):
     assert compiled == ["/tmp/fresh_module.py"]
 
 
+def test_without_node_the_site_is_built_without_bytecode_and_says_so(site, tmp_path, monkeypatch):
+    """Node.js compiles the bytecode; without it the build still writes a working site whose
+    archives hold sources only, and its summary tells the teacher visits will be slower."""
+    import zipfile
+
+    import guts_teach.lite.site as building
+    from guts_teach.lite import build_site, offline_problems
+
+    monkeypatch.setattr(building, "node", lambda: None)
+    report = build_site(tmp_path / "plain", pyodide=PYODIDE)
+    assert "Node.js is not installed" in report.summary() and "slower" in report.summary()
+    assert offline_problems(report.out) == []
+    static = report.out / "static" / "pyodide"
+    for archive in [static / "python_stdlib.zip", *static.glob("*.whl")]:
+        with zipfile.ZipFile(archive) as opened:
+            assert not any(name.endswith(".pyc") for name in opened.namelist()), archive.name
+    with zipfile.ZipFile(site / "static" / "pyodide" / "python_stdlib.zip") as compiled:
+        assert "os.pyc" in compiled.namelist()  # the site built with Node.js has them
+    assert "Node.js" not in building.SiteReport(site, 1, 1, 1.0, ()).summary()
+
+
 def open_notebook(watched: Watched, site: Path, name: str, app: str = "lab"):
     """Open ``name`` in the site's JupyterLab (or ``app``: ``notebooks``, Notebook 7); return
     the page once its run on open is over (no cell waits to run and one has run), and the
