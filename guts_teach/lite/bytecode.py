@@ -3,8 +3,8 @@ very Python the browser runs.
 
 Pyodide's Python compiles every module it imports from source on every visit (the browser
 keeps no ``__pycache__`` between visits, and the npm package's standard library, too, is
-source only), and the kernel's IPython alone is some hundreds of modules: compiling them took
-a large part of the wait for the lesson's first widget. Bytecode must come from the same
+source only), and the kernel's IPython alone is some hundreds of modules: compiling them is
+most of the kernel's start in the browser. Bytecode must come from the same
 Python version (3.14 for Pyodide 314), which a teacher's machine rarely has, so it is made by
 Pyodide itself, the npm package's, run by Node.js (which npm brings): the modules of each
 archive are written out, compiled there with ``compileall`` (unchecked-hash ``.pyc``, whose
@@ -39,7 +39,7 @@ import compileall, json, os, py_compile, sys
 places = json.load(open('/mnt/places.json'))
 for name in sorted(places):
     # A module that does not compile (a test written for Python 2, say) keeps its source
-    # alone, as before: Python in the browser reports it only if it is ever imported.
+    # alone: Python in the browser reports it only if it is ever imported.
     compileall.compile_dir(
         f'/mnt/{name}', ddir=places[name], legacy=places[name] == STDLIB, quiet=2, workers=1,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,

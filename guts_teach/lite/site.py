@@ -92,7 +92,8 @@ class SiteReport:
     seconds: float
     notebooks: tuple[str, ...]
     compiled: bool = True
-    """Whether the wheels carry their bytecode (Node.js was there to compile it)."""
+    """Whether the wheels and the standard library carry their bytecode (Node.js was there to
+    compile it)."""
 
     def summary(self) -> str:
         """Two lines for a teacher: what was written, and how to open it (and a third when
