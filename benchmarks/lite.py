@@ -1,13 +1,21 @@
 """How long a learner waits for the lesson in the static site of ``guts-teach lite``: opening
 the lesson to its first live stepper (Next pressed and answered) on a first visit (an empty
 browser cache) and on a repeat visit (the same browser, the site's files cached), against
-loading Pyodide alone from the same site, first and repeat, in the same run.
+loading Pyodide alone from the same site, first and repeat, in the same run; and the tab's
+memory once its stepper is live.
 
-Run: ``python benchmarks/lite.py [--runs 3] [--site DIR]``. Needs the lite extra, npm's
-pyodide under build/node (or a site already built, ``--site``), Playwright and Debian's
-Chromium. The site is served by ``python -m http.server`` on loopback and Chromium resolves no
-other host. Medians are printed with the aims (15 s on a first visit, 5 s on a repeat visit,
-on an idle machine) and the ratio to Pyodide alone; it never fails on speed.
+Run: ``python benchmarks/lite.py [--runs 3] [--site DIR] [--compare DIR]``. Needs the lite
+extra, npm's pyodide under build/node (or a site already built, ``--site``), Playwright,
+psutil and Debian's Chromium. The site is served by ``python -m http.server`` on loopback and
+Chromium resolves no other host. ``--compare`` measures a second site (say, one built before a
+change) in the same run, its visits interleaved with the first's. Medians are printed with the
+aims (15 s on a first visit, 5 s on a repeat visit, on an idle machine) and the ratio to
+Pyodide alone; it never fails on speed.
+
+The tab's memory is the resident memory (RSS) of the Chromium renderer process that runs the
+lesson's page, its Python (Pyodide runs in a worker of the page, in the same process) and the
+site's service worker, read by psutil after Next is answered on a first visit: the largest of
+the browser's renderer processes, as the other pages are closed by then.
 """
 
 from __future__ import annotations
@@ -22,7 +30,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
+import psutil
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,8 +54,20 @@ PYODIDE_ALONE = """async () => {
 }"""
 
 
-def _first_live_stepper(context, base: str) -> float:
-    """Seconds from opening the lesson to Next answered on its first stepper."""
+def _tab_memory_mib() -> float:
+    """The RSS of the largest Chromium renderer process this benchmark started, in MiB: the
+    open lesson's tab (its page, its Python worker, the site's service worker)."""
+    renderers = [
+        process
+        for process in psutil.Process().children(recursive=True)
+        if "--type=renderer" in " ".join(process.cmdline())
+    ]
+    return max(process.memory_info().rss for process in renderers) / 2**20
+
+
+def _first_live_stepper(context: Any, base: str, memory: list[float] | None = None) -> float:
+    """Seconds from opening the lesson to Next answered on its first stepper (and the tab's
+    memory then, added to ``memory`` when given)."""
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     started = time.monotonic()
@@ -63,11 +85,13 @@ def _first_live_stepper(context, base: str) -> float:
         }"""
     )
     seconds = time.monotonic() - started
+    if memory is not None:
+        memory.append(_tab_memory_mib())
     page.close()
     return seconds
 
 
-def _pyodide_alone(context, base: str) -> float:
+def _pyodide_alone(context: Any, base: str) -> float:
     """Seconds from opening a page of the site to Pyodide loaded from it and running."""
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -85,8 +109,8 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def measure(site: Path, runs: int) -> dict[str, float]:
-    """The medians of ``runs`` first and repeat visits, of the lesson and of Pyodide alone."""
+def _serve(site: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``python -m http.server`` for ``site`` on a free loopback port, and its address."""
     port = _free_port()
     command = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1"]
     server = subprocess.Popen(
@@ -94,29 +118,54 @@ def measure(site: Path, runs: int) -> dict[str, float]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    base = f"http://127.0.0.1:{port}"
+    return server, f"http://127.0.0.1:{port}"
+
+
+def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, float]:
+    """The medians of ``runs`` first and repeat visits, of the lesson and of Pyodide alone
+    (and of both from ``compare``'s site, their figures named ``b_...``), interleaved; and the
+    tab's memory after the lesson's first visits."""
+    sites = {"lesson": site, **({"b_lesson": compare} if compare else {})}
+    served = {name: _serve(folder) for name, folder in sites.items()}
     times: dict[str, list[float]] = {}
+    memory: dict[str, list[float]] = {name: [] for name in sites}
     try:
         time.sleep(1)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for _ in range(runs):
-                for name, visit in (("lesson", _first_live_stepper), ("pyodide", _pyodide_alone)):
+                for name, (_, base) in served.items():
                     context = browser.new_context()  # an empty cache: a first visit
-                    times.setdefault(f"{name}_first_s", []).append(visit(context, base))
-                    times.setdefault(f"{name}_repeat_s", []).append(visit(context, base))
+                    first = _first_live_stepper(context, base, memory[name])
+                    times.setdefault(f"{name}_first_s", []).append(first)
+                    times.setdefault(f"{name}_repeat_s", []).append(
+                        _first_live_stepper(context, base)
+                    )
+                    context.close()
+                for name, (_, base) in served.items():
+                    alone = name.replace("lesson", "pyodide")
+                    context = browser.new_context()
+                    times.setdefault(f"{alone}_first_s", []).append(_pyodide_alone(context, base))
+                    times.setdefault(f"{alone}_repeat_s", []).append(_pyodide_alone(context, base))
                     context.close()
             browser.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    return {name: round(statistics.median(values), 1) for name, values in times.items()}
+        for server, _ in served.values():
+            server.terminate()
+            server.wait(timeout=10)
+    figures = {name: round(statistics.median(values), 1) for name, values in times.items()}
+    for name, values in memory.items():
+        figures[f"{name}_tab_mib"] = round(statistics.median(values))
+    return figures
 
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--runs", type=int, default=3)
     options.add_argument("--site", type=Path, help="a site built already (default: build one)")
+    options.add_argument(
+        "--compare", type=Path, help="a second site built already, measured in the same run"
+    )
     args = options.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         site = args.site
@@ -126,7 +175,7 @@ def main() -> None:
             site = Path(scratch) / "site"
             report = build_site(site, pyodide=REPO / "build" / "node" / "node_modules" / "pyodide")
             print(f"built in {report.seconds:.1f} s, {report.size / 1e6:.1f} MB")
-        figures = measure(site, args.runs)
+        figures = measure(site, args.runs, args.compare)
     load = os.getloadavg()[0]
     print(json.dumps({**figures, "load": round(load, 1), "cpus": os.cpu_count()}, indent=2))
     print(
@@ -139,6 +188,13 @@ def main() -> None:
         f"repeat visit: lesson {figures['lesson_repeat_s']} s (aim {AIM_REPEAT_VISIT_S:g} s), "
         f"Pyodide alone {figures['pyodide_repeat_s']} s"
     )
+    print(f"the lesson's tab, its stepper live: {figures['lesson_tab_mib']} MiB resident")
+    if args.compare:
+        print(
+            f"--compare's site: first visit {figures['b_lesson_first_s']} s, repeat visit "
+            f"{figures['b_lesson_repeat_s']} s, its tab {figures['b_lesson_tab_mib']} MiB; "
+            f"Pyodide alone {figures['b_pyodide_first_s']} s and {figures['b_pyodide_repeat_s']} s"
+        )
 
 
 if __name__ == "__main__":

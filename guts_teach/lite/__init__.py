@@ -4,7 +4,9 @@
 interpreter compiled to WebAssembly) from the npm package ``pyodide``, the few pure-Python
 wheels the kernel and the widgets need, this package as a wheel of its own, the widgets'
 JupyterLab extension and the package's run-on-open extension (:mod:`.wheels` gathers the
-wheels and writes the Pyodide lock file, :mod:`.site` runs the JupyterLite build).
+wheels and writes the Pyodide lock file, :mod:`.bytecode` compiles their modules and the
+standard library's with Pyodide itself under Node.js, so the browser need not on every visit,
+:mod:`.site` runs the JupyterLite build).
 :func:`offline_problems` (:mod:`.check`) lists whatever in a site would load from another
 host; the build refuses to finish while the list is not empty. :mod:`.command` is the
 command line's side.

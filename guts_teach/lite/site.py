@@ -19,16 +19,19 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..jupyter.resources import shipped
+from .bytecode import compile_archives, node
 from .check import offline_problems
 from .wheels import (
+    KERNEL_PRELOAD,
     PYODIDE_FILES,
     PYODIDE_VERSION,
     LiteError,
     fetch_wheels,
+    kernel_wheels,
     needed,
     package_wheel,
     pyodide_lock,
@@ -66,8 +69,9 @@ APPS = ("lab", "notebooks", "tree")
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 LAB_EXTENSIONS = Path(__file__).resolve().parents[1] / "labextension"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 EXTENSIONS = {
-    "@jupyterlite/pyodide-kernel-extension": "jupyterlite-pyodide-kernel",
+    KERNEL_EXTENSION: "jupyterlite-pyodide-kernel",
     "@jupyter-widgets/jupyterlab-manager": "jupyterlab_widgets",
 }
 """The JupyterLab extensions the site carries besides the package's own (name -> the Python
@@ -87,15 +91,26 @@ class SiteReport:
     size: int
     seconds: float
     notebooks: tuple[str, ...]
+    compiled: bool = True
+    """Whether the wheels and the standard library carry their bytecode (Node.js was there to
+    compile it)."""
 
     def summary(self) -> str:
-        """Two lines for a teacher: what was written, and how to open it."""
+        """Two lines for a teacher: what was written, and how to open it (and a third when
+        the wheels lack their bytecode)."""
+        slower = (
+            ""
+            if self.compiled
+            else "\nNode.js is not installed, so the wheels carry no compiled bytecode: Python "
+            "in the browser compiles them on every visit, which makes each visit some seconds "
+            "slower (install Node.js and build again)"
+        )
         return (
             f"wrote a site of {len(self.notebooks)} notebooks to {self.out} "
             f"({self.files} files, {self.size / 1e6:.1f} MB, in {self.seconds:.0f} s); "
             "nothing in it loads from another host\n"
             f"serve it with: python -m http.server --directory {self.out} 8000, then open "
-            "http://localhost:8000/lab/index.html?path=01_lesson.ipynb"
+            "http://localhost:8000/lab/index.html?path=01_lesson.ipynb" + slower
         )
 
 
@@ -132,10 +147,18 @@ def build_site(
         wheels = fetch_wheels(needed(lock), cache / "wheels", python=lock["info"]["python"])
         for wheel in wheels:
             shutil.copy2(wheel.path, static / wheel.path.name)
+        # The lock names the site's copies, which get their bytecode below (the cache's stay
+        # as pip fetched them).
+        wheels = [replace(wheel, path=static / wheel.path.name) for wheel in wheels]
         ours = package_wheel(static)
-        write_lock(lock["info"], [*wheels, ours], static / "pyodide-lock.json")
-        _gather_extensions(lite_dir / "allowed_extensions")
-        _write_config(lite_dir, preload=["micropip", ours.name, "ipywidgets"])
+        extensions = lite_dir / "allowed_extensions"
+        _gather_extensions(extensions)
+        kernel = kernel_wheels(extensions / KERNEL_EXTENSION / "static" / "pypi", static)
+        compiled = node() is not None
+        if compiled:
+            compile_archives(pyodide, static / "python_stdlib.zip", static.glob("*.whl"))
+        write_lock(lock["info"], [*wheels, *kernel, ours], static / "pyodide-lock.json")
+        _write_config(lite_dir, preload=[*KERNEL_PRELOAD, ours.name, "ipywidgets"])
         contents = lite_dir / "contents"
         contents.mkdir()
         source = shipped("notebooks")
@@ -164,6 +187,7 @@ def build_site(
         size=sum(path.stat().st_size for path in files),
         seconds=time.monotonic() - started,
         notebooks=tuple(notebooks),
+        compiled=compiled,
     )
 
 
@@ -257,7 +281,8 @@ def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
     """The site's settings (``jupyter-lite.json``) and the build's (``jupyter_lite_config``).
 
     The kernel loads Pyodide from the site, loads ``preload`` as the page opens (``micropip``
-    must be among them, or the kernel asks for it from a CDN), and never falls back to PyPI.
+    must be among them, or the kernel asks for it from a CDN; the kernel's own packages among
+    them, it installs none after Python has started), and never falls back to PyPI.
     """
     kernel = {
         "pyodideUrl": "./static/pyodide/pyodide.mjs",

@@ -55,6 +55,21 @@ NOT_IN_PYODIDE: Mapping[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
 }
 """Pure-Python packages Pyodide's lock does not list, pinned."""
 
+KERNEL_WHEELS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # name: (import names, dependencies), as the wheels' own metadata says
+    "ipykernel": (("ipykernel",), ("pyodide-kernel",)),
+    "piplite": (("piplite",), ("micropip",)),
+    "pyodide-kernel": (("pyodide_kernel",), ("comm", "ipython")),
+}
+"""The kernel's own wheels, which ``jupyterlite-pyodide-kernel`` carries in its extension's
+wheel index (``ipykernel`` there is its stand-in, not the desktop kernel). In the Pyodide lock
+too, they load with the rest as the page opens: left to the kernel, it installs each of them
+(and ``jedi``, ``ipython``, ``comm``) through micropip after Pyodide has started, one after
+another, on every visit."""
+
+KERNEL_PRELOAD = ("micropip", "piplite", "ipykernel", "pyodide-kernel", "comm", "jedi", "ipython")
+"""What the kernel installs as it starts unless the page preloads it (it checks these names)."""
+
 PACKAGE = "guts-teach"
 """This package's name in the lock (the kernel's ``packages`` load it as the page opens)."""
 
@@ -173,6 +188,28 @@ def fetch_wheels(
                 f"{cache}; Pyodide can only install such wheels"
             )
         wheels.append(Wheel(name, version, path, imports, depends))
+    return wheels
+
+
+def kernel_wheels(index: Path, folder: Path) -> list[Wheel]:
+    """The kernel's own wheels (:data:`KERNEL_WHEELS`) from its extension's wheel index
+    (``all.json`` in ``index``), copied into ``folder``."""
+    data = json.loads((index / "all.json").read_text(encoding="utf-8"))
+    wheels = []
+    for name, (imports, depends) in sorted(KERNEL_WHEELS.items()):
+        releases = data.get(name, {}).get("releases", {})
+        files = [each for release in releases.values() for each in release]
+        if len(files) != 1:
+            raise LiteError(
+                f"the Pyodide kernel's wheel index ({index}) should hold one wheel of {name}, "
+                f"and holds {len(files)}: is jupyterlite-pyodide-kernel the version the lite "
+                "extra pins?"
+            )
+        source = index / files[0]["url"]
+        copy = folder / source.name
+        copy.write_bytes(source.read_bytes())
+        version = next(iter(releases))
+        wheels.append(Wheel(name, version, copy, imports, depends))
     return wheels
 
 

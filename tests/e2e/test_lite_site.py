@@ -331,6 +331,92 @@ def test_the_same_inputs_give_the_same_site_with_only_its_own_extensions(site, t
     ]
 
 
+COMPILED_FROM_SOURCE = """
+import sys, zipimport
+import importlib._bootstrap_external as external
+
+compiled = []
+source_to_code = external.SourceLoader.source_to_code
+def counted(self, data, path, *args, **kwargs):
+    compiled.append(str(path))
+    return source_to_code(self, data, path, *args, **kwargs)
+external.SourceLoader.source_to_code = counted
+compile_source = zipimport._compile_source
+def counted_in_zip(path, source):
+    compiled.append(str(path))
+    return compile_source(path, source)
+zipimport._compile_source = counted_in_zip
+
+before = set(sys.modules)
+import pyodide_kernel, ipywidgets, json, decimal, fractions
+from guts_teach.widgets import ExampleStepper, HandComparer, RulesPicker, SettlementQuiz, follow
+imported = len(set(sys.modules) - before)
+with open('/tmp/fresh_module.py', 'w') as fresh:
+    fresh.write('X = 1')
+sys.path.insert(0, '/tmp')
+import fresh_module  # a module with no bytecode: the count must see it
+'\\n'.join([str(imported), *compiled])  # the value runPython returns
+"""
+"""Python's side: counts every module the importer compiles from source (in a folder or in
+the standard library's zip) while the kernel's and the lesson's modules are imported, then
+while a fresh module is."""
+
+RUN_IN_NODE = """
+const [site, code] = process.argv.slice(1);
+const folder = `${site}/static/pyodide/`;
+const { loadPyodide } = await import(new URL(`file://${folder}pyodide.mjs`));
+const settings = JSON.parse((await import('node:fs')).readFileSync(`${site}/jupyter-lite.json`));
+const kernel = settings['jupyter-config-data'].litePluginSettings[
+    '@jupyterlite/pyodide-kernel-extension:kernel'];
+const python = await loadPyodide({
+    indexURL: folder, lockFileURL: `${folder}pyodide-lock.json`,
+    packages: kernel.loadPyodideOptions.packages, stdout: () => {},
+});
+process.stdout.write(python.runPython(code));
+"""
+"""The site's own Pyodide under Node.js, with the packages the site's kernel preloads."""
+
+
+def test_python_in_the_site_imports_the_lesson_without_compiling_a_module(site):
+    """The site's wheels and standard library carry their bytecode: importing the kernel, the
+    widgets and the lesson's modules compiles none of them from source (Python in the
+    browser would, on every visit), while a module without bytecode is seen compiled."""
+    node = shutil.which("node")
+    require(node is not None, "Node.js is not installed (the build compiles with it)")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", RUN_IN_NODE, str(site), COMPILED_FROM_SOURCE],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported, *compiled = done.stdout.splitlines()
+    assert int(imported) > 300  # IPython, ipywidgets and the package's own
+    assert compiled == ["/tmp/fresh_module.py"]
+
+
+def test_without_node_the_site_is_built_without_bytecode_and_says_so(site, tmp_path, monkeypatch):
+    """Node.js compiles the bytecode; without it the build still writes a working site whose
+    archives hold sources only, and its summary tells the teacher visits will be slower."""
+    import zipfile
+
+    import guts_teach.lite.site as building
+    from guts_teach.lite import build_site, offline_problems
+
+    monkeypatch.setattr(building, "node", lambda: None)
+    report = build_site(tmp_path / "plain", pyodide=PYODIDE)
+    assert "Node.js is not installed" in report.summary() and "slower" in report.summary()
+    assert offline_problems(report.out) == []
+    static = report.out / "static" / "pyodide"
+    for archive in [static / "python_stdlib.zip", *static.glob("*.whl")]:
+        with zipfile.ZipFile(archive) as opened:
+            assert not any(name.endswith(".pyc") for name in opened.namelist()), archive.name
+    with zipfile.ZipFile(site / "static" / "pyodide" / "python_stdlib.zip") as compiled:
+        assert "os.pyc" in compiled.namelist()  # the site built with Node.js has them
+    assert "Node.js" not in building.SiteReport(site, 1, 1, 1.0, ()).summary()
+
+
 def open_notebook(watched: Watched, site: Path, name: str, app: str = "lab"):
     """Open ``name`` in the site's JupyterLab (or ``app``: ``notebooks``, Notebook 7); return
     the page once its run on open is over (no cell waits to run and one has run), and the
@@ -391,8 +477,23 @@ def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, ap
     assert_offline_and_clean(watched)
 
 
-def test_try_hands_runs_on_open_and_ranks_a_hand_offline(site, watched):
+def quiz_box(quiz, label: str):
+    """The quiz's answer box whose label reads ``label``."""
+    return quiz.locator(".widget-text", has=quiz.page.locator("label", has_text=label)).locator(
+        "input"
+    )
+
+
+def test_try_hands_runs_on_open_ranks_a_hand_and_marks_a_quiz_offline(site, watched):
+    """The odds explorer ranks a typed hand; the settlement quiz, answered in the browser,
+    marks a wrong box wrong and, once corrected, every box right (the right answers worked
+    out here by the package's rules engine, for the notebook's seeded question)."""
+    import random
+
     from playwright.sync_api import expect
+
+    from guts_teach.game.rules import teaching
+    from guts_teach.lessons.quiz import FIELDS, make_scenario
 
     page, ran = open_notebook(watched, site, "02_try_hands.ipynb")
     assert executed_cells(page) == code_cells(site, "02_try_hands.ipynb")
@@ -404,6 +505,26 @@ def test_try_hands_runs_on_open_and_ranks_a_hand_offline(site, watched):
     expect(explorer.locator(".guts-odds")).to_contain_text("pair of queens")
     expect(explorer.locator(".guts-odds")).to_contain_text("go in")
     record(try_hands_ran_on_open_seconds=round(ran, 1))
+
+    scenario = make_scenario(random.Random(7), teaching())  # the notebook's SettlementQuiz(seed=7)
+    quiz = page.locator(".guts-panel", has_text="Settle the pot")
+    quiz.scroll_into_view_if_needed()
+    expect(quiz).to_contain_text(scenario.question())
+    answers = scenario.answers()
+    wrong = "999" if answers["next_pot"] != "999" else "998"
+    for name, answer in answers.items():
+        quiz_box(quiz, FIELDS[name]).fill(wrong if name == "next_pot" else answer)
+    quiz.locator("button", has_text="Check").click()
+    feedback = quiz.locator(".guts-text", has_text="right")
+    expect(feedback).to_contain_text("4 of 5 right. Correct what is marked and check again.")
+    expect(feedback.locator("li.guts-wrong")).to_have_count(1)
+    expect(feedback.locator("li.guts-wrong")).to_contain_text(f"{FIELDS['next_pot']} ✘")
+    expect(feedback).to_contain_text("Score: 0 of 1 question settled right at the first check")
+    quiz_box(quiz, FIELDS["next_pot"]).fill(answers["next_pot"])
+    quiz.locator("button", has_text="Check").click()
+    expect(feedback).to_contain_text("5 of 5 right.")
+    expect(feedback.locator("li.guts-ok")).to_have_count(5)
+    expect(feedback.locator("li.guts-wrong")).to_have_count(0)
     assert_offline_and_clean(watched)
 
 
