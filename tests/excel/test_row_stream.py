@@ -1,5 +1,6 @@
 """Workbook files written row by row (issue 16: 100,000 deals under a minute and 1 GB): every
-part of the file is exactly what openpyxl writes when it draws every cell, for a ledger with
+part of the file is exactly what openpyxl writes when it draws every cell (once the formula
+columns it shares are written out cell by cell), for a ledger with
 cards and awkward notes, a season, fresh books of every size, and ten players; a drawn row out
 of step is stopped; and a book beyond the old 10,000-row bound goes out and comes back."""
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from support.paths import AUTUMN
+from support.xlsx_parts import parts, shared_count
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import SEATS, Layout
@@ -44,12 +46,6 @@ def evening(players: list[str], deals: int, seed: int = 3) -> Ledger:
     for k in range(0, len(deals_), 5):
         deals_[k] = dataclasses.replace(deals_[k], note=NOTES[(k // 5) % len(NOTES)])
     return dataclasses.replace(ledger, deals=tuple(deals_))
-
-
-def parts(path: Path) -> dict[str, bytes]:
-    """Every part of an .xlsx file but its time stamps."""
-    with zipfile.ZipFile(path) as archive:
-        return {n: archive.read(n) for n in archive.namelist() if n != "docProps/core.xml"}
 
 
 def drawn_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,6 +107,9 @@ def test_a_book_beyond_the_old_10000_rows_goes_out_and_comes_back(tmp_path):
         calc = archive.read(calc_part).decode()
     assert re.search(r'<dimension ref="A1:[A-Z]+12051" />', calc)
     assert calc.count("<row ") == 12_051  # the header and 12,050 deal rows (50 to spare)
+    # Each formula column is written once, at its first streamed row, the rest referring to it.
+    assert shared_count(calc) >= 50 * 12_000
+    assert calc.count('<f t="shared" ref=') >= 50
 
 
 def row(r: int, cells: str) -> str:
@@ -155,3 +154,22 @@ def test_a_drawn_row_out_of_step_is_stopped():
     rows[4] = row(4, '<c r="A{r}"><f>B{r}</f></c>')
     with pytest.raises(PatternError, match="sheet 'Ledger': row 4 is out of step"):
         pattern_of("Ledger", rows, block)
+
+
+def test_a_formula_column_is_shared_only_where_moving_it_gives_the_patterns_formula():
+    from guts_teach.excel.writing.shared_formulas import as_master, share
+
+    moving = '<c r="A{r}"><f>B{p}*2</f><v /></c>'
+    literal = '<c r="B{r}"><f>INDEX(C:C,{r})</f><v /></c>'  # a row number no reference moves
+    cells = moving + literal
+    pattern = RowPattern(row(7, cells), 7, row(8, cells))
+    below, shared = share(pattern, 2, 40)
+    assert shared == {"A": 0}
+    assert below.row(9) == (
+        '<row r="9"><c r="A9"><f t="shared" si="0"/><v /></c>'
+        '<c r="B9"><f>INDEX(C:C,9)</f><v /></c></row>'
+    )
+    assert as_master(pattern.row(2), shared, 2, 40).startswith(
+        '<row r="2"><c r="A2"><f t="shared" ref="A2:A40" si="0">B1*2</f>'
+    )
+    assert share(pattern, 2, 2) == (pattern, {})  # one row: nothing to share

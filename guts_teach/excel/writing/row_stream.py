@@ -41,6 +41,7 @@ from ..cells import WorkbookError
 from ..layout import CALC, DEALS, LEDGER, SEATS_SHEET, Layout
 from ..sheets.chart import chart_row
 from ._deal_cells import Cells, put_cells
+from .shared_formulas import as_master, share
 
 DRAWN = 5
 """Deal rows the builders draw for a streamed file: rows 2 to 6, enough to see the pattern
@@ -179,21 +180,25 @@ def write_sheet(
     typed: Iterator[tuple[int, Cells]],
 ) -> None:
     """Sheet ``name`` in full: its drawn rows, then every deal row of its ``block`` from the
-    pattern (with the ``typed`` cells, on Deals), then the rows below them."""
+    pattern (with the ``typed`` cells, on Deals; each formula column shared from the first,
+    :mod:`.shared_formulas`), then the rows below them."""
     head, rows, tail = split_sheet(xml)
     pattern, first = pattern_of(name, rows, block)
     last = block[2]
+    below, shared = share(pattern, first, last)
     head = _DIMENSION.sub(lambda m: m.group(1) + str(max(int(m.group(2)), last)), head, count=1)
     out.write(head.encode())
     out.write("".join(rows[r] for r in sorted(rows) if r < first).encode())
     upcoming = next(typed, None)
     chunk: list[str] = []
     for r in range(first, last + 1):
+        writes = pattern if r == first else below
         if upcoming is not None and upcoming[0] == r:
-            chunk.append(pattern.row_with(r, upcoming[1]))
+            written = writes.row_with(r, upcoming[1])
             upcoming = next(typed, None)
         else:
-            chunk.append(pattern.row(r))
+            written = writes.row(r)
+        chunk.append(as_master(written, shared, first, last) if r == first else written)
         if len(chunk) == CHUNK:
             out.write("".join(chunk).encode())
             chunk.clear()
