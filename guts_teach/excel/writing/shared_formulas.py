@@ -25,18 +25,28 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 from xml.sax.saxutils import unescape
 
 from openpyxl.formula.translate import Translator
 
-if TYPE_CHECKING:  # row_stream writes with this module
-    from .row_stream import RowPattern
+
+class RowPattern(Protocol):
+    """What this module needs of :class:`.row_stream.RowPattern` (which writes with it)."""
+
+    opening: str
+    template: str
+    cells: list[tuple[int, str, str, str]]
+
+    def row(self, r: int) -> str: ...
+
+
+Pattern = TypeVar("Pattern", bound=RowPattern)
 
 _FORMULA = re.compile(r"<f>([^<]*)</f>")
 
 
-def share(pattern: RowPattern, first: int, last: int) -> tuple[RowPattern, dict[str, int]]:
+def share(pattern: Pattern, first: int, last: int) -> tuple[Pattern, dict[str, int]]:
     """``pattern`` with the formula of each column that can be shared replaced by a reference
     to its master at row ``first``; and those columns with their shared formula's number."""
     shared: dict[str, int] = {}
