@@ -42,6 +42,7 @@ from ...game.rules import Rules, teaching
 from ...game.settlement import settle_pot
 from ..counting.class_deals import pair_table, triple_table
 from .payoff import iterate_replies
+from .real_game_many import deal_worth
 from .thresholds import Threshold
 
 N = len(ALL_STRENGTHS)
@@ -247,11 +248,9 @@ def _worth(pot: Fraction, reserve: Fraction, role: Role, rules: Rules) -> Fracti
     """Seat 0's money in a deal of this role, plus a third of the chips on the table after it
     (each player's claim on them when all play alike), in chips."""
     _, winners, payers, won, paid = role
-    settled = settle_pot(pot=pot, reserve=reserve, winners=winners, payers=payers, cap=rules.cap)
-    money = settled.share * won - settled.payment * paid
-    if not settled.pot:  # the pot emptied and the reserve with it: everyone antes
-        return money - rules.ante + (rules.ante * 3 + settled.reserve) / 3
-    return money + (settled.pot + settled.reserve) / 3
+    return deal_worth(
+        pot, reserve, winners=winners, payers=payers, won=won, paid=paid, players=3, rules=rules
+    )
 
 
 def deviation_gain(

@@ -86,27 +86,53 @@ def kinds(players: int) -> Iterator[Kind]:
             yield Kind(k, top=w, beaten=True)
 
 
+def deal_worth(
+    pot: Fraction,
+    reserve: Fraction,
+    *,
+    winners: int,
+    payers: int,
+    won: bool,
+    paid: bool,
+    players: int,
+    rules: Rules,
+) -> Fraction:
+    """A player's money in a showdown at (``pot``, ``reserve``), ``winners`` sharing the pot
+    and ``payers`` matching it (``won``, ``paid``: whether the player is among them), plus
+    ``1/n`` of the chips on the table after it, settled by the rules core. A pot that empties
+    with the reserve is made again by everyone's ante, which each player pays and its ``1/n``
+    claim gives back, so the antes cancel and only the chips left count."""
+    settled = settle_pot(pot=pot, reserve=reserve, winners=winners, payers=payers, cap=rules.cap)
+    money = settled.share * won - settled.payment * paid
+    return money + (settled.pot + settled.reserve) / players
+
+
 def kind_gain(
     pot: Fraction, reserve: Fraction, kind: Kind, *, players: int, rules: Rules
 ) -> Fraction:
-    """What going in rather than out is worth in this kind of deal at (``pot``, ``reserve``):
-    money plus ``1/n`` of the table after, settled by the rules core."""
+    """What going in rather than out is worth in this kind of deal at (``pot``, ``reserve``)."""
     (won_by, paid_by, won, paid), (out_won_by, out_paid_by) = kind.outcomes()
-    settled = settle_pot(pot=pot, reserve=reserve, winners=won_by, payers=paid_by, cap=rules.cap)
-    money = settled.share * won - settled.payment * paid
-    inside = money + table_after(settled.pot, settled.reserve, players, rules) / players
-    left = settle_pot(
-        pot=pot, reserve=reserve, winners=out_won_by, payers=out_paid_by, cap=rules.cap
+    inside = deal_worth(
+        pot,
+        reserve,
+        winners=won_by,
+        payers=paid_by,
+        won=won,
+        paid=paid,
+        players=players,
+        rules=rules,
     )
-    outside = table_after(left.pot, left.reserve, players, rules) / players
+    outside = deal_worth(
+        pot,
+        reserve,
+        winners=out_won_by,
+        payers=out_paid_by,
+        won=False,
+        paid=False,
+        players=players,
+        rules=rules,
+    )
     return inside - outside
-
-
-def table_after(pot: Fraction, reserve: Fraction, players: int, rules: Rules) -> Fraction:
-    """The chips on the table after a deal that leaves ``pot`` and ``reserve``: an empty pot
-    (the reserve empty too) is made by everyone's ante, which each player pays and a
-    ``1/n`` claim on gives back, so only the reserve counts then."""
-    return pot + reserve if pot else reserve
 
 
 def kinds_hold(pot: Fraction, reserve: Fraction, *, players: int, rules: Rules) -> int:
@@ -139,6 +165,6 @@ def chips_kept(pot: Fraction, reserve: Fraction, *, players: int, rules: Rules) 
                 pot=pot, reserve=reserve, winners=winners, payers=payers, cap=rules.cap
             )
             money = settled.share * winners - settled.payment * payers
-            if money + table_after(settled.pot, settled.reserve, players, rules) != before:
+            if money + settled.pot + settled.reserve != before:
                 return False
     return True
