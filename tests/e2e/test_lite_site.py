@@ -25,14 +25,16 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from support.browser import CHROMIUM
+from support.browser import CHROMIUM, choose_file
 from support.browser import CHROMIUM_ARGS as BROWSER_ARGS
+from support.club import club_evening
 from support.needs import require
 from support.paths import REPO
+
+from guts_teach.jupyter.launch import free_port
 
 PYODIDE = REPO / "build" / "node" / "node_modules" / "pyodide"
 FIGURES = REPO / "build" / "lite-figures.json"
@@ -85,12 +87,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         site_mb=round(sum(p.stat().st_size for p in files) / 1e6, 1),
     )
     return out
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -543,27 +539,6 @@ def test_strategy_runs_on_open_and_its_play_table_deals_offline(site, watched):
     assert_offline_and_clean(watched)
 
 
-def club_evening(path: Path) -> Any:
-    """A five-deal evening of a club's own, saved as a ledger file (and returned)."""
-    import random
-
-    from guts_teach import Session, teaching
-    from guts_teach.ledgers.ledger import ledger_of, save
-
-    table = Session(["Noor", "Olek", "Pita"], rules=teaching(), rng=random.Random(8))
-    for ins, winners in (
-        (["Noor", "Olek"], ["Olek"]),
-        (["Noor", "Olek", "Pita"], ["Noor", "Pita"]),
-        (["Pita"], None),
-        ([], None),
-        (["Olek", "Pita"], ["Pita"]),
-    ):
-        table.play(ins, winners=winners)
-    ledger = ledger_of(table, title="Our Tuesday")
-    save(ledger, path)
-    return ledger
-
-
 def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched, tmp_path):
     """Python in the browser has no pandas: the ledger's tables are the package's own."""
     from playwright.sync_api import expect
@@ -587,9 +562,7 @@ def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched, 
     evening = club_evening(ledger)
     panel = page.locator(".guts-panel", has_text="Open your club")
     panel.scroll_into_view_if_needed()
-    with page.expect_file_chooser() as chooser:
-        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
-    chooser.value.set_files(str(ledger))
+    choose_file(page, panel, ledger)
     status = panel.locator(".guts-status")
     expect(status).to_contain_text("tuesday.json: 5 deals among 3 players")
     expect(status).to_contain_text("is accounted for, none made or lost")
@@ -597,9 +570,7 @@ def test_the_ledger_notebook_runs_on_open_without_pandas_offline(site, watched, 
     # A workbook needs openpyxl, which the browser's Python lacks: it says so, and what to do.
     book = tmp_path / "tuesday.xlsx"
     export_ledger(evening, book)
-    with page.expect_file_chooser() as chooser:
-        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
-    chooser.value.set_files(str(book))
+    choose_file(page, panel, book)
     error = panel.locator(".guts-error")
     expect(error).to_contain_text("tuesday.xlsx: reading a club workbook needs openpyxl")
     expect(error).to_contain_text("open the club's ledger file (.json) instead")

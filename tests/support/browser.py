@@ -200,3 +200,11 @@ def axe_problems(page, scope: str = ".guts-panel", skip: tuple[str, ...] = ()) -
 
 ALL_RUN = "() => document.querySelectorAll('.voila-skeleton-container').length === 0"
 """Every cell has run: Voila's placeholders for outputs still to come are gone."""
+
+
+def choose_file(page, panel, path: Path) -> None:
+    """Press ``panel``'s upload button (Open a ledger) and pick ``path`` in the browser's file
+    chooser."""
+    with page.expect_file_chooser() as chooser:
+        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
+    chooser.value.set_files(str(path))

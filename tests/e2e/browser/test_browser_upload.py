@@ -4,54 +4,27 @@ skip locally when Chromium, JupyterLab or Playwright is missing, and fail in CI.
 
 from __future__ import annotations
 
-import random
+from support.browser import choose_file, expect, lab_page
+from support.club import club_evening
 
-from support.browser import expect, lab_page
-
-from guts_teach import Session, teaching
 from guts_teach.excel.writing.workbook import export_ledger
-from guts_teach.ledgers.ledger import ledger_of, save
-
-
-def club_evening(path):
-    """A five-deal evening of the club's own, saved as a ledger file."""
-    names = ["Noor", "Olek", "Pita"]
-    table = Session(names, rules=teaching(), rng=random.Random(8))
-    for ins, winners in (
-        (["Noor", "Olek"], ["Olek"]),
-        (["Noor", "Olek", "Pita"], ["Noor", "Pita"]),
-        (["Pita"], None),
-        ([], None),
-        (["Olek", "Pita"], ["Pita"]),
-    ):
-        table.play(ins, winners=winners)
-    save(ledger_of(table, title="Our Tuesday"), path)
-    return table
-
-
-def choose(page, panel, path):
-    """Press the upload button and pick ``path`` in the browser's file chooser."""
-    with page.expect_file_chooser() as chooser:
-        panel.locator(".widget-upload, button", has_text="Open a ledger").first.click()
-    chooser.value.set_files(str(path))
 
 
 def test_a_club_opens_its_own_ledger_and_workbook_in_notebook_03(browser, tmp_path):
     ledger, book = tmp_path / "tuesday.json", tmp_path / "tuesday.xlsx"
-    table = club_evening(ledger)
-    export_ledger(ledger_of(table, title="Our Tuesday"), book)
+    export_ledger(club_evening(ledger), book)
     with lab_page(browser, tmp_path / "club", "03_ledger.ipynb") as page:
         panel = page.locator(".guts-panel", has_text="Open your club")
         panel.scroll_into_view_if_needed()
         status = panel.locator(".guts-status")
         for path in (ledger, book):
-            choose(page, panel, path)
+            choose_file(page, panel, path)
             expect(status).to_contain_text(f"{path.name}: 5 deals among 3 players")
             expect(status).to_contain_text("is accounted for, none made or lost")
             for name in ("Noor", "Olek", "Pita"):
                 expect(panel.locator(".guts-ledger").last).to_contain_text(name)
             expect(panel.locator("img, svg").last).to_be_visible()  # the evening's chart
         notebook = tmp_path / "club" / "03_ledger.ipynb"
-        choose(page, panel, notebook)  # not a ledger
+        choose_file(page, panel, notebook)  # not a ledger
         expect(panel.locator(".guts-error")).to_be_visible()  # it says why
         expect(panel.locator(".guts-ledger").last).to_contain_text("Noor")  # the evening stays

@@ -33,6 +33,17 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"class-table-{name}.png"), full_page=True)
 
 
+def smallest_text_px(page) -> float:
+    """The size of the smallest text a page's main part shows, in CSS pixels."""
+    return float(
+        page.evaluate(
+            "Math.min(...[...document.querySelectorAll('main *')].filter((e) => "
+            "e.childElementCount === 0 && e.textContent.trim()).map((e) => "
+            "parseFloat(getComputedStyle(e).fontSize)))"
+        )
+    )
+
+
 def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, service):
     laptop = browser.new_context(viewport=PROJECTOR).new_page()
     laptop.goto(f"{service}/teacher")
@@ -92,10 +103,7 @@ def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, se
     )
     shot(projector, "projector-shown")
     assert axe_problems(projector, "main") == []
-    smallest = projector.evaluate(
-        "Math.min(...[...document.querySelectorAll('main *')].filter((e) => e.childElementCount"
-        " === 0 && e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize)))"
-    )
+    smallest = smallest_text_px(projector)
     assert smallest >= 24, f"the projector's smallest text is {smallest} px"
 
     phones["Ben"].reload()  # a reload keeps the seat
@@ -178,10 +186,7 @@ def test_the_projector_draws_the_table_then_the_settlement_step_by_step(browser,
     expect(projector.locator("#story [aria-current=step]")).to_be_visible()
     shot(projector, "projector-step")
     assert axe_problems(projector, "main") == []
-    smallest = projector.evaluate(
-        "Math.min(...[...document.querySelectorAll('main *')].filter((e) => e.childElementCount"
-        " === 0 && e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize)))"
-    )
+    smallest = smallest_text_px(projector)
     assert smallest >= 24, f"the projector's smallest text is {smallest} px"
 
     card = laptop.locator(f"section[data-code={code}]")  # the timer, from the next deal on
