@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -556,49 +556,27 @@ REAL_BOUNDS = {"teaching": Fraction(60), "classic": Fraction(300)}
 
 def _real_three_report(as_json: bool) -> str:
     """Three players: K-4 checked as a Markov-perfect equilibrium of the real game, state by
-    state up to :data:`REAL_BOUNDS`."""
-    from ..game.rules import classic, teaching
-    from .equilibria.real_game import deviation_gain, states_up_to, symmetric_gap
+    state up to :data:`REAL_BOUNDS`, every deal counted."""
+    from .equilibria.real_game import deviation_gain, symmetric_gap
 
     edge = equilibrium(players=3).threshold
-    checked: dict[str, int] = {}
-    for name, rules in (("teaching", teaching()), ("classic", classic())):
-        states = states_up_to(REAL_BOUNDS[name], rules)
-        for pot, reserve in states:
-            if symmetric_gap(pot, reserve, edge, rules) != 0 or any(
-                (deviation_gain(pot, reserve, s, edge, rules) > 0) != edge.goes_in(s)
-                for s in ALL_STRENGTHS
-            ):
-                raise ArithmeticError(
-                    f"{edge} is not Markov-perfect at pot {pot}, reserve {reserve}"
-                )
-        checked[name] = len(states)
-    method = (
-        "exact: every state (pot, reserve) reached from the first antes, up to a reserve of "
-        "60 (teaching) and 300 (classic); in each, a third of the table is each player's "
-        "relative value when all play alike, and no hand gains by deviating in one deal"
-    )
-    if as_json:
-        data = {
-            "players": 3,
-            "equilibrium": str(edge.strength),
-            "markov_perfect": True,
-            "states_checked": checked,
-            "reserve_bound": {k: chance_text(v) for k, v in REAL_BOUNDS.items()},
-            "best_replies_to_other_play": None,
-            "method": method,
-        }
-        return json.dumps(data, indent=2)
-    return "\n".join(
-        [
-            "The real game at 3 players, pot and reserve carried from deal to deal (exact):",
-            f"  everyone in with {edge.strength} or better is a Markov-perfect equilibrium: in "
-            f"every state checked ({checked['teaching']} with cap 20, {checked['classic']} with "
-            "cap 100)",
-            "  going in gains the pot times the one-deal gain, so no hand's choice depends on "
-            "the pot or the reserve",
-            "  (best replies to players who do not play alike: not computed yet)",
-        ]
+
+    def check(pot: Fraction, reserve: Fraction, rules: Rules) -> None:
+        if symmetric_gap(pot, reserve, edge, rules) != 0 or any(
+            (deviation_gain(pot, reserve, s, edge, rules) > 0) != edge.goes_in(s)
+            for s in ALL_STRENGTHS
+        ):
+            raise ArithmeticError(f"{edge} is not Markov-perfect at pot {pot}, reserve {reserve}")
+
+    return _real_markov_report(
+        3,
+        edge,
+        check,
+        as_json,
+        method="in each, a third of the table is each player's relative value when all play "
+        "alike, and no hand gains by deviating in one deal",
+        told="  going in gains the pot times the one-deal gain, so no hand's choice depends on "
+        "the pot or the reserve",
     )
 
 
@@ -606,25 +584,52 @@ def _real_many_report(players: int, as_json: bool) -> str:
     """Four players and more: every kind of deal, at every state up to :data:`REAL_BOUNDS`,
     makes going in worth the pot times its one-deal gain, so the one-deal equilibrium is a
     Markov-perfect equilibrium of the real game."""
-    from ..game.rules import classic, teaching
-    from .equilibria.real_game import states_up_to
     from .equilibria.real_game_many import chips_kept, kinds_hold
 
-    edge = equilibrium(players=players).threshold
+    def check(pot: Fraction, reserve: Fraction, rules: Rules) -> None:
+        kinds_hold(pot, reserve, players=players, rules=rules)
+        if not chips_kept(pot, reserve, players=players, rules=rules):
+            raise ArithmeticError(f"chips not kept at pot {pot}, reserve {reserve}")
+
+    return _real_markov_report(
+        players,
+        equilibrium(players=players).threshold,
+        check,
+        as_json,
+        method="in each, every kind of deal (nobody else in, best, tied, beaten) settled by the "
+        "rules core makes going in worth the pot times the one-deal gain, and the chips on the "
+        "table are each player's in equal shares when all play alike",
+        told="  in every kind of deal going in gains the pot times the one-deal gain, so no "
+        "hand's choice depends on the pot or the reserve: the one-deal advice holds",
+        extra={"gain_is_pot_times_one_deal_gain": True},
+    )
+
+
+def _real_markov_report(
+    players: int,
+    edge: Threshold,
+    check: Callable[[Fraction, Fraction, Rules], None],
+    as_json: bool,
+    *,
+    method: str,
+    told: str,
+    extra: dict[str, Any] | None = None,
+) -> str:
+    """``edge`` as a Markov-perfect equilibrium of the real game at ``players``: ``check``
+    (which raises where it fails) run at every state up to :data:`REAL_BOUNDS` under both
+    profiles, then told, or given as JSON, with how it was checked (``method``)."""
+    from ..game.rules import classic, teaching
+    from .equilibria.real_game import states_up_to
+
     checked: dict[str, int] = {}
     for name, rules in (("teaching", teaching()), ("classic", classic())):
         states = states_up_to(REAL_BOUNDS[name], rules, players=players)
         for pot, reserve in states:
-            kinds_hold(pot, reserve, players=players, rules=rules)
-            if not chips_kept(pot, reserve, players=players, rules=rules):
-                raise ArithmeticError(f"chips not kept at pot {pot}, reserve {reserve}")
+            check(pot, reserve, rules)
         checked[name] = len(states)
-    method = (
+    how = (
         "exact: every state (pot, reserve) reached from the first antes, up to a reserve of "
-        "60 (teaching) and 300 (classic); in each, every kind of deal (nobody else in, best, "
-        "tied, beaten) settled by the rules core makes going in worth the pot times the "
-        "one-deal gain, and the chips on the table are each player's in equal shares when all "
-        "play alike"
+        f"60 (teaching) and 300 (classic); {method}"
     )
     if as_json:
         data = {
@@ -633,20 +638,19 @@ def _real_many_report(players: int, as_json: bool) -> str:
             "markov_perfect": True,
             "states_checked": checked,
             "reserve_bound": {k: chance_text(v) for k, v in REAL_BOUNDS.items()},
-            "gain_is_pot_times_one_deal_gain": True,
+            **(extra or {}),
             "best_replies_to_other_play": None,
-            "method": method,
+            "method": how,
         }
         return json.dumps(data, indent=2)
+    title = f"The real game at {players} players, pot and reserve carried from deal to deal"
     return "\n".join(
         [
-            f"The real game at {players} players, pot and reserve carried from deal to deal "
-            "(exact):",
+            f"{title} (exact):",
             f"  everyone in with {edge.strength} or better is a Markov-perfect equilibrium: in "
             f"every state checked ({checked['teaching']} with cap 20, {checked['classic']} with "
             "cap 100)",
-            "  in every kind of deal going in gains the pot times the one-deal gain, so no hand's "
-            "choice depends on the pot or the reserve: the one-deal advice holds",
+            told,
             "  (best replies to players who do not play alike: not computed yet)",
         ]
     )
