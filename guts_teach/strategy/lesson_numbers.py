@@ -162,25 +162,18 @@ def three_cards() -> list[list[Any]]:
 
 
 def in_turn() -> dict[str, Any]:
-    """Declaring in turn: the exact heads-up equilibrium and the three-player average play."""
+    """Declaring in turn: the exact equilibria heads-up and at three players."""
     from .in_turn.heads_up import equilibrium, in_chances
-    from .in_turn.report import NAMES, describe
-    from .in_turn.three_gains import POINTS, seat_values
-    from .in_turn.three_play import average_play, kept_counts
+    from .in_turn.three_exact import exact_equilibrium, summary
 
     found = equilibrium()
-    three = average_play(kept_counts(), exact=False)
     return {
         "first": str(found.first),
         "dealer": str(found.dealer),
         "shares": [_exact(found.value), _exact(found.dealer_value)],
         "first_chances": [_drawn(p) for p in found.first.chances],
         "dealer_chances": [_drawn(p) for p in in_chances(found.dealer)],
-        "three": [
-            [NAMES[point], describe(three[point]), [_drawn(p) for p in three[point]]]
-            for point in POINTS
-        ],
-        "three_shares": [_drawn(v) for v in seat_values(three)],
+        **summary(exact_equilibrium()),
     }
 
 

@@ -312,15 +312,21 @@ for name, exact, mean, error in stored("three_cards"):
 Later players hear the earlier ones; if everyone before the dealer is out, the dealer takes the
 pot. Heads-up the dealer calls an "in" with 10-3 or better, and the first player goes in with
 10-2 or better **and bluffs** with some low hands. The dealer's seat is worth more than half the
-pot."""),
+pot.
+
+At three players there is an exact answer too, and it holds a surprise: the first player goes
+in with J-7 to J-10 but **not** with Q-2 to Q-4. Both lose to every hand that answers them; the
+only difference is which cards they keep out of the other players' hands."""),
     ("notes", """\
 Heads-up the whole game can be solved exactly: the package finds the best chance of going in
 with each of the 91 classes of hand, in exact fractions (a *linear programme*, in the
 mathematicians' words): the dealer calls an "in" with 10-3 or better (10-2 a twenty-fourth of
 the time), and the first player bluffs with low hands that hold no 2 and nothing above 9
 (against those calls they all lose the same, so they are worth the same as bluffs). At three
-players best replies only go round, so the chances come from answering the average of the play
-so far, over thresholds that depend on what each seat heard."""),
+players no linear programme applies (a seat's gain multiplies the two others' chances), so the
+package first follows a smooth path to find which hands are played sometimes, then solves the
+equations that make those hands worth exactly nothing, in exact fractions, and checks every
+hand at every point of the game: nobody can gain by playing differently."""),
     ("md", "### Declaring in turn: who goes in with what"),
     ("code", """\
 from guts_teach.game.cards.hands import ALL_STRENGTHS
@@ -330,10 +336,11 @@ first, dealer = (float(Fraction(v)) for v in turns["shares"])
 print(f"heads-up: first player {turns['first']}")
 print(f"          dealer after 'in': {turns['dealer']}")
 print(f"          shares of the pot: first {first:.4f}, dealer {dealer:.4f}")
-print("three players (answering the average):")
+print("three players (exact):")
 for name, said, _ in turns["three"]:
     print(f"  {name:>22}: {said}")
-print("  shares of the pot: first {:.3f}, second {:.3f}, dealer {:.3f}".format(*turns["three_shares"]))"""),
+shares = (float(Fraction(v)) for v in turns["three_shares"])
+print("  shares of the pot: first {:.4f}, second {:.4f}, dealer {:.4f}".format(*shares))"""),
     ("md", "### Declaring in turn, heads-up"),
     ("code", """\
 ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
@@ -347,7 +354,7 @@ charts.show(charts.line_chart(
     ("code", """\
 charts.show(charts.line_chart(
     [charts.Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
-    title="Three players (answering the average)", **axes))"""),
+    title="Three players (exact)", **axes))"""),
     ("md", """\
 ## Coalitions: can two players gang up on one?
 

@@ -2,9 +2,9 @@
 
 Heads-up it plays the exact equilibrium of :mod:`guts_teach.strategy.in_turn.heads_up` (first
 player: value hands and bluffs; dealer after "in": 10-3 or better, 10-2 a twenty-fourth of the
-time). At three players it plays the fictitious-play average of
-:mod:`guts_teach.strategy.in_turn.three_play`, a chance of going in for each class at each of the
-six points (first; second after "in" or "out"; dealer after in-in, in-out, out-in). At four
+time). At three players it plays the exact equilibrium of
+:mod:`guts_teach.strategy.in_turn.three_exact`, a chance of going in for each class at each of
+the six points (first; second after "in" or "out"; dealer after in-in, in-out, out-in). At four
 players or more no in-turn equilibrium is computed here: the bot plays the table's
 simultaneous equilibrium threshold, whatever it heard, and says so. The dealer never decides
 when everyone before is out: it takes the pot (V1).
@@ -26,7 +26,7 @@ from ...game.errors import MissingHandError
 from ...game.play.session import Session
 from ..equilibria.mixed import equilibrium_play
 from .heads_up import DEALER, FIRST
-from .three_play import kept_play
+from .three_exact import kept_play
 
 
 @dataclass

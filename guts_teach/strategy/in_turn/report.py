@@ -13,18 +13,10 @@ from typing import Any
 
 from ...game.cards.hands import ALL_STRENGTHS
 from ...game.errors import PlayerError
+from ..ahead import stored
 from .heads_up import equilibrium
-from .three_gains import POINTS, Chance, Point, seat_values
-from .three_play import KEPT, average_play, exploitability, kept_counts, seat_exploitability
-
-NAMES = {
-    (): "first player",
-    (True,): 'second, after "in"',
-    (False,): 'second, after "out"',
-    (True, True): "dealer, after in, in",
-    (True, False): "dealer, after in, out",
-    (False, True): "dealer, after out, in",
-}
+from .three_exact import SUPPORT, exact_equilibrium, point_key, summary
+from .three_gains import NAMES, POINTS, Chance
 
 
 def _text(value: Fraction) -> str:
@@ -80,53 +72,61 @@ def describe(chances: Sequence[Chance]) -> str:
     return said
 
 
+METHOD_THREE = (
+    "exact: the classes that mix found by following the logit quantal-response path; their "
+    "chances solved from the indifference equations in fractions; certified at every class of "
+    "every point (no linear programme: a seat's gain multiplies the two others' chances)"
+)
+
+
+def _three_kept() -> dict[str, Any]:
+    """The three-player equilibrium as kept ahead (computing it takes about twenty seconds)."""
+    try:
+        kept: dict[str, Any] = stored("in_turn")
+    except KeyError:
+        kept = summary(exact_equilibrium())
+    return kept
+
+
 def _three(as_json: bool) -> str:
-    play = average_play(kept_counts(), exact=False)
-    values = seat_values(play)
-    slack = exploitability(play)
-    rounds = sum(KEPT[()].values()) - 1  # after the start, K-4 everywhere
+    kept = _three_kept()
+    shares = [Fraction(v) for v in kept["three_shares"]]
+    mixes = {key: Fraction(v) for key, v in kept["three_mixes"].items()}
     if as_json:
         data: dict[str, Any] = {
             "players": 3,
-            "method": f"fictitious play over conditional thresholds, {rounds} rounds from K-4 "
-            "everywhere (best replies only cycle: no pure equilibrium in thresholds)",
+            "method": METHOD_THREE,
             "points": {
-                NAMES[p]: {"plays": describe(play[p]), "thresholds_played": KEPT[p]} for p in POINTS
+                NAMES[p]: {
+                    "plays": said,
+                    "always_in": SUPPORT[p].always,
+                    "mixing": SUPPORT[p].mixed,
+                    "mix": _text(mixes[point_key(p)]) if point_key(p) in mixes else None,
+                }
+                for p, (_, said, _) in zip(POINTS, kept["three"], strict=True)
             },
-            "seat_shares": dict(
-                zip(
-                    ("first", "second", "dealer"), (round(float(v), 4) for v in values), strict=True
-                )
-            ),
-            "exploitability": {NAMES[p]: round(float(slack[p]), 5) for p in POINTS},
-            "seat_exploitability": dict(
-                zip(
-                    ("first", "second", "dealer"),
-                    (round(float(v), 5) for v in seat_exploitability(slack)),
-                    strict=True,
-                )
-            ),
+            "seat_shares": dict(zip(SEAT_NAMES, (_text(v) for v in shares), strict=True)),
+            "seat_exploitability": dict.fromkeys(SEAT_NAMES, "0"),
         }
         return json.dumps(data, indent=2)
     lines = [
-        f"Declaring in turn at 3 players (V1): fictitious play over conditional thresholds, "
-        f"{rounds} rounds (best replies only go round; no pure equilibrium in thresholds):",
+        "Declaring in turn at 3 players (V1), exact equilibrium (the mixing chances solved "
+        "in fractions, certified class by class at every point):",
     ]
-    lines += [f"  {NAMES[p]:>22}: {describe(play[p])}" for p in POINTS]
+    lines += [f"  {name:>22}: {said}" for name, said, _ in kept["three"]]
     lines.append(
         "  shares of the pot: first {:.4f}, second {:.4f}, dealer {:.4f}".format(
-            *(float(v) for v in values)
+            *(float(v) for v in shares)
         )
     )
-    worst: Point = max(POINTS, key=lambda p: float(slack[p]))
-    first, second, dealer = (float(v) for v in seat_exploitability(slack))
     lines.append(
-        "  distance from an equilibrium: by its best reply over every strategy, changing all "
-        f"its points at once, the first seat gains {first:.5f} of the pot, the second "
-        f"{second:.5f}, the dealer {dealer:.5f}; no single point more than "
-        f"{float(slack[worst]):.5f} ({NAMES[worst]})"
+        "  no seat can gain anything by playing otherwise, changing all its points at once "
+        "(exploitability 0 for every seat)"
     )
     return "\n".join(lines)
+
+
+SEAT_NAMES = ("first", "second", "dealer")
 
 
 def in_turn_report(*, players: int, as_json: bool = False) -> str:
@@ -135,7 +135,4 @@ def in_turn_report(*, players: int, as_json: bool = False) -> str:
         return _heads_up(as_json)
     if players == 3:
         return _three(as_json)
-    raise PlayerError(
-        f"declaring in turn is computed for 2 or 3 players (exact heads-up, fictitious play "
-        f"at three); got {players}"
-    )
+    raise PlayerError(f"declaring in turn is computed exactly for 2 or 3 players; got {players}")

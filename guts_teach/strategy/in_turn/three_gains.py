@@ -33,6 +33,15 @@ N = len(ALL_STRENGTHS)
 DEALS = 1326 * 1225 * 1128  # ordered three-seat deals
 Point = tuple[bool, ...]  # what a seat heard before its turn: () first, (in,) second, ...
 POINTS: tuple[Point, ...] = ((), (True,), (False,), (True, True), (True, False), (False, True))
+NAMES = {
+    (): "first player",
+    (True,): 'second, after "in"',
+    (False,): 'second, after "out"',
+    (True, True): "dealer, after in, in",
+    (True, False): "dealer, after in, out",
+    (False, True): "dealer, after out, in",
+}
+"""Each point in words."""
 Chance = int | Fraction | float
 Play = Mapping[Point, Sequence[Chance]]
 ALWAYS: tuple[int, ...] = (1,) * N
