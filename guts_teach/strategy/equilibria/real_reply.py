@@ -554,3 +554,35 @@ def _evaluate(
     g = solved[size]
     a = (money_up - g) * per_cap
     return g, solved[:size], a
+
+
+def policy_money(
+    others: Threshold,
+    small: Threshold,
+    at_reserve: Threshold,
+    *,
+    players: int = 3,
+    rules: Rules | None = None,
+) -> Fraction:
+    """The long-run money a deal of playing ``small`` at every small pot and ``at_reserve``
+    whenever there is a reserve, against others at ``others``: exact, by the same account
+    (a reserve drifting up earns the money at a reserve; drifting down, the towers collapse).
+
+    >>> from guts_teach.game.cards.hands import hand_class
+    >>> k4 = Threshold(hand_class("K-4"))
+    >>> policy_money(k4, k4, k4)
+    Fraction(0, 1)
+    """
+    rules = rules or teaching()
+    problem = _problem(others, players, rules)
+    mine = frozenset(range(ALL_STRENGTHS.index(_strength(small)), N))
+    upper = frozenset(range(ALL_STRENGTHS.index(_strength(at_reserve)), N))
+    money_up, drift_up = problem.tower_terms(upper)
+    towers = any(after[1] for _, after in problem.moves.values())
+    if towers and drift_up >= 0:
+        if drift_up == 0 or not _reaches_reserve(problem, mine):
+            raise ArithmeticError("this policy's long run is not settled by the account")
+        return money_up
+    index = {state: i for i, state in enumerate(problem.small)}
+    lower = dict.fromkeys(problem.small, mine)
+    return _evaluate(problem, lower, money_up, drift_up, index, towers)[0]
