@@ -11,12 +11,14 @@ the error), for the reply and for worse alternatives.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from fractions import Fraction
 
 import pytest
 
+from guts_teach.cli.commands import main
 from guts_teach.game.cards.deck import Card, card_of
 from guts_teach.game.cards.hands import hand, hand_class
 from guts_teach.game.rules import Rules, classic, teaching
@@ -157,3 +159,22 @@ def test_simulated_reply_beats_the_repeated_reply_against_always_in() -> None:
         _at("3-2"), _at("A-A"), _at("A-A"), deals=40_000, seed=6, rules=teaching()
     )
     assert reply - repeated > 4 * math.hypot(error, error_2)
+
+
+def test_cli_real_reply_and_the_repeated_models_gap(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["strategy", "--real", "--players", "3", "--against", "always", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["real_game"]["teaching"]["reply_with_reserve"] == "K-5"
+    assert data["real_game"]["classic"]["regime"] == "drifts up"
+    assert data["one_deal_reply"] == "Q-5"
+    assert data["repeated_reply"] is None and data["repeated_unbounded_thresholds"] == 60
+    assert main(["strategy", "--repeated", "--players", "3", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)["replies"][0]
+    assert first["repeated_reply"] is None and first["repeated_unbounded_thresholds"] == 60
+
+
+def test_cli_against_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["strategy", "--real", "--players", "3", "--against", "K-44"]) == 2
+    assert "--against must be a hand class such as K-4" in capsys.readouterr().err
+    assert main(["strategy", "--real", "--players", "4", "--against", "K-4"]) == 2
+    assert "2 or 3 players; got 4" in capsys.readouterr().err

@@ -62,10 +62,12 @@ from functools import cache
 from itertools import pairwise
 from typing import Literal
 
-from ...game.cards.hands import ALL_STRENGTHS, Strength
+from ...game.cards.hands import ALL_STRENGTHS, Strength, hand_class
+from ...game.errors import GutsError
 from ...game.rules import Rules, teaching
 from ...game.settlement import settle_pot
 from ..counting.class_deals import pair_table, triple_table
+from ..errors import StrategyError
 from .thresholds import Threshold
 
 N = len(ALL_STRENGTHS)
@@ -586,3 +588,29 @@ def policy_money(
     index = {state: i for i, state in enumerate(problem.small)}
     lower = dict.fromkeys(problem.small, mine)
     return _evaluate(problem, lower, money_up, drift_up, index, towers)[0]
+
+
+class AgainstError(StrategyError, ValueError):
+    """Whom a reply is against was not understood."""
+
+
+def against_threshold(text: str) -> Threshold:
+    """The others' threshold from words: a class such as ``"K-4"``, or ``"always"``.
+
+    >>> str(against_threshold("always").strength), str(against_threshold("k4").strength)
+    ('3-2', 'K-4')
+    >>> against_threshold("sometimes")
+    Traceback (most recent call last):
+    ...
+    guts_teach.strategy.equilibria.real_reply.AgainstError: --against must be a hand class \
+such as K-4 (the others go in with it or better) or "always"; got 'sometimes'
+    """
+    if text.strip().lower() in ("always", "always-in", "anything"):
+        return Threshold(ALL_STRENGTHS[0])
+    try:
+        return Threshold(hand_class(text))
+    except GutsError:
+        raise AgainstError(
+            "--against must be a hand class such as K-4 (the others go in with it or better) "
+            f'or "always"; got {text!r}'
+        ) from None
