@@ -659,7 +659,9 @@ def _real_markov_report(
             "states_checked": checked,
             "reserve_bound": {k: chance_text(v) for k, v in REAL_BOUNDS.items()},
             **(extra or {}),
-            "best_replies_to_other_play": None,
+            "best_replies_to_other_play": "--real --against CLASS (2 or 3 players)"
+            if players <= 3
+            else None,
             "method": how,
         }
         return json.dumps(data, indent=2)
@@ -671,7 +673,9 @@ def _real_markov_report(
             f"every state checked ({checked['teaching']} with cap 20, {checked['classic']} with "
             "cap 100)",
             told,
-            "  (best replies to players who do not play alike: not computed yet)",
+            "  (best replies to players who do not play alike: --against CLASS, 2 or 3 players)"
+            if players <= 3
+            else "  (best replies to players who do not play alike: computed for 2 or 3 players)",
         ]
     )
 
