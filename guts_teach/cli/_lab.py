@@ -39,6 +39,7 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
         fictitious_report,
         guarantee_report,
         real_game_report,
+        real_reply_report,
         repeated_report,
         strategy_report,
     )
@@ -65,6 +66,8 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
         report = guarantee_report(players=args.players, as_json=args.json)
     elif args.repeated:
         report = repeated_report(players=args.players, as_json=args.json)
+    elif args.real and args.against is not None:
+        report = real_reply_report(players=args.players, against=args.against, as_json=args.json)
     elif args.real:
         report = real_game_report(players=args.players, as_json=args.json)
     else:

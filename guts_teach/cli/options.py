@@ -193,6 +193,11 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         "Markov-perfect equilibrium (2 to 10 players)",
     )
     strategy_cmd.add_argument(
+        "--against",
+        help="with --real, 2 or 3 players: the best reply in the real game to the others all in "
+        'with this class or better ("K-4"), or "always"',
+    )
+    strategy_cmd.add_argument(
         "--coalition",
         action="store_true",
         help="3-10 players: the others' best joint thresholds against one equilibrium player "

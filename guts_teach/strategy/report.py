@@ -248,9 +248,12 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
     steps: list[dict[str, Any]] = []
     while True:
         one_deal = best_reply(others, players=players)
+        unbounded = _unbounded(others, players)
         try:
             repeated: str | None = str(best_reply_repeated(others, players=players).strength)
         except ValueError:  # no reply makes the stakes shrink against these others
+            repeated = None
+        if unbounded:  # alpha / (1 - beta) has no maximum: the model has no reply
             repeated = None
         beta = profile(others, others, players=players).beta
         steps.append(
@@ -259,6 +262,7 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
                 "others_beta": chance_text(beta),
                 "one_deal_reply": str(one_deal.strength),
                 "repeated_reply": repeated,
+                "repeated_unbounded_thresholds": unbounded,
             }
         )
         if one_deal == others or len(steps) > 20:
@@ -271,6 +275,8 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
         "beta": chance_text(found.beta),
         "repeated_value": chance_text(found.repeated_value or Fraction(0)),
         "replies": steps,
+        "repeated_reply_note": "a model: undefined (null) where some threshold has beta >= 1 "
+        "and alpha > 0; the real game's reply: --real --against CLASS",
     }
     if as_json:
         return json.dumps(data, indent=2)
@@ -285,11 +291,25 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
     ]
     for step in steps:
         shrink = "" if Fraction(step["others_beta"]) < 1 else "  (stakes do not shrink: beta >= 1)"
+        repeated = step["repeated_reply"] or (
+            "undefined" if step["repeated_unbounded_thresholds"] else "-"
+        )
         lines.append(
             f"    others in with {step['others']:>4}: one deal {step['one_deal_reply']:>4}, "
-            f"repeated {step['repeated_reply'] or '-':>4}{shrink}"
+            f"repeated {repeated:>4}{shrink}"
         )
+    lines.append(
+        "  (the repeated game is a model: where some threshold has beta >= 1 and alpha > 0 its "
+        "value is unbounded and it has no reply; the real game's: --real --against CLASS)"
+    )
     return "\n".join(lines)
+
+
+def _unbounded(others: Threshold, players: int) -> int:
+    """How many thresholds have ``beta >= 1`` and ``alpha > 0`` against ``others``: each
+    makes ``V = alpha + beta V`` unbounded, so the repeated model has no best reply."""
+    found = (profile(Threshold(s), others, players=players) for s in ALL_STRENGTHS)
+    return sum(1 for p in found if p.beta >= 1 and p.alpha > 0)
 
 
 def guarantee_report(*, players: int = 2, as_json: bool = False) -> str:
@@ -639,7 +659,9 @@ def _real_markov_report(
             "states_checked": checked,
             "reserve_bound": {k: chance_text(v) for k, v in REAL_BOUNDS.items()},
             **(extra or {}),
-            "best_replies_to_other_play": None,
+            "best_replies_to_other_play": "--real --against CLASS (2 or 3 players)"
+            if players <= 3
+            else None,
             "method": how,
         }
         return json.dumps(data, indent=2)
@@ -651,6 +673,91 @@ def _real_markov_report(
             f"every state checked ({checked['teaching']} with cap 20, {checked['classic']} with "
             "cap 100)",
             told,
-            "  (best replies to players who do not play alike: not computed yet)",
+            "  (best replies to players who do not play alike: --against CLASS, 2 or 3 players)"
+            if players <= 3
+            else "  (best replies to players who do not play alike: computed for 2 or 3 players)",
         ]
     )
+
+
+def real_reply_report(*, players: int, against: str, as_json: bool = False) -> str:
+    """The best reply in the real game to the others all at ``against`` (a class such as
+    ``"K-4"``, or ``"always"``), two or three players, under both profiles: by state, its
+    long-run money a deal, next to the one-deal model's reply and the repeated model's."""
+    from ..game.rules import classic, teaching
+    from .equilibria.real_reply import against_threshold, real_reply, rule_text
+
+    if players not in (2, 3):
+        raise PlayerError(f"the real game's reply is computed for 2 or 3 players; got {players}")
+    others = against_threshold(against)
+    one_deal = best_reply(others, players=players)
+    try:
+        repeated: str | None = str(best_reply_repeated(others, players=players).strength)
+    except ValueError:
+        repeated = None
+    unbounded = _unbounded(others, players)
+    found: dict[str, Any] = {}
+    for name, rules in (("teaching", teaching()), ("classic", classic())):
+        reply = real_reply(others, players=players, rules=rules)
+        found[name] = {
+            "cap": chance_text(rules.cap or Fraction(0)),
+            "regime": reply.regime,
+            "reply_with_reserve": rule_text(reply.at_reserve),
+            "reply_below_reserve_when_hovering": (
+                rule_text(reply.below_reserve) if reply.below_reserve is not None else None
+            ),
+            "reply_by_pot_without_reserve": {
+                chance_text(pot): rule_text(rule) for pot, rule in sorted(reply.by_pot.items())
+            },
+            "depends_on_state": reply.depends_on_state(),
+            "money_per_deal": chance_text(reply.money_per_deal),
+            "most_at_the_cap": chance_text(reply.best_at_cap),
+            "reserve_drift_caps_per_deal": chance_text(reply.drift),
+            "reserve_cap_worth": (
+                None if reply.reserve_value is None else chance_text(reply.reserve_value)
+            ),
+        }
+    data = {
+        "players": players,
+        "against": str(others.strength),
+        "real_game": found,
+        "one_deal_reply": str(one_deal.strength),
+        "repeated_reply": None if unbounded else repeated,
+        "repeated_unbounded_thresholds": unbounded,
+        "method": "exact: average-reward decision problem over (pot, reserve), every deal counted "
+        "by class and settled by the rules core; the reserve's towers collapsed by Wald's "
+        "identity and the answer verified by the Bellman inequalities (see real_reply)",
+    }
+    if as_json:
+        return json.dumps(data, indent=2)
+    lines = [
+        f"Best reply in the real game to {players - 1} other(s) in with {others.strength} or "
+        "better (exact):"
+    ]
+    for name, part in found.items():
+        pots = part["reply_by_pot_without_reserve"]
+        state = (
+            "the same at every pot"
+            if not part["depends_on_state"]
+            else "without a reserve: " + ", ".join(f"pot {p}: {r}" for p, r in pots.items())
+        )
+        regime = {
+            "drifts up": "the reserve grows for good, so only the play at the cap counts",
+            "returns": "the reserve keeps emptying",
+            "hovers": f"hold the reserve up: {part['reply_below_reserve_when_hovering']} when "
+            f"it is low, {part['reply_with_reserve']} when high (the money is a limit)",
+            "still": "the pot never changes",
+        }[part["regime"]]
+        lines.append(
+            f"  {name} (cap {part['cap']}): in with {part['reply_with_reserve']} "
+            f"({state}); {float(Fraction(part['money_per_deal'])):+.4f} chips a deal; {regime}"
+        )
+    lines.append(
+        f"  the one-deal model answers {one_deal.strength}; the repeated model "
+        + (
+            f"has no answer ({unbounded} thresholds with beta >= 1 and alpha > 0)"
+            if unbounded
+            else f"answers {repeated}"
+        )
+    )
+    return "\n".join(lines)

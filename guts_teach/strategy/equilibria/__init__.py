@@ -3,7 +3,8 @@ threshold strategies (:mod:`.thresholds`), mixed equilibria (:mod:`.mixed`), fic
 (:mod:`.fictitious`), heads-up guarantees (:mod:`.heads_up`), the repeated game
 (:mod:`.repeated`), coalitions at three players (:mod:`.coalitions`) and at four to ten
 (:mod:`.coalitions_many`), the real game with its cap at two and three players
-(:mod:`.real_game`) and at any size (:mod:`.real_game_many`), the continuous model
+(:mod:`.real_game`) and at any size (:mod:`.real_game_many`), best replies in it
+(:mod:`.real_reply`), the continuous model
 (:mod:`.continuous`) and a small exact simplex method (:mod:`.simplex`)."""
 
 from __future__ import annotations

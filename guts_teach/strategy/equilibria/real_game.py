@@ -22,8 +22,8 @@ reserve) is each player's relative value in every state (:func:`symmetric_gap` i
 deviation in one deal is worth the one-deal rule's gain times the pot
 (:func:`deviation_gain`): its sign never depends on the state, and the one-deal equilibrium
 K-4 is a Markov-perfect equilibrium of the real game, checked state by state up to a bound on
-the reserve. Best replies to players who do not play alike (where the state matters, and the
-repeated-game reply was ill-defined) are not computed here yet.
+the reserve. Best replies to players who do not play alike, where the state matters, are in
+:mod:`.real_reply`.
 
 >>> sorted(reachable_states())
 [(Fraction(2, 1), Fraction(0, 1))]

@@ -1,0 +1,180 @@
+"""Best replies in the real game: checked by hand, against the heads-up counting of
+:mod:`~guts_teach.strategy.equilibria.real_game`, and by simulating the long run with real
+shuffled cards, every deal settled by the rules core's ``settle_pot``.
+
+The simulation knows nothing of towers or Wald's identity: it deals 52 cards, lets the
+threshold players declare, settles the pot, carries pot and reserve, and counts the replying
+player's money, antes included. Its money per deal must match the exact figure within four
+standard errors (batch means over blocks of deals, so the correlation from deal to deal is in
+the error), for the reply and for worse alternatives.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from guts_teach.cli.commands import main
+from guts_teach.game.cards.deck import Card, card_of
+from guts_teach.game.cards.hands import hand, hand_class
+from guts_teach.game.rules import Rules, classic, teaching
+from guts_teach.game.settlement import settle_pot
+from guts_teach.strategy.equilibria.real_game import money_per_deal, real_best_reply
+from guts_teach.strategy.equilibria.real_reply import (
+    check_tower,
+    descents,
+    outcomes,
+    policy_money,
+    real_reply,
+    rule_threshold,
+)
+from guts_teach.strategy.equilibria.thresholds import Threshold
+
+
+def _at(name: str) -> Threshold:
+    return Threshold(hand_class(name))
+
+
+DECK: list[Card] = [card_of(rank, suit) for rank in range(2, 15) for suit in "shdc"]
+VALUE = {}
+
+
+def _value(first: Card, second: Card) -> int:
+    key = (first, second)
+    if key not in VALUE:
+        VALUE[key] = hand([first, second]).strength.value
+    return VALUE[key]
+
+
+def simulate(
+    others: Threshold,
+    small: Threshold,
+    at_reserve: Threshold,
+    *,
+    deals: int,
+    seed: int,
+    rules: Rules,
+    players: int = 3,
+) -> tuple[float, float]:
+    """Seat 0 plays ``small`` with no reserve and ``at_reserve`` with one; the others play
+    ``others``. Its money per deal over ``deals``, and the standard error by batch means."""
+    rng = random.Random(seed)
+    pot, reserve = rules.ante * players, Fraction(0)
+    edges = (small.strength.value, at_reserve.strength.value, others.strength.value)
+    batch, batches, money = 2000, [], Fraction(0)
+    for deal in range(deals):
+        cards = rng.sample(DECK, 2 * players)
+        values = [_value(cards[2 * s], cards[2 * s + 1]) for s in range(players)]
+        mine = edges[1] if reserve else edges[0]
+        ins = [values[0] >= mine] + [v >= edges[2] for v in values[1:]]
+        playing = [s for s in range(players) if ins[s]]
+        top = max((values[s] for s in playing), default=None)
+        best = [s for s in playing if values[s] == top]
+        settled = settle_pot(
+            pot=pot,
+            reserve=reserve,
+            winners=len(best),
+            payers=len(playing) - len(best),
+            cap=rules.cap,
+        )
+        money += settled.share * (0 in best) - settled.payment * (ins[0] and 0 not in best)
+        pot, reserve = settled.pot, settled.reserve
+        if not pot:  # R2: everyone antes
+            money -= rules.ante
+            pot = rules.ante * players
+        if (deal + 1) % batch == 0:
+            batches.append(float(money) / batch)
+            money = Fraction(0)
+    mean = sum(batches) / len(batches)
+    spread = sum((b - mean) ** 2 for b in batches) / (len(batches) - 1)
+    return mean, math.sqrt(spread / len(batches))
+
+
+def test_heads_up_reply_is_the_real_game_count() -> None:
+    for name in ("3-2", "10-2", "J-7", "K-4", "A-10"):
+        found = real_reply(_at(name), players=2)
+        assert found.regime == "still"
+        assert rule_threshold(found.at_reserve) == real_best_reply(_at(name))
+        assert found.money_per_deal == money_per_deal(real_best_reply(_at(name)), _at(name))
+
+
+def test_reserve_moves_by_whole_caps_whatever_it_holds() -> None:
+    assert check_tower(3, teaching(), heights=4) == 80 * len(outcomes(3))
+    assert check_tower(3, classic(), heights=2) == 200 * len(outcomes(3))
+    assert descents(Fraction(21), teaching()) == (2, (Fraction(1), Fraction(0)))
+
+
+def test_the_equilibrium_answers_itself_and_gains_nothing() -> None:
+    for rules in (teaching(), classic()):
+        found = real_reply(_at("K-4"), players=3, rules=rules)
+        assert found.regime == "returns"
+        assert found.reserve_rule() == "K-4" and not found.depends_on_state()
+        assert found.money_per_deal == 0
+
+
+def test_against_always_in_the_reserve_drifts_up_and_the_reply_takes_the_most_at_the_cap() -> None:
+    for rules, cap in ((teaching(), 20), (classic(), 100)):
+        found = real_reply(_at("3-2"), players=3, rules=rules)
+        assert found.regime == "drifts up" and found.drift > 0
+        assert found.reserve_rule() == "K-5" and not found.depends_on_state()
+        assert found.money_per_deal == found.best_at_cap
+        # by hand: at the cap, the money scales with the cap; no play earns more
+        assert found.money_per_deal / cap == real_reply(_at("3-2"), players=3).money_per_deal / 20
+    for other in ("K-4", "K-6", "A-2", "A-A"):
+        assert policy_money(_at("3-2"), _at(other), _at(other)) < found.money_per_deal / 5
+
+
+def test_no_nearby_threshold_beats_the_reply() -> None:
+    others = _at("J-7")
+    found = real_reply(others, players=3)
+    assert found.regime == "returns" and found.reserve_rule() == "Q-10"
+    assert found.depends_on_state()  # Q-J at the smallest pots
+    for name in ("Q-8", "Q-9", "Q-10", "Q-J", "K-2"):
+        assert policy_money(others, _at(name), _at(name)) < found.money_per_deal
+
+
+@pytest.mark.parametrize(
+    ("others", "small", "at_reserve"),
+    [("3-2", "K-5", "K-5"), ("3-2", "A-A", "A-A"), ("J-7", "Q-J", "Q-10"), ("J-7", "J-7", "J-7")],
+)
+def test_simulated_long_run_matches_the_exact_money(
+    others: str, small: str, at_reserve: str
+) -> None:
+    exact = policy_money(_at(others), _at(small), _at(at_reserve))
+    mean, error = simulate(
+        _at(others), _at(small), _at(at_reserve), deals=200_000, seed=27, rules=teaching()
+    )
+    assert abs(mean - float(exact)) < 4 * error + 1e-9, (mean, error, float(exact))
+
+
+def test_simulated_reply_beats_the_repeated_reply_against_always_in() -> None:
+    reply, error = simulate(
+        _at("3-2"), _at("K-5"), _at("K-5"), deals=40_000, seed=5, rules=teaching()
+    )
+    repeated, error_2 = simulate(
+        _at("3-2"), _at("A-A"), _at("A-A"), deals=40_000, seed=6, rules=teaching()
+    )
+    assert reply - repeated > 4 * math.hypot(error, error_2)
+
+
+def test_cli_real_reply_and_the_repeated_models_gap(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["strategy", "--real", "--players", "3", "--against", "always", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["real_game"]["teaching"]["reply_with_reserve"] == "K-5"
+    assert data["real_game"]["classic"]["regime"] == "drifts up"
+    assert data["one_deal_reply"] == "Q-5"
+    assert data["repeated_reply"] is None and data["repeated_unbounded_thresholds"] == 60
+    assert main(["strategy", "--repeated", "--players", "3", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)["replies"][0]
+    assert first["repeated_reply"] is None and first["repeated_unbounded_thresholds"] == 60
+
+
+def test_cli_against_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["strategy", "--real", "--players", "3", "--against", "K-44"]) == 2
+    assert "--against must be a hand class such as K-4" in capsys.readouterr().err
+    assert main(["strategy", "--real", "--players", "4", "--against", "K-4"]) == 2
+    assert "2 or 3 players; got 4" in capsys.readouterr().err
