@@ -680,6 +680,37 @@ def _real_markov_report(
     )
 
 
+def _in_with(rule: str) -> str:
+    """A rule of :func:`~.equilibria.real_reply.rule_text` as play: ``"K-5"`` is a threshold.
+
+    >>> _in_with("K-5"), _in_with("never"), _in_with("3-2, A-A")
+    ('in with K-5 or better', 'never in', 'in with 3-2, A-A')
+    """
+    if rule == "never":
+        return "never in"
+    return f"in with {rule}" + ("" if "," in rule else " or better")
+
+
+def _by_pot(replies: dict[str, str]) -> str:
+    """Replies by pot without a reserve, the most common said once as "at the other pots".
+
+    >>> _by_pot({"3": "Q-J", "4": "Q-J", "6": "Q-10", "8": "Q-10", "12": "Q-10"})
+    'without one, in with Q-J or better at pots 3 and 4, in with Q-10 or better at the other pots'
+    """
+    pots: dict[str, list[str]] = {}
+    for pot, rule in replies.items():
+        pots.setdefault(rule, []).append(pot)
+    usual = max(pots, key=lambda rule: len(pots[rule]))
+    said = []
+    for rule, where in pots.items():
+        if rule == usual:
+            continue
+        listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+        said.append(f"{_in_with(rule)} at pot{'s' if len(where) > 1 else ''} {listed}")
+    said.append(f"{_in_with(usual)} at " + ("the other pots" if said else "every pot"))
+    return "without one, " + ", ".join(said)
+
+
 def real_reply_report(*, players: int, against: str, as_json: bool = False) -> str:
     """The best reply in the real game to the others all at ``against`` (a class such as
     ``"K-4"``, or ``"always"``), two or three players, under both profiles: by state, its
@@ -730,27 +761,31 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
     }
     if as_json:
         return json.dumps(data, indent=2)
+    others_said = "the other player goes" if players == 2 else f"the {players - 1} others go"
     lines = [
-        f"Best reply in the real game to {players - 1} other(s) in with {others.strength} or "
-        "better (exact):"
+        f"Best reply in the real game when {others_said} in with {others.strength} or "
+        "better (exact, chips a deal in the long run):"
     ]
     for name, part in found.items():
-        pots = part["reply_by_pot_without_reserve"]
-        state = (
-            "the same at every pot"
-            if not part["depends_on_state"]
-            else "without a reserve: " + ", ".join(f"pot {p}: {r}" for p, r in pots.items())
-        )
+        state = "at every pot"
+        if part["depends_on_state"]:
+            state = "with a reserve (the pot at the cap); " + _by_pot(
+                part["reply_by_pot_without_reserve"]
+            )
         regime = {
             "drifts up": "the reserve grows for good, so only the play at the cap counts",
             "returns": "the reserve keeps emptying",
-            "hovers": f"hold the reserve up: {part['reply_below_reserve_when_hovering']} when "
-            f"it is low, {part['reply_with_reserve']} when high (the money is a limit)",
             "still": "the pot never changes",
-        }[part["regime"]]
+        }.get(part["regime"], "")
+        if part["regime"] == "hovers":
+            regime = (
+                f"hold the reserve up: {_in_with(part['reply_below_reserve_when_hovering'])} "
+                f"when it is low, {_in_with(part['reply_with_reserve'])} when high (the money "
+                "is a limit)"
+            )
         lines.append(
-            f"  {name} (cap {part['cap']}): in with {part['reply_with_reserve']} "
-            f"({state}); {float(Fraction(part['money_per_deal'])):+.4f} chips a deal; {regime}"
+            f"  {name} (cap {part['cap']}): {_in_with(part['reply_with_reserve'])} {state}; "
+            f"{float(Fraction(part['money_per_deal'])):+.4f} chips a deal; {regime}"
         )
     lines.append(
         f"  the one-deal model answers {one_deal.strength}; the repeated model "
