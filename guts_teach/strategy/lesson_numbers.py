@@ -286,6 +286,33 @@ def coalition_four() -> dict[str, Any]:
     }
 
 
+def real_reply() -> dict[str, Any]:
+    """At three players under the teaching profile, against two players who always go in: the
+    long-run chips a deal of going in with each class or better at every pot (``None`` where
+    the account does not settle the long run), the real game's reply, and the one-deal and
+    repeated models' answers."""
+    from .equilibria.real_reply import policy_money, real_reply, rule_text
+    from .equilibria.repeated import best_reply_repeated
+    from .equilibria.thresholds import Threshold, best_reply
+
+    always = Threshold(ALL_STRENGTHS[0])
+    money: list[float | None] = []
+    for strength in ALL_STRENGTHS:
+        mine = Threshold(strength)
+        try:
+            money.append(_drawn(policy_money(always, mine, mine, players=3)))
+        except ArithmeticError:
+            money.append(None)
+    found = real_reply(always, players=3)
+    return {
+        "money": money,
+        "reply": rule_text(found.at_reserve),
+        "reply_money": _exact(found.money_per_deal),
+        "one_deal": str(best_reply(always, players=3).strength),
+        "repeated": str(best_reply_repeated(always, players=3).strength),
+    }
+
+
 PRODUCERS: dict[str, Callable[[], Any]] = {
     "equilibrium_plays": equilibrium_plays,
     "equilibria": equilibria,
@@ -299,6 +326,7 @@ PRODUCERS: dict[str, Callable[[], Any]] = {
     "variants": variants,
     "real_game": real_game,
     "coalition_four": coalition_four,
+    "real_reply": real_reply,
 }
 """Every stored result by name, with the function that computes it."""
 

@@ -277,6 +277,32 @@ charts.show(charts.line_chart(
 K-4 gains at every pot and K-3 loses at every pot. A big pot makes each choice worth more, but
 the hand you need stays the same. The reserve changes nothing either."""),
     ("md", """\
+### When the others always go in
+
+Suppose the two other players go in with every hand. Then the pot is never won alone, the
+losers keep paying, and the reserve grows and grows. What should you do, deal after deal?"""),
+    ("notes", """\
+Against two players who always go in, the pot sits at the cap and the reserve grows for good, so
+the long run is played at the cap. The chart gives your chips a deal in the long run for going
+in with each hand or better. The one-deal model (share what carries over) answers Q-5; the
+repeated model, which plays the carry-over out with no cap, would say A-A, but it is not
+defined here: with 60 of the thresholds the stakes grow without end. With the cap the answer is
+K-5."""),
+    ("code", """\
+reply = stored("real_reply")
+ys = reply["money"]
+print(f"Best: in with {reply['reply']} or better, {float(Fraction(reply['reply_money'])):+.2f} "
+      f"chips a deal; the one-deal model's {reply['one_deal']} earns "
+      f"{ys[[str(s) for s in ALL_STRENGTHS].index(reply['one_deal'])]:+.2f}; A-A only "
+      f"{ys[-1]:+.2f}.")
+ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
+charts.show(charts.line_chart(
+    [charts.Series(label="your chips a deal, in with this hand or better",
+                   ys=ys)],
+    levels=[charts.Level(y=0, label="no gain")],
+    x_ticks=ticks, title=f"Against two players always in: {reply['reply']} is best",
+    x_label="the weakest hand you go in with", y_label="chips a deal, long run"))"""),
+    ("md", """\
 ## Answering the average: when best replies go round in circles
 
 With the weenie rule at three players best replies go Q-4, Q-5, Q-4, ... Let every player
