@@ -60,6 +60,7 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
             weenie_ties=args.weenie_ties,
             samples=args.samples,
             seed=args.seed,
+            real_deals=args.deals if args.real else None,
             as_json=args.json,
         )
     elif args.guarantee:

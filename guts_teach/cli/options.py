@@ -190,7 +190,8 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         "--real",
         action="store_true",
         help="the real game, pot and reserve carried from deal to deal with the cap, and its "
-        "Markov-perfect equilibrium (2 to 10 players)",
+        "Markov-perfect equilibrium (2 to 10 players); with --coalition, the plan's long run "
+        "in it",
     )
     strategy_cmd.add_argument(
         "--against",
@@ -210,7 +211,13 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         help="with --coalition at 4+ players: seeded deals the plan is searched on",
     )
     strategy_cmd.add_argument(
-        "--seed", type=int, default=1, help="with --coalition at 4+ players: the deals' seed"
+        "--seed", type=int, default=1, help="with --coalition: the deals' seed"
+    )
+    strategy_cmd.add_argument(
+        "--deals",
+        type=int,
+        default=50_000,
+        help="with --coalition --real: deals played through the rules core for each long run",
     )
     strategy_cmd.add_argument(
         "--in-turn",

@@ -9,17 +9,20 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ..game.cards.deck import parse_cards
 from ..game.cards.hands import ALL_STRENGTHS, Strength, hand_class
 from ..game.errors import CardError, PlayerError
 from ..game.money import to_json_number
-from ..game.rules import Rules, WeenieTies
+from ..game.rules import Rules, WeenieTies, classic, teaching
 from .counting.odds import hand_odds
 from .equilibria.coalitions import best_coalition
-from .equilibria.coalitions_many import coalition_search
+from .equilibria.coalitions_many import ManyCoalition, coalition_search
+from .equilibria.coalitions_real import BATCHES, real_lone_money
 from .equilibria.fictitious import fictitious_play
 from .equilibria.heads_up import J7, guarantee, guarantee_table
 from .equilibria.mixed import MixedEquilibrium, MixedThreshold, mixed_equilibrium
@@ -398,14 +401,101 @@ def coalition_report(
     weenie_ties: WeenieTies = "each_pays",
     samples: int = 20_000,
     seed: int = 1,
+    real_deals: int | None = None,
     as_json: bool = False,
 ) -> str:
     """The others' best joint threshold plan against one equilibrium player: at three players
-    exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`."""
+    exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`. With
+    ``real_deals``, the plan is also played out in the real game (:func:`_real_coalition`)."""
     if not 3 <= players <= 10:
         raise PlayerError(
             f"coalitions need 3 to 10 players (one alone, two or more); got {players}"
         )
+    report = _one_deal_coalition(players, weenie, weenie_ties, samples, seed, as_json)
+    if real_deals is None:
+        return report
+    plan: Sequence[Strength]
+    if players == 3:
+        found = best_coalition(weenie=weenie, weenie_ties=weenie_ties)
+        lone, plan = found.lone, found.plan
+    else:
+        searched = _searched(players, weenie, weenie_ties, samples, seed)
+        lone, plan = searched.lone, searched.plan
+    real = _real_coalition(lone, plan, weenie, weenie_ties, real_deals, seed)
+    if as_json:
+        return json.dumps({**json.loads(report), "real_game": real}, indent=2)
+    return report + "\n" + _real_coalition_text(real)
+
+
+def _real_coalition(
+    lone: Threshold | MixedThreshold,
+    plan: Sequence[Strength],
+    weenie: bool,
+    weenie_ties: WeenieTies,
+    deals: int,
+    seed: int,
+) -> dict[str, Any]:
+    """The plan's long run in the real game under both profiles, beside the long run when the
+    partners play as the lone player does: chips a deal, with standard errors."""
+    found: dict[str, Any] = {
+        "method": f"simulated: {deals:,} deals a long run through the rules core's Session "
+        f"(seed {seed}), pot and reserve carried on; the mean of {BATCHES} batches and its "
+        "standard error",
+    }
+    edge = lone.strength if isinstance(lone, Threshold) else lone.edge
+    if not isinstance(edge, Strength):
+        raise TypeError("coalitions are counted for two-card Guts")
+    alike = [edge] * len(plan)
+    for name, base in (("teaching", teaching()), ("classic", classic())):
+        rules = replace(base, weenie_rule=weenie, weenie_ties=weenie_ties)
+        with_plan = real_lone_money(lone, plan, rules=rules, deals=deals, seed=seed)
+        partners_alike = real_lone_money(lone, alike, rules=rules, deals=deals, seed=seed)
+        found[name] = {
+            "cap": chance_text(rules.cap or Fraction(0)),
+            "lone_chips_a_deal": round(with_plan.mean, 4),
+            "lone_error": round(with_plan.error, 4),
+            "partners_alike_chips_a_deal": round(partners_alike.mean, 4),
+            "partners_alike_error": round(partners_alike.error, 4),
+            "reserve_growth_a_deal": round(with_plan.reserve_growth, 4),
+        }
+    return found
+
+
+def _real_coalition_text(real: dict[str, Any]) -> str:
+    lines = [f"  in the real game ({real['method']}):"]
+    for name in ("teaching", "classic"):
+        part = real[name]
+        cost = part["partners_alike_chips_a_deal"] - part["lone_chips_a_deal"]
+        error = (part["lone_error"] ** 2 + part["partners_alike_error"] ** 2) ** 0.5
+        lines.append(
+            f"    {name} (cap {part['cap']}): the lone player {part['lone_chips_a_deal']:+.4f} "
+            f"+/- {part['lone_error']:.4f} chips a deal, against "
+            f"{part['partners_alike_chips_a_deal']:+.4f} +/- {part['partners_alike_error']:.4f} "
+            f"when the partners play as it does: the plan costs it {cost:.4f} +/- {error:.4f}"
+        )
+    return "\n".join(lines)
+
+
+@cache
+def _searched(
+    players: int, weenie: bool, weenie_ties: WeenieTies, samples: int, seed: int
+) -> ManyCoalition:
+    """:func:`coalition_search`, kept for the run: its report and its real-game long run ask
+    for the same plan."""
+    return coalition_search(
+        players=players, weenie=weenie, weenie_ties=weenie_ties, samples=samples, seed=seed
+    )
+
+
+def _one_deal_coalition(
+    players: int,
+    weenie: bool,
+    weenie_ties: WeenieTies,
+    samples: int,
+    seed: int,
+    as_json: bool,
+) -> str:
+    """The coalition report by the one-deal rule."""
     if players > 3:
         return many_coalition_report(
             players=players,
@@ -468,9 +558,7 @@ def many_coalition_report(
     """Four to ten players: the coalition's plan found by
     :func:`~guts_teach.strategy.equilibria.coalitions_many.coalition_search` (its value exact
     at four, sampled beyond), with the method that found it."""
-    found = coalition_search(
-        players=players, weenie=weenie, weenie_ties=weenie_ties, samples=samples, seed=seed
-    )
+    found = _searched(players, weenie, weenie_ties, samples, seed)
     rules = " with the weenie rule" if weenie else ""
     if weenie and weenie_ties == "share_one":
         rules += " (tied players sharing one payment)"
