@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game.atomic import save_text
-from ..game.cards.hands import ALL_STRENGTHS
+from ..game.cards.hands import ALL_STRENGTHS, Strength
 from ..game.rules import Rules, WeenieTies, teaching
 from . import ahead
 from .ahead import play_key
@@ -271,18 +271,30 @@ def real_game() -> dict[str, Any]:
 def coalition_four() -> dict[str, Any]:
     """Coalitions at four players, plain Guts: the plan three players agree on against one
     player at the four-player answer, and that player's exact share and loss (half a minute
-    of counting)."""
+    of counting); and the lone player's chips a deal in the real game (teaching profile,
+    100,000 deals through ``Session``) with the plan and with everyone alike."""
     from .equilibria.coalitions_many import coalition_search
+    from .equilibria.coalitions_real import real_lone_money
+    from .equilibria.thresholds import Threshold
 
     found = coalition_search(players=4)
     # four players at most: the plan's value is counted exactly, never only sampled
     assert found.lone_share is not None
     assert found.loss is not None
+    edge = found.lone.strength if isinstance(found.lone, Threshold) else found.lone.edge
+    assert isinstance(edge, Strength)
+    runs = {
+        name: real_lone_money(found.lone, plan, rules=teaching(), deals=100_000)
+        for name, plan in (("plan", found.plan), ("alike", (edge,) * 3))
+    }
     return {
         "lone": str(found.lone),
         "plan": [str(s) for s in found.plan],
         "lone_share": _exact(found.lone_share),
         "loss": _exact(found.loss),
+        "real_chips_a_deal": {
+            name: [_drawn(run.mean, 4), _drawn(run.error, 4)] for name, run in runs.items()
+        },
     }
 
 

@@ -434,7 +434,10 @@ share, loss = Fraction(four["lone_share"]), Fraction(four["loss"])
 print(f"The three play {', '.join(four['plan'])}; the lone player goes {four['lone']}.")
 print(f"The lone player's share: {share} of the pot, {float(share):.1%}.")
 print(f"A fair share is 1/4, 25%. The three take {loss}")
-print(f"of the pot from the lone player a deal on average: {float(loss):.1%} of the pot.")"""),
+print(f"of the pot from the lone player a deal on average: {float(loss):.1%} of the pot.")
+(plan, plan_error), (alike, alike_error) = four["real_chips_a_deal"].values()
+print(f"Played deal after deal, the pot carrying on (cap 20), the lone player makes {plan:+.3f}")
+print(f"chips a deal (+/- {plan_error:.3f}) against the three, {alike:+.3f} when all play alike.")"""),
     ("md", """\
 ### What three against one means
 
