@@ -413,20 +413,7 @@ def _policy_iteration(problem: _Problem, c_star: Fraction, towers: bool) -> Real
     crosses (see the module's account)."""
     if not towers:
         g, lower, _ = _best_lower(problem, frozenset(), ZERO, ZERO, towers=False)
-        rule = lower[problem.start]
-        by_pot = {state[0]: found for state, found in lower.items()}
-        return RealReply(
-            problem.players,
-            problem.others,
-            problem.rules,
-            "still",
-            g,
-            rule,
-            by_pot,
-            ZERO,
-            c_star,
-            None,
-        )
+        return _found(problem, "still", g, lower[problem.start], lower, ZERO, c_star, None)
     for low, high, upper in _pieces(problem):
         money_up, drift_up = problem.tower_terms(upper)
         if drift_up >= 0:
@@ -435,20 +422,34 @@ def _policy_iteration(problem: _Problem, c_star: Fraction, towers: bool) -> Real
         if a < low:
             raise ArithmeticError(f"the worth of a cap of reserve, {a}, fell below {low}")
         if high is None or a <= high:
-            by_pot = {state[0]: found for state, found in lower.items()}
-            return RealReply(
-                problem.players,
-                problem.others,
-                problem.rules,
-                "returns",
-                g,
-                upper,
-                by_pot,
-                drift_up,
-                c_star,
-                a,
-            )
+            return _found(problem, "returns", g, upper, lower, drift_up, c_star, a)
     return _hover(problem, c_star)
+
+
+def _found(
+    problem: _Problem,
+    regime: Regime,
+    money: Fraction,
+    at_reserve: Rule,
+    lower: dict[State, Rule],
+    drift: Fraction,
+    c_star: Fraction,
+    reserve_value: Fraction | None,
+) -> RealReply:
+    """The reply, its small pots' rules taken by pot from ``lower``."""
+    by_pot = {state[0]: rule for state, rule in lower.items()}
+    return RealReply(
+        problem.players,
+        problem.others,
+        problem.rules,
+        regime,
+        money,
+        at_reserve,
+        by_pot,
+        drift,
+        c_star,
+        reserve_value,
+    )
 
 
 def _best_lower(
