@@ -2,7 +2,8 @@
 
 :mod:`.game` registers one deal of two-card Guts as the OpenSpiel game ``python_guts`` and
 turns the package's strategies into OpenSpiel policies; :mod:`.heads_up` checks the lab
-heads-up on OpenSpiel's export of it. This package is the only
+heads-up on OpenSpiel's export of it; :mod:`.trees` writes the game as OpenSpiel's C++ tree
+where the export is too slow, and measures best replies on it. This package is the only
 one that imports OpenSpiel.
 """
 
@@ -31,6 +32,8 @@ _HOMES = {
     "solve_cfr": "heads_up",
     "spiel_report": "heads_up",
     "tree_game": "heads_up",
+    "best_reply_gains": "trees",
+    "held_tree": "trees",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
@@ -53,3 +56,5 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .heads_up import solve_cfr as solve_cfr
     from .heads_up import spiel_report as spiel_report
     from .heads_up import tree_game as tree_game
+    from .trees import best_reply_gains as best_reply_gains
+    from .trees import held_tree as held_tree
