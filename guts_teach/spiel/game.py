@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -142,6 +143,29 @@ def shares(
     return tuple(t - p + carried / n for t, p in zip(took, paid, strict=True))
 
 
+_CARDS = tuple((s.high, s.low, s.is_pair) for s in ALL_STRENGTHS)
+
+
+@lru_cache(maxsize=10_000)
+def _float_chances(taken: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """:func:`class_chances` in floats, counted without fractions: sampling solvers ask for
+    a deal's chances at every step, and the cards gone are the same whatever seat holds them
+    (``taken`` sorted)."""
+    left = dict.fromkeys(DECK_RANKS, 4)
+    for index in taken:
+        high, low, _ = _CARDS[index]
+        left[high] -= 1
+        left[low] -= 1
+    cards = sum(left.values())
+    total = cards * (cards - 1) / 2
+    found = []
+    for index, (high, low, pair) in enumerate(_CARDS):
+        ways = left[high] * (left[high] - 1) // 2 if pair else left[high] * left[low]
+        if ways:
+            found.append((index, ways / total))
+    return tuple(found)
+
+
 class GutsGame(pyspiel.Game):  # type: ignore[misc]
     """One deal of two-card Guts as an OpenSpiel game (see the module's docstring)."""
 
@@ -224,7 +248,7 @@ class GutsState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next seat's class, with the chance the cards left give it."""
-        return [(c, float(p)) for c, p in class_chances(self.classes)]
+        return list(_float_chances(tuple(sorted(self.classes))))
 
     def _apply_action(self, action: int) -> None:
         if len(self.classes) < self._n():
