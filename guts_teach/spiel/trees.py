@@ -20,8 +20,8 @@ players): :func:`best_reply_gains` is OpenSpiel's best response and OpenSpiel's 
 returns on each, summed with the class's exact chance.
 
 >>> tree, names = held_tree(players=2, seat=0, held=90)  # seat 0 holds A-A
->>> sorted(names.values())[:2]
-['seat 0 holds A-A', 'seat 1 holds 2-2']
+>>> len(names), tree.num_players()  # its one information state, and the other seat's 91
+(92, 2)
 """
 
 from __future__ import annotations
