@@ -1,5 +1,5 @@
 """OpenSpiel's answers beyond heads-up, computed ahead and kept in ``kept.json`` beside this
-module: at three players the best-reply gains take minutes and CFR+ some 6 GB and a quarter
+module: at three players the best-reply gains take minutes and CFR+ some 5 GB and a quarter
 of an hour, and the sampling runs at four to six players minutes more, so
 ``guts-teach strategy --spiel --players N`` reads them. The tests compute parts of every
 figure again (some classes' gains, a sampling run); ``python -m guts_teach.spiel.kept

@@ -9,7 +9,7 @@ about three minutes for the three seats); their sum is OpenSpiel's NashConv. Mea
   a chance of going in for each class at each of the six points), :func:`in_turn_three_check`,
   which the lab's own figure (``seat_exploitability`` of
   :mod:`guts_teach.strategy.in_turn.three_play`) must equal,
-- OpenSpiel's CFR+ on the whole tree (:func:`solve_three`: 6 GB and some 9 s an iteration,
+- OpenSpiel's CFR+ on the whole tree (:func:`solve_three`: 5 GB and some 10 s an iteration,
   so its answers are computed ahead and kept),
 - each of the package's bots, every seat playing it.
 """
@@ -62,7 +62,7 @@ class ThreeSolved:
 def cfr_average(*, in_turn: bool, iterations: int) -> tuple[dict[str, float], tuple[float, ...]]:
     """CFR+ (OpenSpiel's C++) on the whole three-player tree for ``iterations`` rounds: its
     average strategy (information-state name -> chance of going in) and each seat's share
-    of the pot under it. About 6 GB of memory, 20 s to load and 9 s an iteration."""
+    of the pot under it. About 5 GB of memory, 20 s to load and 10 s an iteration."""
     tree, keys = full_tree(Options(3, in_turn=in_turn))
     solver = pyspiel.CFRPlusSolver(tree)
     for _ in range(iterations):

@@ -8,7 +8,7 @@ Python game plays (the same chance of each class from :func:`.game.class_chances
 shares from :func:`.game.shares`, the same information-state names) and OpenSpiel's C++
 ``load_efg_game`` reads it.
 
-The whole three-player tree takes OpenSpiel some 6 GB and 20 s to load, and its best
+The whole three-player tree takes OpenSpiel some 5 GB and 20 s to load, and its best
 response (``TabularBestResponse``, which lists every history of every information set) a
 minute a seat and more memory again; CFR+ runs on it at about 9 s an iteration. A best
 reply needs less: a seat's strategy at one class is separate from its strategy at every
@@ -139,7 +139,7 @@ def _load(options: Options, classes: list[int | None]) -> tuple[Any, dict[str, s
 
 
 def full_tree(options: Options) -> tuple[Any, dict[str, str]]:
-    """The whole game, every seat dealt in the tree (at three players, 6 GB: see above)."""
+    """The whole game, every seat dealt in the tree (at three players, 5 GB: see above)."""
     return _load(options, [None] * options.players)
 
 
