@@ -84,19 +84,19 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _spiel(args: argparse.Namespace) -> str:
-    """OpenSpiel's check of the lab heads-up; the extra ``spiel`` must be installed."""
+    """OpenSpiel's check of the lab, 2 to 6 players; the extra ``spiel`` must be installed."""
     import importlib.util
 
     from ..game.errors import GutsError
 
-    if args.players != 2:
-        raise GutsError(f"--spiel checks the game heads-up: use --players 2, not {args.players}")
+    if not 2 <= args.players <= 6:
+        raise GutsError(f"--spiel checks tables of 2 to 6 players, not {args.players}")
     if args.iterations < 1:
         raise GutsError(f"--iterations must be at least 1; got {args.iterations}")
     if importlib.util.find_spec("pyspiel") is None:
         raise GutsError(
             "guts-teach strategy --spiel needs OpenSpiel: pip install 'guts_teach[spiel]'"
         )
-    from ..spiel import spiel_report
+    from ..spiel.report import spiel_table_report
 
-    return spiel_report(iterations=args.iterations, as_json=args.json)
+    return spiel_table_report(players=args.players, iterations=args.iterations, as_json=args.json)

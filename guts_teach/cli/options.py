@@ -227,14 +227,16 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
     strategy_cmd.add_argument(
         "--spiel",
         action="store_true",
-        help="heads-up, with OpenSpiel (the extra 'spiel'): the equilibria checked by NashConv "
-        "and CFR+, declaring at once and in turn, and each bot's NashConv (about a minute)",
+        help="with OpenSpiel (the extra 'spiel'), 2 to 6 players: heads-up the equilibria "
+        "checked by NashConv and CFR+, at once and in turn, and each bot's NashConv (about a "
+        "minute); at 3 players each seat's best-reply gain against the equilibria, the bots "
+        "and CFR+; at 4-6 sampling CFR against the lab's threshold (both computed ahead)",
     )
     strategy_cmd.add_argument(
         "--iterations",
         type=int,
         default=300,
-        help="with --spiel: rounds of OpenSpiel's CFR+",
+        help="with --spiel --players 2: rounds of OpenSpiel's CFR+",
     )
     strategy_cmd.add_argument(
         "--three-card",

@@ -229,7 +229,7 @@ def test_cli_spiel_json(spiel: ModuleType, capsys: pytest.CaptureFixture[str]) -
 def test_cli_spiel_refuses_other_tables(capsys: pytest.CaptureFixture[str]) -> None:
     from guts_teach.cli.commands import main
 
-    assert main(["strategy", "--spiel", "--players", "3"]) == 2
-    assert "--spiel checks the game heads-up: use --players 2, not 3" in capsys.readouterr().err
+    assert main(["strategy", "--spiel", "--players", "11"]) == 2
+    assert "--spiel checks tables of 2 to 6 players, not 11" in capsys.readouterr().err
     assert main(["strategy", "--spiel", "--iterations", "0"]) == 2
     assert "--iterations must be at least 1; got 0" in capsys.readouterr().err

@@ -22,10 +22,8 @@ What is abstracted, and why nothing is lost:
 - **One deal, no cap.** The lab's one-deal rule stands for the rest of the game, as
   everywhere in the lab; the cap (R6) never binds in one deal from an empty pot.
 
-:func:`package_policy` turns the package's strategies into OpenSpiel policies;
-:func:`spiel_report` checks the lab's heads-up equilibria with OpenSpiel's exploitability
-(``nash_conv``), solves the game with OpenSpiel's CFR+, and measures each bot. This module is
-the only one that imports OpenSpiel.
+:func:`policy_table` turns the package's strategies (a :data:`Chooser` each) into OpenSpiel
+policies; the package's other modules use the game to check the lab.
 
 >>> game = load(players=2, in_turn=True)
 >>> game.num_players(), game.get_type().short_name
@@ -34,18 +32,18 @@ the only one that imports OpenSpiel.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from .game.cards.hands import ALL_STRENGTHS
-from .game.rules import MAX_PLAYERS, MIN_PLAYERS, WEENIE_TIES
+from ..game.cards.hands import ALL_STRENGTHS
+from ..game.rules import MAX_PLAYERS, MIN_PLAYERS, WEENIE_TIES
 
 OUT, IN = 0, 1
 N_CLASSES = len(ALL_STRENGTHS)
@@ -145,6 +143,29 @@ def shares(
     return tuple(t - p + carried / n for t, p in zip(took, paid, strict=True))
 
 
+_CARDS = tuple((s.high, s.low, s.is_pair) for s in ALL_STRENGTHS)
+
+
+@lru_cache(maxsize=10_000)
+def _float_chances(taken: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """:func:`class_chances` in floats, counted without fractions: sampling solvers ask for
+    a deal's chances at every step, and the cards gone are the same whatever seat holds them
+    (``taken`` sorted)."""
+    left = dict.fromkeys(DECK_RANKS, 4)
+    for index in taken:
+        high, low, _ = _CARDS[index]
+        left[high] -= 1
+        left[low] -= 1
+    cards = sum(left.values())
+    total = cards * (cards - 1) / 2
+    found = []
+    for index, (high, low, pair) in enumerate(_CARDS):
+        ways = left[high] * (left[high] - 1) // 2 if pair else left[high] * left[low]
+        if ways:
+            found.append((index, ways / total))
+    return tuple(found)
+
+
 class GutsGame(pyspiel.Game):  # type: ignore[misc]
     """One deal of two-card Guts as an OpenSpiel game (see the module's docstring)."""
 
@@ -227,7 +248,7 @@ class GutsState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next seat's class, with the chance the cards left give it."""
-        return [(c, float(p)) for c, p in class_chances(self.classes)]
+        return list(_float_chances(tuple(sorted(self.classes))))
 
     def _apply_action(self, action: int) -> None:
         if len(self.classes) < self._n():
@@ -372,7 +393,7 @@ def _bits(mask: int, length: int) -> tuple[bool, ...]:
 def threshold_chooser(play: Any) -> Chooser:
     """Every seat plays ``play`` (a :class:`~guts_teach.strategy.equilibria.thresholds.Threshold`
     or a mixed one), whatever it heard."""
-    from .strategy.equilibria.mixed import MixedThreshold
+    from ..strategy.equilibria.mixed import MixedThreshold
 
     def choose(seat: int, held: int, heard: tuple[bool, ...]) -> float:
         strength = ALL_STRENGTHS[held]
@@ -393,8 +414,8 @@ def character_chooser(character: str, *, players: int) -> Chooser:
     is the share of those bars at or below the hand's chance."""
     from math import log2
 
-    from .strategy.bots import BARS
-    from .strategy.counting.odds import hand_odds
+    from ..strategy.bots import BARS
+    from ..strategy.counting.odds import hand_odds
 
     base = BARS[character] + (0.1 * log2(players) if character == "pot-sensitive" else 0.0)
 
@@ -407,11 +428,16 @@ def character_chooser(character: str, *, players: int) -> Chooser:
     return choose
 
 
-def in_turn_chooser() -> Chooser:
-    """Heads-up, the :class:`~guts_teach.strategy.in_turn.bot.InTurnBot`: the exact in-turn
+def in_turn_chooser(players: int = 2) -> Chooser:
+    """The :class:`~guts_teach.strategy.in_turn.bot.InTurnBot`. Heads-up, the exact in-turn
     equilibrium of :mod:`guts_teach.strategy.in_turn.heads_up` (first player by class;
-    dealer after "in" by its mixed threshold)."""
-    from .strategy.in_turn.heads_up import DEALER, FIRST, in_chances
+    dealer after "in" by its mixed threshold); at three players, the kept fictitious-play
+    average of :mod:`guts_teach.strategy.in_turn.three_play`."""
+    if players == 3:
+        from ..strategy.in_turn.three_play import kept_play
+
+        return play_chooser(kept_play())
+    from ..strategy.in_turn.heads_up import DEALER, FIRST, in_chances
 
     first = FIRST.chances
     dealer = in_chances(DEALER)
@@ -422,203 +448,41 @@ def in_turn_chooser() -> Chooser:
     return choose
 
 
-# ----------------------------------------------------------------- solving and checking
+def play_chooser(play: Mapping[tuple[bool, ...], Sequence[Any]]) -> Chooser:
+    """A three-player in-turn profile in the lab's form
+    (:data:`~guts_teach.strategy.in_turn.three_gains.Play`: for each point, what the seat
+    heard, a chance of going in for each class) as a :data:`Chooser`.
+
+    >>> points = [(), (True,), (False,), (True, True), (True, False), (False, True)]
+    >>> play_chooser({p: [Fraction(1, 3)] * 91 for p in points})(2, 0, (True, False))
+    0.3333333333333333
+    """
+
+    def choose(seat: int, held: int, heard: tuple[bool, ...]) -> float:
+        return float(play[heard][held])
+
+    return choose
 
 
-_TREES: dict[str, tuple[Any, dict[str, str]]] = {}
+CHARACTERS = ("cautious", "reckless", "pot-sensitive")
 
 
-def tree_game(game: Any) -> tuple[Any, dict[str, str]]:
-    """``game`` as OpenSpiel's C++ game tree (exported by OpenSpiel's ``gambit`` module and
-    loaded by ``load_efg_game``), so CFR and best replies run at C++ speed, with the names
-    of its information sets: the tree's own key -> this game's information state. The tree
-    is the Python game's, node for node (some 15-25 seconds, then kept)."""
-    from open_spiel.python.algorithms import gambit
+def table_bots(players: int, *, in_turn: bool) -> list[tuple[str, Chooser]]:
+    """The package's bots at a table, each named, as every seat would play it: the
+    equilibrium bot first (declaring in turn, the :class:`InTurnBot`), then each
+    character of :class:`~guts_teach.strategy.bots.CharacterBot`.
 
-    key = str(game)
-    if key not in _TREES:
-        tree = pyspiel.load_efg_game(gambit.export_gambit(game))
-        _TREES[key] = tree, _names(tree, in_turn=bool(game.get_parameters()["in_turn"]))
-    return _TREES[key]
-
-
-def _names(tree: Any, *, in_turn: bool) -> dict[str, str]:
-    """Walk the exported tree, reading each node's way down (the classes dealt, the
-    declarations made) from its actions' names, and name each information set as the
-    Python game does."""
-    names: dict[str, str] = {}
-    stack: list[tuple[Any, tuple[int, ...], tuple[bool, ...]]] = [
-        (tree.new_initial_state(), (), ())
-    ]
-    by_name = {str(s): i for i, s in enumerate(ALL_STRENGTHS)}
-    while stack:
-        state, classes, said = stack.pop()
-        if state.is_terminal():
-            continue
-        chance = state.is_chance_node()
-        player = state.current_player()
-        if not chance:
-            heard = said[:player] if in_turn else ()
-            seen = f"seat {player} holds {ALL_STRENGTHS[classes[player]]}"
-            names[state.information_state_string()] = seen + (
-                f" heard {''.join('io'[not d] for d in heard)}" if heard else ""
-            )
-        for action in state.legal_actions():
-            word = state.action_to_string(player, action)
-            if chance:
-                classes_after, said_after = (*classes, by_name[word.removeprefix("deal ")]), said
-            else:
-                classes_after, said_after = classes, (*said, word == "in")
-            stack.append((state.child(action), classes_after, said_after))
-    return names
-
-
-def _tabular(game: Any, chooser: Chooser) -> tuple[Any, Any]:
-    """The C++ tree of ``game`` and ``chooser`` as a policy on it."""
-    tree, names = tree_game(game)
-    ours = policy_table(game, chooser)
-    return tree, pyspiel.TabularPolicy({key: ours[name] for key, name in names.items()})
-
-
-def nash_conv(game: Any, chooser: Chooser) -> float:
-    """OpenSpiel's NashConv of every seat playing ``chooser``: the sum over seats of what a
-    best reply (over every strategy) gains against the others (0 at an equilibrium; in pots)."""
-    tree, table = _tabular(game, chooser)
-    return float(pyspiel.nash_conv(tree, table))
-
-
-def seat_values(game: Any, chooser: Chooser) -> list[float]:
-    """Each seat's share of the pot when every seat plays ``chooser`` (OpenSpiel's expected
-    returns, plus ``1/n``)."""
-    tree, table = _tabular(game, chooser)
-    found = pyspiel.expected_returns(tree.new_initial_state(), table, -1, True)
-    return [v + 1 / game.num_players() for v in found]
-
-
-@dataclass(frozen=True)
-class Solved:
-    """OpenSpiel's CFR+ on one game: its average strategy's NashConv and each seat's share
-    of the pot, and the average strategy itself (information state -> chance of going in)."""
-
-    iterations: int
-    nash_conv: float
-    values: tuple[float, ...]
-    chances: dict[str, float]
-
-
-def solve_cfr(game: Any, iterations: int = 300) -> Solved:
-    """Solve ``game`` by OpenSpiel's CFR+ (C++) for ``iterations`` rounds."""
-    if iterations < 1:
-        raise ValueError(f"iterations must be at least 1; got {iterations}")
-    tree, names = tree_game(game)
-    solver = pyspiel.CFRPlusSolver(tree)
-    for _ in range(iterations):
-        solver.evaluate_and_update_policy()
-    average = solver.tabular_average_policy()
-    table = average.policy_table()
-    chances = {names[key]: dict(actions).get(IN, 0.0) for key, actions in table.items()}
-    values = pyspiel.expected_returns(tree.new_initial_state(), average, -1, True)
-    n = game.num_players()
-    return Solved(
-        iterations,
-        float(pyspiel.nash_conv(tree, average)),
-        tuple(v + 1 / n for v in values),
-        chances,
-    )
-
-
-# ----------------------------------------------------------------- the report
-
-
-@dataclass(frozen=True)
-class ModeCheck:
-    """One way of declaring heads-up, checked by OpenSpiel: the package's equilibrium (its
-    words, its exact share for seat 0, OpenSpiel's value of it and NashConv), OpenSpiel's own
-    CFR+ solution, and each bot's NashConv (every seat playing the bot)."""
-
-    declaring: str
-    equilibrium: str
-    exact_share: Fraction
-    spiel_share: float
-    equilibrium_nash_conv: float
-    cfr: Solved
-    bots: tuple[tuple[str, float], ...]
-
-
-def check_heads_up(*, in_turn: bool, iterations: int = 300) -> ModeCheck:
-    """Check the package's heads-up equilibrium and bots with OpenSpiel, one way of
-    declaring (about half a minute, most of it exporting the tree)."""
-    from .strategy.equilibria.heads_up import J7
-
-    game = load(players=2, in_turn=in_turn)
-    if in_turn:
-        from .strategy.in_turn.heads_up import equilibrium
-
-        found = equilibrium()
-        best: Chooser = in_turn_chooser()
-        words = f"first player {found.first}; dealer after 'in' {found.dealer}"
-        exact, name = found.value, "in-turn equilibrium (InTurnBot)"
+    >>> [name for name, _ in table_bots(3, in_turn=False)]
+    ['equilibrium (in with K-4 or better)', 'cautious', 'reckless', 'pot-sensitive']
+    """
+    if in_turn and players == 2:
+        first: tuple[str, Chooser] = ("in-turn equilibrium (InTurnBot)", in_turn_chooser())
+    elif in_turn and players == 3:
+        first = ("in-turn fictitious-play average (InTurnBot)", in_turn_chooser(3))
     else:
-        best = threshold_chooser(J7)
-        words, exact, name = str(J7), Fraction(1, 2), f"equilibrium ({J7})"
-    bots = [(name, nash_conv(game, best))]
-    for character in ("cautious", "reckless", "pot-sensitive"):
-        bots.append((character, nash_conv(game, character_chooser(character, players=2))))
-    return ModeCheck(
-        "in turn" if in_turn else "at once",
-        words,
-        exact,
-        seat_values(game, best)[0],
-        bots[0][1],
-        solve_cfr(game, iterations),
-        tuple(bots),
-    )
+        from ..strategy.equilibria.mixed import equilibrium_play
 
-
-def spiel_report(*, iterations: int = 300, as_json: bool = False) -> str:
-    """OpenSpiel's check of the lab heads-up, declaring at once and in turn, in words or
-    JSON (about a minute)."""
-    checks = [check_heads_up(in_turn=t, iterations=iterations) for t in (False, True)]
-    if as_json:
-        return json.dumps(
-            {
-                "game": SHORT_NAME,
-                "abstraction": "hands by class (91), card removal exact; one deal, no cap",
-                "modes": [_as_dict(c) for c in checks],
-            },
-            indent=2,
-        )
-    return "\n\n".join(_words(c) for c in checks)
-
-
-def _as_dict(check: ModeCheck) -> dict[str, Any]:
-    return {
-        "declaring": check.declaring,
-        "equilibrium": check.equilibrium,
-        "seat_0_share_exact": str(check.exact_share),
-        "seat_0_share_openspiel": check.spiel_share,
-        "equilibrium_nash_conv": check.equilibrium_nash_conv,
-        "cfr_plus": {
-            "iterations": check.cfr.iterations,
-            "nash_conv": check.cfr.nash_conv,
-            "seat_0_share": check.cfr.values[0],
-        },
-        "bots_nash_conv": dict(check.bots),
-    }
-
-
-def _words(check: ModeCheck) -> str:
-    cfr_gap = abs(check.cfr.values[0] - float(check.exact_share))
-    lines = [
-        f"Heads-up, declaring {check.declaring} (OpenSpiel, game {SHORT_NAME}):",
-        f"  the package's equilibrium: {check.equilibrium}",
-        f"  seat 0's share of the pot: {check.exact_share} = {float(check.exact_share):.9f} "
-        f"(exact); OpenSpiel values it at {check.spiel_share:.9f}",
-        f"  its NashConv (what best replies gain against it): {check.equilibrium_nash_conv:.2e}",
-        f"  OpenSpiel's CFR+, {check.cfr.iterations} iterations: NashConv "
-        f"{check.cfr.nash_conv:.2e}, seat 0's share {check.cfr.values[0]:.9f} "
-        f"({cfr_gap:.1e} from the exact value)",
-        "  each bot's NashConv (both seats play it; pots a best reply gains, both seats summed):",
-    ]
-    lines += [f"    {name}: {value:.6f}" for name, value in check.bots]
-    return "\n".join(lines)
+        play = equilibrium_play(players=players)
+        first = (f"equilibrium ({play})", threshold_chooser(play))
+    characters = [(c, character_chooser(c, players=players)) for c in CHARACTERS]
+    return [first, *characters]
