@@ -431,10 +431,10 @@ def character_chooser(character: str, *, players: int) -> Chooser:
 def in_turn_chooser(players: int = 2) -> Chooser:
     """The :class:`~guts_teach.strategy.in_turn.bot.InTurnBot`. Heads-up, the exact in-turn
     equilibrium of :mod:`guts_teach.strategy.in_turn.heads_up` (first player by class;
-    dealer after "in" by its mixed threshold); at three players, the kept fictitious-play
-    average of :mod:`guts_teach.strategy.in_turn.three_play`."""
+    dealer after "in" by its mixed threshold); at three players, the exact equilibrium of
+    :mod:`guts_teach.strategy.in_turn.three_exact`."""
     if players == 3:
-        from ..strategy.in_turn.three_play import kept_play
+        from ..strategy.in_turn.three_exact import kept_play
 
         return play_chooser(kept_play())
     from ..strategy.in_turn.heads_up import DEALER, FIRST, in_chances
@@ -475,10 +475,11 @@ def table_bots(players: int, *, in_turn: bool) -> list[tuple[str, Chooser]]:
     >>> [name for name, _ in table_bots(3, in_turn=False)]
     ['equilibrium (in with K-4 or better)', 'cautious', 'reckless', 'pot-sensitive']
     """
-    if in_turn and players == 2:
-        first: tuple[str, Chooser] = ("in-turn equilibrium (InTurnBot)", in_turn_chooser())
-    elif in_turn and players == 3:
-        first = ("in-turn fictitious-play average (InTurnBot)", in_turn_chooser(3))
+    if in_turn and players in (2, 3):
+        first: tuple[str, Chooser] = (
+            "in-turn equilibrium (InTurnBot)",
+            in_turn_chooser(players),
+        )
     else:
         from ..strategy.equilibria.mixed import equilibrium_play
 

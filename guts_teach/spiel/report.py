@@ -81,8 +81,9 @@ def _three(as_json: bool) -> str:
 
 
 def _gains(gains: list[float]) -> str:
-    seats = ", ".join(f"{g:.6f}" for g in gains)
-    return f"{seats} (NashConv {sum(gains):.2g})"
+    # a best reply never loses: a gain below zero is rounding, said as nothing
+    seats = ", ".join(f"{max(g, 0.0):.6f}" for g in gains)
+    return f"{seats} (NashConv {max(sum(gains), 0.0):.2g})"
 
 
 def _sampled(players: int, as_json: bool) -> str:

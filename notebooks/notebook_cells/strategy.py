@@ -455,7 +455,12 @@ in pots, with both seats added up:
 | the best-play bot | 0 | 0 |
 | cautious | 0.1103 | 0.2427 |
 | reckless | 0.0205 | 0.0325 |
-| pot-sensitive | 0.0048 | 0.0611 |"""),
+| pot-sensitive | 0.0048 | 0.0611 |
+
+At three players OpenSpiel checked the exact answer for saying in turn: no player can win
+anything more from it (less than 0.0000000000000001 of a pot, which is rounding), and the
+best-play bot at once (K-4) is just as safe. Against cautious bots saying in turn, a rival in
+one of the first two seats wins a quarter of the pot or more a deal."""),
     ("notes", """\
 OpenSpiel (Google DeepMind's game-theory library) is an optional extra,
 `pip install 'guts_teach[spiel]'`, so this notebook does not import it; `guts-teach strategy
