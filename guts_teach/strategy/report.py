@@ -251,13 +251,7 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
     steps: list[dict[str, Any]] = []
     while True:
         one_deal = best_reply(others, players=players)
-        unbounded = _unbounded(others, players)
-        try:
-            repeated: str | None = str(best_reply_repeated(others, players=players).strength)
-        except ValueError:  # no reply makes the stakes shrink against these others
-            repeated = None
-        if unbounded:  # alpha / (1 - beta) has no maximum: the model has no reply
-            repeated = None
+        repeated, unbounded = _repeated_reply(others, players)
         beta = profile(others, others, players=players).beta
         steps.append(
             {
@@ -306,6 +300,18 @@ def repeated_report(*, players: int, as_json: bool = False) -> str:
         "value is unbounded and it has no reply; the real game's: --real --against CLASS)"
     )
     return "\n".join(lines)
+
+
+def _repeated_reply(others: Threshold, players: int) -> tuple[str | None, int]:
+    """The repeated model's best reply to ``others`` (``None`` where it has none) and how many
+    thresholds make its value unbounded (:func:`_unbounded`): with any, there is no reply."""
+    unbounded = _unbounded(others, players)
+    if unbounded:  # alpha / (1 - beta) has no maximum
+        return None, unbounded
+    try:
+        return str(best_reply_repeated(others, players=players).strength), 0
+    except ValueError:  # no reply makes the stakes shrink against these others
+        return None, 0
 
 
 def _unbounded(others: Threshold, players: int) -> int:
@@ -803,18 +809,13 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
     """The best reply in the real game to the others all at ``against`` (a class such as
     ``"K-4"``, or ``"always"``), two or three players, under both profiles: by state, its
     long-run money a deal, next to the one-deal model's reply and the repeated model's."""
-    from ..game.rules import classic, teaching
     from .equilibria.real_reply import against_threshold, real_reply, rule_text
 
     if players not in (2, 3):
         raise PlayerError(f"the real game's reply is computed for 2 or 3 players; got {players}")
     others = against_threshold(against)
     one_deal = best_reply(others, players=players)
-    try:
-        repeated: str | None = str(best_reply_repeated(others, players=players).strength)
-    except ValueError:
-        repeated = None
-    unbounded = _unbounded(others, players)
+    repeated, unbounded = _repeated_reply(others, players)
     found: dict[str, Any] = {}
     for name, rules in (("teaching", teaching()), ("classic", classic())):
         reply = real_reply(others, players=players, rules=rules)
@@ -841,7 +842,7 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
         "against": str(others.strength),
         "real_game": found,
         "one_deal_reply": str(one_deal.strength),
-        "repeated_reply": None if unbounded else repeated,
+        "repeated_reply": repeated,
         "repeated_unbounded_thresholds": unbounded,
         "method": "exact: average-reward decision problem over (pot, reserve), every deal counted "
         "by class and settled by the rules core; the reserve's towers collapsed by Wald's "

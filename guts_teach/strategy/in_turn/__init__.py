@@ -16,7 +16,6 @@ _HOMES = {
     "equilibrium": "heads_up",
     "in_chances": "heads_up",
     "NAMES": "three_gains",
-    "describe": "report",
     "in_turn_report": "report",
     "DEALS": "three_gains",
     "N": "three_gains",
@@ -34,7 +33,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .bot import InTurnBot as InTurnBot
     from .heads_up import equilibrium as equilibrium
     from .heads_up import in_chances as in_chances
-    from .report import describe as describe
     from .report import in_turn_report as in_turn_report
     from .three_gains import DEALS as DEALS
     from .three_gains import NAMES as NAMES

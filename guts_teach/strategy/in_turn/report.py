@@ -7,16 +7,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from ...game.cards.hands import ALL_STRENGTHS
 from ...game.errors import PlayerError
-from ..ahead import stored
 from .heads_up import equilibrium
-from .three_exact import SUPPORT, exact_equilibrium, point_key, summary
-from .three_gains import NAMES, POINTS, Chance
+from .three_exact import SUPPORT, kept_summary, point_key
+from .three_gains import NAMES, POINTS
 
 
 def _text(value: Fraction) -> str:
@@ -54,24 +52,6 @@ def _heads_up(as_json: bool) -> str:
     )
 
 
-def describe(chances: Sequence[Chance]) -> str:
-    """A point's chances in words: always in from one class, at least half the time and
-    sometimes from weaker ones.
-
-    >>> describe([0] * 77 + [Fraction(1, 4), Fraction(1, 2)] + [1] * 12)
-    'in with 3-3 or better, half the time or more from 2-2, sometimes from A-K'
-    """
-    always = next(i for i in range(len(chances)) if all(p == 1 for p in chances[i:]))
-    half = next(i for i in range(len(chances)) if chances[i] >= Fraction(1, 2))
-    sometimes = next(i for i in range(len(chances)) if chances[i])
-    said = f"in with {ALL_STRENGTHS[always]} or better"
-    if half < always:
-        said += f", half the time or more from {ALL_STRENGTHS[half]}"
-    if sometimes < half:
-        said += f", sometimes from {ALL_STRENGTHS[sometimes]}"
-    return said
-
-
 METHOD_THREE = (
     "exact: the classes that mix found by following the logit quantal-response path; their "
     "chances solved from the indifference equations in fractions; certified at every class of "
@@ -79,17 +59,8 @@ METHOD_THREE = (
 )
 
 
-def _three_kept() -> dict[str, Any]:
-    """The three-player equilibrium as kept ahead (computing it takes about twenty seconds)."""
-    try:
-        kept: dict[str, Any] = stored("in_turn")
-    except KeyError:
-        kept = summary(exact_equilibrium())
-    return kept
-
-
 def _three(as_json: bool) -> str:
-    kept = _three_kept()
+    kept = kept_summary()
     shares = [Fraction(v) for v in kept["three_shares"]]
     mixes = {key: Fraction(v) for key, v in kept["three_mixes"].items()}
     if as_json:

@@ -279,19 +279,23 @@ def exact_equilibrium() -> ExactEquilibrium:
     return found
 
 
+def kept_summary() -> dict[str, Any]:
+    """The equilibrium's :func:`summary` as kept ahead in :mod:`~guts_teach.strategy.ahead`
+    (solving takes some twenty seconds; a bot or a report must answer at once), or solved
+    afresh when nothing is kept."""
+    try:
+        kept: dict[str, Any] = stored("in_turn")
+    except KeyError:
+        return summary(exact_equilibrium())
+    return kept
+
+
 @cache
 def kept_play() -> Play:
-    """The equilibrium's 91 chances at each point, from the mixes kept ahead in
-    :mod:`~guts_teach.strategy.ahead` (solving takes seconds; a bot must answer at once), or
-    solved afresh when nothing is kept."""
-    try:
-        kept = stored("in_turn")["three_mixes"]
-    except KeyError:
-        return exact_equilibrium().play
-    return _profile(
-        SUPPORT,
-        {point: Fraction(kept[point_key(point)]) for point in POINTS if kept.get(point_key(point))},
-    )
+    """The equilibrium's 91 chances at each point, from :func:`kept_summary`'s mixes."""
+    mixes = kept_summary()["three_mixes"]
+    chances = {p: Fraction(mixes[point_key(p)]) for p in POINTS if point_key(p) in mixes}
+    return _profile(SUPPORT, chances)
 
 
 def point_key(point: Point) -> str:
