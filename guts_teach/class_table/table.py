@@ -551,10 +551,13 @@ class ClassTable:
 
 def shown(record: DealRecord) -> dict[str, Any]:
     """A settled deal as everyone may see it: who was in, the hands a showdown showed, who
-    won, and the settlement told step by step in plain words."""
-    hands = dict(zip(record.players, record.seat_hands or (), strict=False))
+    won, and the settlement told step by step in plain words. A deal that ended with no
+    showdown shows no hand: a lone player in takes the pot without showing cards (R4), so a
+    bluff stays a bluff."""
+    showdown = record.kind in SHOWDOWNS
+    hands = dict(zip(record.players, record.seat_hands or (), strict=False)) if showdown else {}
     # the ghost hand (V5) is turned over when the players' hands are, never otherwise
-    ghost = record.ghost if record.kind in SHOWDOWNS else None
+    ghost = record.ghost if showdown else None
     return {
         "number": record.number,
         "ghost": None if ghost is None else str(ghost),

@@ -53,6 +53,28 @@ def test_a_player_sees_only_their_own_cards_until_the_showdown():
     assert not any(cards in every_card(made.view()) for cards in hands.values())  # projector
 
 
+@pytest.mark.parametrize("lone", PLAYERS)
+def test_r4_a_lone_player_in_takes_the_pot_without_showing_cards_to_anyone(lone):
+    """R4 (seed 002: the only player in "takes the active pot without showing cards"): after
+    the deal, the lone player's cards are in their own view alone: not in another seat's, not
+    in the projector's view, its step-by-step frames or their pictures' words."""
+    made, _ = table()
+    for _ in range(3):  # deals at several pots, the dealer moving on
+        made.deal()
+        cards = str(made.session.hands[lone])
+        for player, token in made.tokens.items():
+            made.declare(token, player == lone)
+        assert made.view()["shown"]["in"] == [lone]
+        assert made.view()["shown"]["hands"] == {}
+        for player, token in made.tokens.items():
+            seen = every_card(made.view(token))
+            assert (cards in seen) == (player == lone), (player, seen)
+        projector = made.view()
+        assert projector["frames"], "the projector steps through the deal"
+        for card in cards.split():
+            assert card not in every_card(projector), card
+
+
 def test_declarations_are_sealed_until_everyone_has_declared():
     made, _ = table()
     made.deal()
