@@ -49,7 +49,13 @@ def main(args: argparse.Namespace) -> int:
         print(f"Left closed: {why}", file=sys.stderr, flush=True)
     serve(tables, address=args.ip, port=args.port)
     host = network_address() if args.ip in ("0.0.0.0", "") else args.ip
+    tables.address = f"http://{host}:{args.port}/"
     print(f"Class tables at http://{host}:{args.port}/teacher", flush=True)
+    print(
+        f"Learners join at http://{host}:{args.port}/join with the class code "
+        f"{tables.lobby.code} (the teacher's page shows both and a QR code)",
+        flush=True,
+    )
     if args.ip in ("0.0.0.0", ""):
         print(
             "Open the teacher's page at that address (not 127.0.0.1): the seats' links are "

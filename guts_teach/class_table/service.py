@@ -39,6 +39,7 @@ import json
 import secrets
 import string
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +49,12 @@ import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
+from ..game.money import format_amount
+from ._limits import Strikes, wait_words
 from ._rules_form import FIELDS as RULE_FIELDS
 from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
-from .table import BOT_KINDS, TIMER, ClassTable, TableError
+from .lobby import DEFAULT_SIZE, SMALLEST_TABLE, Lobby, LobbyError, normal_code, plan_tables
+from .table import BOT_KINDS, TIMER, ClassTable, TableError, check_next_deal
 
 MAX_MESSAGE = 4096
 """The longest message a connection may send, in bytes."""
@@ -61,9 +65,13 @@ MAX_BODY = 65_536
 LONGEST_NAME = 24
 """The most characters of a name at a class table (it must fit a phone's status line)."""
 MAX_WATCHERS = 64
-"""Projectors and connections not yet seated that one table serves at once: a seat with its
-token always gets in (up to :data:`MAX_SEAT_TABS`), so nobody can fill a table's connections
-to keep its players out."""
+"""Projectors one table serves at once."""
+MAX_WAITING = 256
+"""Connections to one table that have not said who they are yet."""
+PER_CLIENT = 6
+"""Connections one client (one address) may hold at once not yet seated, or watching one table
+as a projector: a stranger's silent or anonymous connections fill their own share, never the
+table's, so a seat with its token and the real projector always get in."""
 MAX_SEAT_TABS = 4
 """Connections one seat may have open at once (a phone and a spare tab or two)."""
 JOIN_WAIT = 10.0
@@ -71,7 +79,7 @@ JOIN_WAIT = 10.0
 MAX_TABLES = 64
 """Tables one service keeps open (a class of 30 is five tables of six)."""
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
-FIELDS = ("players", "bots", "timer")
+FIELDS = ("players", "bots", "timer", "next_deal")
 """What a request for a table may say besides its rules (:data:`._rules_form.FIELDS`)."""
 CLOSED = 4000
 """The close code a connection gets when its table is closed (its page stops rejoining)."""
@@ -104,6 +112,17 @@ class Tables:
         """The closed tables' folders, by code: their ledgers can still be downloaded."""
         self.skipped: list[str] = []
         """Why each table kept in ``folder`` that could not be resumed was left closed."""
+        self.strikes = Strikes()
+        """Wrong codes tried, by client: a class or table code cannot be found by trying."""
+        self.address: str | None = None
+        """The address learners open (``http://HOST:PORT/``), when the command knows it."""
+        try:
+            self.lobby = Lobby.kept_in(folder)
+        except LobbyError as error:
+            self.skipped.append(f"{error}; a new class code was made")
+            damaged = folder / "class.json"
+            damaged.replace(damaged.with_suffix(".json.damaged"))
+            self.lobby = Lobby(folder=folder)
         for kept in sorted(folder.glob("*/table.json")):
             code = kept.parent.name
             try:
@@ -160,6 +179,7 @@ class Tables:
         timer = request.get("timer", TIMER)
         if isinstance(timer, bool) or not isinstance(timer, int | float):
             raise TableError(f'"timer" is a number of seconds from 5 to 600; got {timer!r}')
+        next_deal = check_next_deal(request.get("next_deal"))
         code = self._new_code()
         try:
             table = ClassTable(
@@ -168,6 +188,7 @@ class Tables:
                 rng=self._rng(code),
                 bots=bots,
                 timer=float(timer),
+                next_deal=next_deal,
                 folder=self.folder / code,
             )
         except GutsError as error:
@@ -222,8 +243,164 @@ class Tables:
             source.to_bot(name, kind, rename=seat)
             token = target.seat_learner(name, seat)
             self.push(to_code)
+        joined = self.lobby.learners.get(name.casefold())
+        if joined is not None and joined.name == name:
+            # a learner who joined with the class code keeps their device's token: their
+            # phone finds the new table by itself
+            target.adopt(name, joined.token_hash)
+            self.lobby.seated(name, to_code)
+            token = ""
         self.push(code)
         return {"table": to_code, "seat": name, "token": token}
+
+    # ------------------------------------------------------------------ the class's lobby
+
+    def join(self, request: Any, client: str) -> dict[str, Any]:
+        """A learner joins with the class code and a name (``{"code", "name"}``, and the
+        device's ``token`` when it has joined before); a class that is playing already seats
+        them at once where a table has a bot's seat free before its first deal."""
+        if self.strikes.blocked(client):
+            raise LobbyError(wait_words(self.strikes))
+        if not isinstance(request, dict) or not set(request) <= {"code", "name", "token"}:
+            raise LobbyError('joining is asked as {"code": "...", "name": "..."}')
+        if not self.lobby.is_code(request.get("code")):
+            self.strikes.strike(client)
+            typed = normal_code(request.get("code"))[:12]
+            raise LobbyError(
+                f"{typed!r} is not this class's code: check the code on the projector"
+                if typed
+                else "type the class code shown on the projector"
+            )
+        token = request.get("token")
+        name, token = self.lobby.join(
+            request.get("name"), token if isinstance(token, str) else None
+        )
+        learner = self.lobby.named(name)
+        if learner.table is None and self.tables:
+            self._seat_latecomer(name)
+        return {"name": name, "token": token, **self.place_of(token)}
+
+    def _seat_latecomer(self, name: str) -> None:
+        for code, table in sorted(self.tables.items()):
+            free = [seat for seat in table.bot_kinds if not table.started]
+            if free and not table.paused and not table.ended:
+                table.seat_learner(name, free[0])
+                table.adopt(name, self.lobby.named(name).token_hash)
+                self.lobby.seated(name, code)
+                self.push(code)
+                return
+
+    def place_of(self, token: object) -> dict[str, Any]:
+        """Where the device holding ``token`` is: its table, or how many wait with it."""
+        learner = self.lobby.learner(token)
+        if learner.table is not None and learner.table not in self.tables:
+            learner.table = None  # their table was closed: back to the lobby
+        return {
+            "name": learner.name,
+            "table": learner.table,
+            "waiting": len(self.lobby.waiting()),
+        }
+
+    def seat_everyone(self, request: Any) -> list[str]:
+        """Seat every learner waiting in the lobby at new tables of at most ``size`` (the
+        request: ``{"size": 5}`` and the rules, timer and ``next_deal`` of :meth:`open`),
+        filled evenly, with bots only where a table would have fewer than
+        :data:`.lobby.SMALLEST_TABLE` players; the new tables' codes."""
+        if not isinstance(request, dict):
+            raise TableError('seating is asked as {"size": 5, ...the rules}')
+        asked = dict(request)
+        size = asked.pop("size", DEFAULT_SIZE)
+        if "players" in asked or "bots" in asked:
+            raise TableError("the class's tables are seated from the lobby: no players to name")
+        waiting = self.lobby.waiting()
+        if not waiting:
+            raise TableError("nobody is waiting in the lobby: learners join with the class code")
+        try:
+            groups = plan_tables(waiting, size=size if isinstance(size, int) else -1)
+        except LobbyError as error:
+            raise TableError(str(error)) from None
+        if len(self.tables) + len(groups) > MAX_TABLES:
+            raise TableError(f"this service keeps at most {MAX_TABLES} tables open")
+        codes = []
+        for group in groups:
+            bots = bot_names(group, SMALLEST_TABLE - len(group))
+            code, _ = self.open(
+                {**asked, "players": group + bots, "bots": dict.fromkeys(bots, "equilibrium")}
+            )
+            table = self.tables[code]
+            for name in group:
+                table.adopt(name, self.lobby.named(name).token_hash)
+                self.lobby.seated(name, code)
+            codes.append(code)
+        return codes
+
+    def start(self, request: Any) -> list[str]:
+        """Every open table deals by itself from now on (``{"next_deal": SECONDS}``); the
+        tables started."""
+        if not isinstance(request, dict) or not set(request) <= {"next_deal"}:
+            raise TableError('starting is asked as {"next_deal": SECONDS}, 3 to 300')
+        seconds = check_next_deal(request.get("next_deal", NEXT_DEAL_DEFAULT))
+        started = []
+        for code, table in sorted(self.tables.items()):
+            if not (table.ended or table.closed):
+                table.start_dealing(seconds)
+                self.push(code)
+                started.append(code)
+        return started
+
+    def every_table(self, action: str) -> dict[str, str]:
+        """The teacher's button for every table at once (pause, resume, end); what each
+        table did, in words where it could not."""
+        done: dict[str, str] = {}
+        for code, table in sorted(self.tables.items()):
+            try:
+                {"pause": table.pause, "resume": table.unpause, "end": table.end}[action]()
+                done[code] = "done"
+            except TableError as error:
+                done[code] = str(error)
+            self.push(code)
+        return done
+
+    def board(self) -> dict[str, Any]:
+        """The class at a glance: each table as a tile, and the leaderboard across tables
+        (learners only, by balance; equal balances share a place, listed by name)."""
+        tiles = []
+        standings: list[tuple[Fraction, str, str]] = []
+        for code, table in sorted(self.tables.items()):
+            view = table.view()
+            last = view.get("shown")
+            tiles.append(
+                {
+                    "code": code,
+                    "players": view["players"],
+                    "bots": sorted(table.bot_kinds),
+                    "deal": view["deal"],
+                    "phase": view["phase"],
+                    "pot": view["pot"],
+                    "declared": view.get("declared", []),
+                    "winners": last["winners"] if last else [],
+                    "paused": view["paused"],
+                    "ended": view["ended"],
+                }
+            )
+            for name, amount in table.session.balances.items():
+                if name not in table.bot_kinds:
+                    standings.append((amount, name, code))
+        standings.sort(key=lambda entry: (-entry[0], entry[1].casefold()))
+        board: list[dict[str, Any]] = []
+        for amount, name, code in standings:
+            place = (
+                board[-1]["place"] if board and board[-1]["amount"] == amount else len(board) + 1
+            )
+            board.append({"place": place, "name": name, "table": code, "amount": amount})
+        for entry in board:
+            entry["balance"] = format_amount(entry.pop("amount"))
+        return {
+            "tiles": tiles,
+            "leaderboard": board,
+            "over": bool(tiles) and all(t["ended"] for t in tiles),
+            "waiting": self.lobby.waiting(),
+        }
 
     def push(self, code: str) -> None:
         """Every connection to table ``code`` gets its own view of it now; one that is
@@ -232,18 +409,48 @@ class Tables:
             socket.send_view()
 
     def tick(self) -> None:
-        for code, table in self.tables.items():
+        for code, table in list(self.tables.items()):
             if table.tick():
                 self.push(code)
 
 
+NEXT_DEAL_DEFAULT = 12.0
+"""Seconds between a shown deal and the next when the teacher starts the class's tables."""
+BOT_NAMES = ("Robo", "Bolt", "Chip", "Dot", "Echo", "Pixel", "Sprocket", "Widget")
+
+
+def bot_names(taken: list[str], count: int) -> list[str]:
+    """``count`` names for bots that no learner in ``taken`` has.
+
+    >>> bot_names(["Ana", "Robo (bot)"], 2)
+    ['Bolt (bot)', 'Chip (bot)']
+    """
+    folded = {name.casefold() for name in taken}
+    free = [f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)".casefold() not in folded]
+    return free[: max(0, count)]
+
+
+def client_of(request: Any) -> str:
+    """Who sent ``request``: its address (behind the hub's proxy, the one the proxy names)."""
+    remote = str(request.remote_ip or "")
+    forwarded = str(request.headers.get("X-Forwarded-For", ""))
+    if forwarded and remote in ("127.0.0.1", "::1"):
+        return forwarded.split(",")[-1].strip()[:64]
+    return remote[:64]
+
+
 class TeacherHandler(tornado.web.RequestHandler):
+    coded = False
+    """Whether the route's first part is a table's code (read in any case)."""
+
     def initialize(self, tables: Tables) -> None:
         self.tables = tables
 
     def prepare(self) -> None:
         if not self.tables.is_teacher(self.request.headers.get("Authorization")):
             raise tornado.web.HTTPError(403, reason="the teacher's password is needed")
+        if self.coded and self.path_args:
+            self.path_args[0] = self.path_args[0].upper()
 
     def check_xsrf_cookie(self) -> None:
         """The teacher's requests carry the password in a header, never a cookie, so a page
@@ -278,6 +485,8 @@ class OpenHandler(TeacherHandler):
 
 
 class DealHandler(TeacherHandler):
+    coded = True
+
     def post(self, code: str) -> None:
         table = self.tables.table(code)
         try:
@@ -291,6 +500,8 @@ class DealHandler(TeacherHandler):
 
 class ControlHandler(TeacherHandler):
     """The teacher's buttons for one table: pause, resume, end the game, close it."""
+
+    coded = True
 
     def post(self, code: str, action: str) -> None:
         table = self.tables.table(code)
@@ -308,6 +519,8 @@ class ControlHandler(TeacherHandler):
 
 
 class TimerHandler(TeacherHandler):
+    coded = True
+
     def post(self, code: str) -> None:
         """``{"timer": SECONDS}``: the seconds each deal waits for declarations, from the
         next deal on."""
@@ -325,6 +538,8 @@ class TimerHandler(TeacherHandler):
 
 
 class MoveHandler(TeacherHandler):
+    coded = True
+
     def post(self, code: str, name: str) -> None:
         """Move a learner to a bot's seat at this or another table (a new token)."""
         try:
@@ -337,6 +552,8 @@ class MoveHandler(TeacherHandler):
 
 
 class SeatLinkHandler(TeacherHandler):
+    coded = True
+
     def post(self, code: str, name: str) -> None:
         """A new token for a seat whose link was lost or shared; the old one stops working."""
         table = self.tables.table(code)
@@ -350,6 +567,8 @@ class SeatLinkHandler(TeacherHandler):
 
 
 class LedgerHandler(TeacherHandler):
+    coded = True
+
     def get(self, code: str) -> None:
         """The table's ledger file, open or closed."""
         folder = self.tables.closed.get(code) or self.tables.table(code).folder
@@ -357,6 +576,148 @@ class LedgerHandler(TeacherHandler):
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="table-{code}.json"')
         self.finish((folder / "table-ledger.json").read_bytes())
+
+
+class EveryTableHandler(TeacherHandler):
+    def post(self, action: str) -> None:
+        """The teacher's buttons for all the tables at once: pause, resume, end the game."""
+        self.finish({"tables": self.tables.every_table(action)})
+
+
+class ClassHandler(TeacherHandler):
+    """The class as the teacher sees it: the code, the learners' address and its QR code,
+    the lobby and the tables."""
+
+    def initialize(self, tables: Tables, base: str = "/") -> None:
+        self.tables = tables
+        self.base = base
+
+    def get(self) -> None:
+        address = self.tables.address or f"{self.request.protocol}://{self.request.host}{self.base}"
+        joining = join_address(address, self.tables.lobby.code)
+        self.finish(
+            {
+                "code": self.tables.lobby.code,
+                "address": address,
+                "join": joining,
+                "qr": qr_svg(joining),
+                "learners": [
+                    {"name": x.name, "table": x.table} for x in self.tables.lobby.learners.values()
+                ],
+                **self.tables.board(),
+            }
+        )
+
+
+class ClassActionHandler(TeacherHandler):
+    """The teacher's class buttons: seat everyone waiting, start every table dealing by
+    itself, remove a learner from the lobby."""
+
+    def post(self, action: str) -> None:
+        try:
+            request = json.loads(self.request.body or b"{}")
+            if action == "seat":
+                self.finish({"tables": self.tables.seat_everyone(request)})
+            elif action == "start":
+                self.finish({"tables": self.tables.start(request)})
+            else:
+                if not isinstance(request, dict) or not isinstance(request.get("name"), str):
+                    raise TableError('removing a learner is asked as {"name": "..."}')
+                self.tables.lobby.remove(request["name"])
+                self.finish({"removed": request["name"]})
+        except (ValueError, RecursionError, GutsError) as error:
+            self.refuse(
+                TableError(str(error)) if isinstance(error, GutsError) else TableError("not JSON")
+            )
+
+
+class LearnerHandler(tornado.web.RequestHandler):
+    """A learner's device: joining with the class code, then asking where it sits."""
+
+    def initialize(self, tables: Tables, base: str = "/") -> None:
+        self.tables = tables
+        self.base = base
+
+    def check_xsrf_cookie(self) -> None:
+        """A device proves who it is by the token it sends in its request, never a cookie."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish({"error": self._reason})
+
+    def post(self) -> None:
+        """``{"code", "name"}``: join the class; the answer holds the device's token."""
+        try:
+            request = json.loads(self.request.body or b"null")
+            self.finish(self.tables.join(request, client_of(self.request)))
+        except (ValueError, RecursionError):
+            self.set_status(400)
+            self.finish({"error": "joining is asked as JSON"})
+        except GutsError as error:
+            self.set_status(429 if self.tables.strikes.blocked(client_of(self.request)) else 400)
+            self.finish({"error": str(error)})
+
+    def get(self) -> None:
+        """Where this device sits (``Authorization: Bearer TOKEN``), or how many wait."""
+        token = (self.request.headers.get("Authorization") or "").removeprefix("Bearer ")
+        try:
+            self.finish(self.tables.place_of(token.strip()))
+        except GutsError as error:
+            self.set_status(403)
+            self.finish({"error": str(error)})
+
+
+class BoardHandler(LearnerHandler):
+    def get(self) -> None:
+        """The class view's tiles and leaderboard, for whoever has the class code
+        (``?c=CODE``): the projector shows them to the room."""
+        client = client_of(self.request)
+        if self.tables.strikes.blocked(client):
+            self.set_status(429)
+            self.finish({"error": wait_words(self.tables.strikes)})
+            return
+        if not self.tables.lobby.is_code(self.get_query_argument("c", "")):
+            self.tables.strikes.strike(client)
+            self.set_status(403)
+            self.finish({"error": "that is not this class's code"})
+            return
+        address = self.tables.address or f"{self.request.protocol}://{self.request.host}{self.base}"
+        joining = join_address(address, self.tables.lobby.code)
+        self.finish(
+            {
+                "code": self.tables.lobby.code,
+                "join": joining,
+                "qr": qr_svg(joining),
+                **self.tables.board(),
+            }
+        )
+
+
+def join_address(address: str, code: str) -> str:
+    """The address a learner's phone opens to join: the learners' address with the code.
+
+    >>> join_address("http://10.0.0.5:8765/", "KXPTRM")
+    'http://10.0.0.5:8765/join?c=KXPTRM'
+    """
+    return f"{address.rstrip('/')}/join?c={code}"
+
+
+def qr_svg(address: str) -> str | None:
+    """``address`` as a QR code, SVG text drawn by ``segno`` here (nothing fetched), or
+    ``None`` where segno is missing."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    import io
+
+    drawn = io.BytesIO()
+    segno.make(address, error="m").save(
+        drawn, kind="svg", scale=10, border=2, title=f"QR code of {address}", svgclass=None
+    )
+    return drawn.getvalue().decode("utf-8")
 
 
 class PlayerSocket(tornado.websocket.WebSocketHandler):
@@ -368,18 +729,26 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.token: str | None = None
         self.joined = False
         self.sent: list[float] = []
+        self.client = ""
 
     def open(self, code: str) -> None:
+        code = code.upper()
+        self.client = client_of(self.request)
+        if self.tables.strikes.blocked(self.client):
+            self.close(1008, wait_words(self.tables.strikes)[:120])
+            return
         if code in self.tables.closed:
             self.close(CLOSED, f"table {code} was closed by the teacher")
             return
         if code not in self.tables.tables:  # said in words, where a 404 would only drop it
+            self.tables.strikes.strike(self.client)
             self.close(NO_TABLE, f"no table has the code {code}")
             return
         self.code = code
         waiting = self.tables.waiting.setdefault(code, set())
-        if len(waiting) >= MAX_WATCHERS:
-            self.close(1013, f"table {code} has {MAX_WATCHERS} connections waiting already")
+        mine = sum(1 for s in waiting if s.client == self.client)
+        if len(waiting) >= MAX_WAITING or mine >= PER_CLIENT:
+            self.close(1013, f"too many connections to table {code} are waiting: try again")
             return
         waiting.add(self)
         # a connection that never says who it is does not stay
@@ -387,7 +756,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
 
     def _joined_or_gone(self) -> None:
         if not self.joined:
-            self.close(1008, f"no token sent within {JOIN_WAIT:g} s")
+            self.leave(1008, f"no token sent within {JOIN_WAIT:g} s")
 
     def on_message(self, message: str | bytes) -> None:
         now = time.monotonic()
@@ -409,33 +778,42 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
             return
         try:
             if not self.joined:
-                if set(data) != {"token"}:
-                    raise TableError('the first message is {"token": "..."} (null: a projector)')
-                token = data["token"]
-                if token is None:
-                    watching = sum(1 for s in self.tables.watchers[self.code] if s.token is None)
-                    if watching >= MAX_WATCHERS:
-                        self.leave(1013, f"table {self.code} has {MAX_WATCHERS} watchers already")
-                        return
-                else:
-                    table.seat_of(token)
-                    tabs = sum(1 for s in self.tables.watchers[self.code] if s.token == token)
-                    if tabs >= MAX_SEAT_TABS:
-                        raise TableError(
-                            f"this seat is open in {MAX_SEAT_TABS} places already: close one"
-                        )
-                self.tables.waiting.get(self.code, set()).discard(self)
-                self.token, self.joined = token, True
-                self.tables.watchers[self.code].add(self)
-                self.send_view()
+                self._join(table, data)
                 return
-            if set(data) != {"declare"} or self.token is None:
-                raise TableError('a seat sends {"declare": true} or {"declare": false}')
-            table.declare(self.token, data["declare"])
+            if self.token is None or set(data) not in ({"declare"}, {"deal"}):
+                raise TableError(
+                    'a seat sends {"declare": true} or {"declare": false}, or {"deal": true} '
+                    "when it is theirs to deal"
+                )
+            if "deal" in data:
+                table.deal_as(self.token)
+            else:
+                table.declare(self.token, data["declare"])
         except TableError as error:
             self.answer_error(str(error))
             return
         self.tables.push(self.code)
+
+    def _join(self, table: ClassTable, data: dict[str, Any]) -> None:
+        """The first message: a seat's token, or ``null`` for a projector."""
+        if set(data) != {"token"}:
+            raise TableError('the first message is {"token": "..."} (null: a projector)')
+        token = data["token"]
+        if token is None:
+            watchers = [s for s in self.tables.watchers[self.code] if s.token is None]
+            mine = sum(1 for s in watchers if s.client == self.client)
+            if len(watchers) >= MAX_WATCHERS or mine >= PER_CLIENT:
+                self.leave(1013, f"table {self.code} has as many projectors as it serves")
+                return
+        else:
+            table.seat_of(token)
+            tabs = sum(1 for s in self.tables.watchers[self.code] if s.token == token)
+            if tabs >= MAX_SEAT_TABS:
+                raise TableError(f"this seat is open in {MAX_SEAT_TABS} places already: close one")
+        self.tables.waiting.get(self.code, set()).discard(self)
+        self.token, self.joined = token, True
+        self.tables.watchers[self.code].add(self)
+        self.send_view()
 
     def answer_error(self, text: str) -> None:
         self.send({"error": text})
@@ -460,8 +838,10 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
             self.leave(1001, "gone")
 
     def leave(self, code: int, reason: str) -> None:
-        """Stop sending views here at once, then close (the close may never be answered)."""
+        """Stop sending views here at once, then close (the close may never be answered, so
+        the connection stops counting against its table and its client now)."""
         self.tables.watchers.get(self.code, set()).discard(self)
+        self.tables.waiting.get(self.code, set()).discard(self)
         self.close(code, reason)
 
     def on_close(self) -> None:
@@ -498,6 +878,9 @@ class PageHandler(PageHeaders):
         self.base = base
 
     def get(self, code: str = "") -> None:
+        if code != code.upper():  # a code typed in lower case finds its table
+            self.redirect(self.request.path[: -len(code)] + code.upper())
+            return
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         page = (PAGES / f"{self.name}.html").read_text(encoding="utf-8")
@@ -512,12 +895,19 @@ def routes(tables: Tables, base: str = "/") -> list[Any]:
     """The service's routes under ``base`` ("/" on its own; a JupyterHub service's prefix,
     such as "/services/tables/", behind a hub)."""
     given = {"tables": tables}
-    code = r"([A-Z]{4})"
+    code = r"([A-Za-z]{4})"
     return [
         (rf"{base}teacher", PageHandler, {"name": "teacher", "base": base}),
+        (rf"{base}join", PageHandler, {"name": "join", "base": base}),
+        (rf"{base}class", PageHandler, {"name": "class", "base": base}),
+        (rf"{base}api/class", ClassHandler, {"tables": tables, "base": base}),
+        (rf"{base}api/class/(seat|start|remove)", ClassActionHandler, given),
+        (rf"{base}api/class/me", LearnerHandler, given),
+        (rf"{base}api/class/board", BoardHandler, {"tables": tables, "base": base}),
+        (rf"{base}api/tables/all/(pause|resume|end)", EveryTableHandler, given),
         (rf"{base}play/{code}", PageHandler, {"name": "play", "base": base}),
         (rf"{base}projector/{code}", PageHandler, {"name": "projector", "base": base}),
-        (rf"{base}static/(style\.css|table\.js)", StaticFiles, {"path": str(PAGES)}),
+        (rf"{base}static/(style\.css|table\.js|class\.js)", StaticFiles, {"path": str(PAGES)}),
         (rf"{base}api/tables", OpenHandler, given),
         (rf"{base}api/tables/{code}/deal", DealHandler, given),
         (rf"{base}api/tables/{code}/ledger", LedgerHandler, given),
@@ -532,7 +922,7 @@ def routes(tables: Tables, base: str = "/") -> list[Any]:
 def application(tables: Tables) -> tornado.web.Application:
     """The service's routes on its own (a laptop's), with the message limit."""
     return tornado.web.Application(
-        [(r"/", tornado.web.RedirectHandler, {"url": "/teacher"}), *routes(tables)],
+        [(r"/", tornado.web.RedirectHandler, {"url": "/join"}), *routes(tables)],
         websocket_max_message_size=MAX_MESSAGE,
     )
 

@@ -9,11 +9,14 @@ ends, when every missing declaration counts as out and all are revealed together
 in turn (V1) each declaration is heard by the later players, as at a real table. A player's
 cards go to that player alone until a showdown shows them.
 
-The teacher may pause a table (its timer stands still, declarations wait), end its game
-(the deal in play settled as at the timer's end) or close it (its files kept), and move a
-learner to a seat a bot keeps, here or at another table; a seat takes a new name only before
-the table's first deal, since the ledger names its seats. The projector's view carries the
-table's picture and, once a deal is shown, the deal a picture a step (:mod:`._projector`).
+A table may deal by itself (``next_deal``): a set number of seconds after a deal is shown the
+next is dealt, as at a real table where the deal passes on; the player whose turn it is to deal
+may deal sooner from their own device (:meth:`deal_as`). The teacher may pause a table (its
+timer stands still, declarations wait), end its game (the deal in play settled as at the
+timer's end) or close it (its files kept), and move a learner to a seat a bot keeps, here or at
+another table; a seat takes a new name only before the table's first deal, since the ledger
+names its seats. The projector's view carries the table's picture and, once a deal is shown,
+the deal a picture a step (:mod:`._projector`).
 
 A table where people play for real shuffles with ``secrets.SystemRandom``; a seeded
 ``random.Random`` is for teaching and tests.
@@ -65,6 +68,9 @@ SHOWDOWNS = frozenset({"showdown", "ghost_wins", "tie_stays"})
 """How a deal ends when its hands are shown (the others keep every hand face down)."""
 TIMER = 30.0
 """Seconds a deal waits for declarations before the missing ones count as out."""
+NEXT_DEAL = 12.0
+"""Seconds a shown deal stays on the screens before a table that deals by itself deals again:
+long enough to read who won and what it did to you, short enough to keep a class playing."""
 BOT_KINDS = ("equilibrium", "characters")
 """How an empty seat's bot plays: the equilibrium player for the table's size, or the
 package's characters (cautious, reckless, pot-sensitive) in turn."""
@@ -92,6 +98,7 @@ class ClassTable:
         rng: random.Random | None = None,
         bots: Mapping[str, str] | None = None,
         timer: float = TIMER,
+        next_deal: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         session: Session | None = None,
         folder: Path | None = None,
@@ -113,8 +120,13 @@ class ClassTable:
         self.bot_kinds = bots
         self.bots: dict[str, GutsBot] = _bots(bots, self.session)
         self.timer = timer
+        self.next_deal = check_next_deal(next_deal)
+        """Seconds after a deal is shown before the table deals the next by itself; ``None``:
+        the teacher (or the dealer's device) deals."""
         self.clock = clock
         self.deadline: float | None = None
+        self.deal_at: float | None = None
+        """When a table that deals by itself deals next (``clock`` time), else ``None``."""
         self.paused_left: float | None = None
         """While the teacher has paused the table: the seconds its deal had left (the timer
         stands still), else ``None``."""
@@ -151,6 +163,15 @@ class ClassTable:
         if self.folder is not None:
             self.save()
         return token
+
+    def adopt(self, name: str, hashed: str) -> None:
+        """``name``'s seat takes the token whose hash is ``hashed`` (a learner who joined the
+        class: their device's token is their seat's); any other token for it ends."""
+        if name not in self.session.players or name in self.bot_kinds:
+            raise TableError(f"{name!r} has no seat of their own at this table")
+        self._hashes[name] = hashed
+        self.tokens.pop(name, None)
+        self.save()
 
     def seat_of(self, token: object) -> str:
         """The player whose token this is, or a refusal that names none."""
@@ -192,9 +213,34 @@ class ClassTable:
             raise TableError("a deal is being played; it must be shown before the next")
         self.session.deal_random()
         self._declared = []
+        self.deal_at = None
         self.deadline = self.clock() + self.timer
         self._advance()
         self.save()
+
+    def deal_as(self, token: str) -> None:
+        """The token's player deals the next hand from their own device: only the player
+        whose turn it is to deal (R9), as at a real table."""
+        player = self.seat_of(token)
+        dealer = self.session.dealer
+        if player != dealer:
+            raise TableError(f"it is {dealer}'s turn to deal, not yours")
+        self.deal()
+
+    def start_dealing(self, seconds: object) -> None:
+        """From now on the table deals by itself ``seconds`` after each deal is shown
+        (``None``: it waits for the teacher or the dealer); a table with no deal in play
+        deals at once."""
+        self.next_deal = check_next_deal(seconds)
+        self._schedule(at_once=True)
+        self.save()
+
+    def _schedule(self, *, at_once: bool = False) -> None:
+        """When this table deals next by itself, if it does."""
+        if self.next_deal is None or self.closed or self.ended or self.paused:
+            self.deal_at = None
+        elif self.phase != "declaring":
+            self.deal_at = self.clock() + (0.0 if at_once else self.next_deal)
 
     def declare(self, token: str, is_in: object) -> None:
         """The token's player declares in (``True``) or out (``False``)."""
@@ -212,8 +258,13 @@ class ClassTable:
         self.save()
 
     def tick(self) -> bool:
-        """At the timer's end every missing declaration counts as out; whether it did."""
-        if self.phase != "declaring" or self.deadline is None or self.clock() < self.deadline:
+        """At the timer's end every missing declaration counts as out; a table that deals by
+        itself deals when its time comes. Whether anything changed."""
+        now = self.clock()
+        if self.phase != "declaring" and self.deal_at is not None and now >= self.deal_at:
+            self.deal()
+            return True
+        if self.phase != "declaring" or self.deadline is None or now < self.deadline:
             return False
         self._missing_are_out()
         self.save()
@@ -232,6 +283,7 @@ class ClassTable:
         self._check_open("pause the game")
         self.paused_left = self._seconds_left()
         self.deadline = None
+        self.deal_at = None
         self.save()
 
     def unpause(self) -> None:
@@ -242,6 +294,7 @@ class ClassTable:
             self.deadline = self.clock() + self.paused_left
         self.paused_left = None
         self._advance()  # a bot given a seat while the table stood still declares now
+        self._schedule()
         self.save()
 
     def end(self) -> None:
@@ -254,6 +307,7 @@ class ClassTable:
         self._missing_are_out()
         self.deadline = None
         self.ended = True
+        self.deal_at = None
         self.save()
 
     def set_timer(self, seconds: object) -> None:
@@ -382,6 +436,7 @@ class ClassTable:
             if not waiting:
                 self.last = self.session.settle()
                 self.deadline = None
+                self._schedule()
                 return
             in_turn = self.session.rules.declaration == "in_turn"
             ready = [p for p in (waiting[:1] if in_turn else waiting) if p in self.bots]
@@ -422,6 +477,7 @@ class ClassTable:
             "format": STATE_FORMAT,
             "bots": self.bot_kinds,
             "timer": self.timer,
+            "next_deal": self.next_deal,
             "tokens": self._hashes,
             "deals": len(session.deals),
             "pending": pending,
@@ -457,6 +513,7 @@ class ClassTable:
             session=session,
             bots=state["bots"],
             timer=state["timer"],
+            next_deal=state.get("next_deal"),
             rng=rng,
             clock=clock,
         )
@@ -482,6 +539,7 @@ class ClassTable:
             table.deadline = None
         elif state.get("paused"):
             table.paused_left = 0.0
+        table._schedule()  # a table that deals by itself deals on after a restart
         table.folder = folder
         table.save()
         return table
@@ -515,7 +573,10 @@ class ClassTable:
             "ended": self.ended,
             "hand_size": session.rules.hand_size,
             "timer": self.timer,  # the seconds each deal waits, from the next deal on
+            "next_deal": self.next_deal,
         }
+        if self.deal_at is not None:
+            seen["next_deal_in"] = round(max(0.0, self.deal_at - self.clock()), 1)
         if you is not None:
             seen["you"] = you
         if self.phase == "declaring":
@@ -534,19 +595,77 @@ class ClassTable:
                 seen["cards"] = str(session.hands[you])
             seen["seconds_left"] = round(self._seconds_left(), 1)
         if self.last is not None:
-            if self._shown is None or self._shown[0] is not self.last:
-                self._shown = (self.last, shown(self.last))  # told once, sent to everyone
-            seen["shown"] = self._shown[1]
-            if you is None:  # the projector steps through it, a picture a step
-                if self._frames is None or self._frames[0] is not self.last:
-                    self._frames = (self.last, deal_frames(self.last, session))
-                seen["frames"] = self._frames[1]
-            held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
-            if you is not None and held.get(you) is not None:
-                seen["your_last_cards"] = str(held[you])
+            self._last_seen(seen, you)
         if you is None:
             seen["picture"] = self._projected(seen.get("declared", []))
         return seen
+
+    def _last_seen(self, seen: dict[str, Any], you: str | None) -> None:
+        """The last settled deal as ``you`` may see it (``None``: the projector)."""
+        assert self.last is not None
+        session = self.session
+        if self._shown is None or self._shown[0] is not self.last:
+            self._shown = (self.last, shown(self.last))  # told once, sent to everyone
+        seen["shown"] = self._shown[1]
+        if you is None:  # the projector steps through it, a picture a step
+            if self._frames is None or self._frames[0] is not self.last:
+                self._frames = (self.last, deal_frames(self.last, session))
+            seen["frames"] = self._frames[1]
+        held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
+        if you is not None and held.get(you) is not None:
+            seen["your_last_cards"] = str(held[you])
+        if you is not None and you in self.last.players:
+            seen["your_deal"] = what_it_did(self.last, you)
+
+
+def what_it_did(record: DealRecord, player: str) -> str:
+    """What ``record`` did to ``player``, first and in a sentence: a phone shows it above
+    everything else once the deal is shown.
+
+    >>> import random
+    >>> from guts_teach.game.play.session import Session
+    >>> session = Session(["Ana", "Ben"], rng=random.Random(2))
+    >>> _ = session.deal_random()
+    >>> session.declare_all(["Ana"])
+    >>> record = session.settle()
+    >>> what_it_did(record, "Ana"), what_it_did(record, "Ben")
+    ('You won 1: your balance is now 1.', 'You were out and paid 1: your balance is now -1.')
+    """
+    seat = record.players.index(player)
+    change = record.net_after[seat] - record.net_before[seat]
+    after = format_amount(record.balances[seat])
+    if change > 0:
+        did = f"You won {format_amount(change)}"
+    elif change < 0:
+        way = "were in and paid" if player in record.ins else "were out and paid"
+        did = f"You {way} {format_amount(-change)}"
+    elif player in record.winners:
+        did = "You won back what you put in"
+    else:
+        did = "This deal changed nothing for you"
+    return f"{did}: your balance is now {after}."
+
+
+def check_next_deal(seconds: object) -> float | None:
+    """``seconds`` between a shown deal and the next, as a table that deals by itself keeps
+    them, or a refusal saying what is expected.
+
+    >>> check_next_deal(8), check_next_deal(None)
+    (8.0, None)
+    >>> check_next_deal(0.5)
+    Traceback (most recent call last):
+    ...
+    guts_teach.class_table.table.TableError: a table deals again 3 to 300 seconds after a \
+deal is shown; got 0.5
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 3 <= seconds <= 300:
+        shown_as = repr(seconds)[:40]
+        raise TableError(
+            f"a table deals again 3 to 300 seconds after a deal is shown; got {shown_as}"
+        )
+    return float(seconds)
 
 
 def shown(record: DealRecord) -> dict[str, Any]:
@@ -583,4 +702,13 @@ def _bots(kinds: Mapping[str, str], session: Session) -> dict[str, GutsBot]:
     return made
 
 
-__all__ = ["BOT_KINDS", "TIMER", "ClassTable", "TableError", "shown", "token_hash"]
+__all__ = [
+    "BOT_KINDS",
+    "NEXT_DEAL",
+    "TIMER",
+    "ClassTable",
+    "TableError",
+    "check_next_deal",
+    "shown",
+    "token_hash",
+]

@@ -67,7 +67,9 @@ function status(view) {
     parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
   }
   if (view.phase !== "declaring" && !view.ended && !view.paused) {
-    parts.push("waiting for the teacher to deal");
+    if (view.next_deal_in !== undefined) parts.push(`next deal in ${Math.ceil(view.next_deal_in)} s`);
+    else if (view.you && view.dealer === view.you) parts.push("your turn to deal");
+    else parts.push("waiting for the next deal");
   }
   return parts.join(" · ");
 }
@@ -100,12 +102,16 @@ function showView(view) {
     text("declared", "");
   }
   if (page === "play") {
-    let cards = view.cards;
-    if (!cards && view.your_last_cards) cards = `Your cards were ${view.your_last_cards}`;
-    text("cards", cards || "Waiting for the deal");
+    // what the last deal did to you comes first, then your cards
+    const told = view.phase !== "declaring" && view.your_deal;
+    $("you-did").hidden = !told;
+    text("you-did", told ? view.your_deal : "");
+    text("cards", view.cards || "Waiting for the deal");
+    text("last-cards", !view.cards && view.your_last_cards ? `Your cards were ${view.your_last_cards}.` : "");
     const mine = view.phase === "declaring" && !view.you_declared && !view.paused;
     const turn = !view.turn || view.turn === view.you;
-    for (const id of ["in", "out"]) $(id).disabled = !(mine && turn);
+    for (const id of ["in", "out"]) $(id).disabled = !(mine && turn && connected);
+    $("deal").hidden = !(view.dealer === view.you && view.phase !== "declaring" && !view.ended && !view.paused);
   }
   if (view.shown) {
     text("shown-title", `${page === "play" ? "Last showdown" : "The showdown"}: deal ${view.shown.number}`);
@@ -203,6 +209,7 @@ function projectorButtons() {
 }
 
 let latestView = null;
+let connected = false;
 
 function play() {
   if (page === "projector") projectorButtons();
@@ -216,7 +223,10 @@ function play() {
   let latest = null;
   const connect = () => {
     socket = new WebSocket(`${scheme}://${location.host}${base}api/tables/${tableCode()}/play`);
-    socket.onopen = () => socket.send(JSON.stringify({ token }));
+    socket.onopen = () => {
+      connected = true;
+      socket.send(JSON.stringify({ token }));
+    };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.error) text("error", message.error);
@@ -228,6 +238,17 @@ function play() {
       }
     };
     socket.onclose = (event) => {
+      connected = false;
+      for (const id of ["in", "out", "deal"]) if ($(id)) $(id).disabled = true;
+      if (event.code === 1008 && page === "play") {
+        // this seat's token was refused or replaced: rejoining would be refused again
+        if (localStorage.getItem("guts-class-token")) {
+          location.replace(`${base}join`); // joined with the class code: find the new table
+          return;
+        }
+        text("status", `This seat's link no longer works (${event.reason || "refused"}): ask the teacher for a new link.`);
+        return;
+      }
       if (event.code === 4000) {
         // the teacher closed the table: nothing to rejoin
         text("status", `${event.reason}. The standings above are final.`);
@@ -239,7 +260,7 @@ function play() {
         text("status", `${event.reason}: check the link with your teacher.`);
         return;
       }
-      text("status", "Connection lost: joining again…");
+      text("status", "Connection lost: In and Out come back when it returns. Joining again…");
       setTimeout(connect, 2000); // the same seat and cards come back
     };
   };
@@ -254,10 +275,18 @@ function play() {
   if (page === "play") {
     for (const [id, choice] of [["in", true], ["out", false]]) {
       $(id).addEventListener("click", () => {
+        if (!connected) {
+          text("error", "Not sent: the connection is lost. Press again when it returns.");
+          return;
+        }
         socket.send(JSON.stringify({ declare: choice }));
         $("declared").focus(); // the buttons turn off: the focus goes to what happened
       });
     }
+    $("deal").addEventListener("click", () => {
+      if (connected) socket.send(JSON.stringify({ deal: true }));
+      $("deal").hidden = true;
+    });
   }
 }
 
@@ -486,6 +515,7 @@ function moveForm(code, say) {
 async function showOpenTables() {
   try {
     const reply = await teacherCall("api/tables");
+    window.dispatchEvent(new Event("guts-signed-in")); // the class panel starts once
     const shown = new Set([...document.querySelectorAll("#tables section")].map((s) => s.dataset.code));
     const listed = await reply.json();
     for (const table of listed.tables) {
