@@ -652,12 +652,12 @@ class LearnerHandler(tornado.web.RequestHandler):
         try:
             request = json.loads(self.request.body or b"null")
             self.finish(self.tables.join(request, client_of(self.request)))
-        except (ValueError, RecursionError):
-            self.set_status(400)
-            self.finish({"error": "joining is asked as JSON"})
         except GutsError as error:
             self.set_status(429 if self.tables.strikes.blocked(client_of(self.request)) else 400)
             self.finish({"error": str(error)})
+        except (ValueError, RecursionError):
+            self.set_status(400)
+            self.finish({"error": "joining is asked as JSON"})
 
     def get(self) -> None:
         """Where this device sits (``Authorization: Bearer TOKEN``), or how many wait."""
@@ -902,7 +902,7 @@ def routes(tables: Tables, base: str = "/") -> list[Any]:
         (rf"{base}class", PageHandler, {"name": "class", "base": base}),
         (rf"{base}api/class", ClassHandler, {"tables": tables, "base": base}),
         (rf"{base}api/class/(seat|start|remove)", ClassActionHandler, given),
-        (rf"{base}api/class/me", LearnerHandler, given),
+        (rf"{base}api/class/(?:join|me)", LearnerHandler, given),
         (rf"{base}api/class/board", BoardHandler, {"tables": tables, "base": base}),
         (rf"{base}api/tables/all/(pause|resume|end)", EveryTableHandler, given),
         (rf"{base}play/{code}", PageHandler, {"name": "play", "base": base}),

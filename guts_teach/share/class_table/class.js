@@ -109,15 +109,16 @@ function tile(table) {
   open.href = `${classBase}projector/${table.code}`;
   open.className = "tile-head";
   const state = table.ended ? "ended" : table.paused ? "paused" : `deal ${table.deal}`;
-  open.textContent = `Table ${table.code} · ${state} · pot ${table.pot}`;
+  open.textContent = `${table.code} · ${state} · pot ${table.pot}`;
+  open.setAttribute("aria-label", `Table ${table.code}, ${state}, pot ${table.pot}: open its projector view`);
   const who = document.createElement("p");
   who.className = "tile-players";
   who.textContent = table.players
     .map((p) => (table.phase === "declaring" && table.declared.includes(p) ? `${p} ✓` : p))
-    .join(" · ");
+    .join(", ");
   const last = document.createElement("p");
   last.className = "tile-last";
-  last.textContent = table.winners.length ? `Last deal: ${table.winners.join(" and ")} won` : "No deal shown yet";
+  last.textContent = table.winners.length ? `${table.winners.join(" and ")} won` : "No winner yet";
   item.append(open, who, last);
   return item;
 }
@@ -189,7 +190,6 @@ async function classCall(path, body) {
   // teacherCall is the teacher's page's (table.js): the password goes in a header
   try {
     const reply = await teacherCall(path, body);
-    say("class-said", "");
     return await reply.json();
   } catch (error) {
     say("class-said", error.message);

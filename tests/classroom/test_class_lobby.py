@@ -1,0 +1,209 @@
+"""A class joining with one code, over the service on loopback as 25 phones would: each
+learner types the class code and a name, waits in the lobby, the teacher seats everyone with
+one press and starts the tables, which then play on by themselves (the dealer's phone may deal
+sooner) with no teacher action; the class view's leaderboard is every learner's balance. And
+what a stranger tries is refused in words: wrong codes (found by trying: no), a taken, empty
+or over-long name, a full class, another device's place."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import requests
+import websocket
+from support.table_service import running_service
+
+from guts_teach.class_table.lobby import Lobby, LobbyError, plan_tables
+from guts_teach.class_table.service import Tables
+from guts_teach.ledgers.ledger_file import load_replayed
+
+PASSWORD = "teacher-secret-password"
+TEACHER = {"Authorization": f"Bearer {PASSWORD}"}
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[str]:
+    with running_service(tmp_path, PASSWORD, seed=5) as address:
+        yield address
+
+
+def class_code(address: str) -> str:
+    got = requests.get(f"http://{address}/api/class", headers=TEACHER, timeout=10)
+    assert got.status_code == 200, got.text
+    return str(got.json()["code"])
+
+
+def join(address: str, code: str, name: str, **more: str) -> requests.Response:
+    body = {"code": code, "name": name, **more}
+    return requests.post(f"http://{address}/api/class/join", json=body, timeout=10)
+
+
+def where(address: str, token: str) -> dict:
+    headers = {"Authorization": f"Bearer {token}"}
+    return requests.get(f"http://{address}/api/class/me", headers=headers, timeout=10).json()
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("learners", [1, 2, 5, 7, 12, 25, 31])
+def test_seating_fills_tables_evenly_and_bots_only_below_three(learners, size):
+    names = [f"L{i}" for i in range(learners)]
+    groups = plan_tables(names, size=size)
+    assert sorted(sum(groups, [])) == sorted(names)  # everyone seated once
+    assert all(len(g) <= size for g in groups)
+    assert max(map(len, groups)) - min(map(len, groups)) <= 1  # evenly
+    assert len(groups) == -(-learners // size)  # as few tables as hold them
+
+
+@pytest.mark.slow
+def test_a_class_of_25_joins_with_one_code_is_seated_with_one_press_and_plays_by_itself(
+    service, tmp_path
+):
+    code = class_code(service)
+    tokens = {}
+    for i in range(25):
+        typed = code.lower() if i % 3 == 0 else f"{code[:3]}-{code[3:]}"  # as people type it
+        reply = join(service, typed, f" Learner {i:02d} ")
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["name"] == f"Learner {i:02d}" and reply.json()["table"] is None
+        tokens[reply.json()["name"]] = reply.json()["token"]
+    lobby = requests.get(f"http://{service}/api/class", headers=TEACHER, timeout=10).json()
+    assert [x["name"] for x in lobby["learners"]] == sorted(tokens)
+    assert lobby["qr"].startswith("<?xml") or "<svg" in lobby["qr"]
+    assert lobby["join"].endswith(f"/join?c={code}")
+
+    seated = requests.post(
+        f"http://{service}/api/class/seat", json={"size": 5}, headers=TEACHER, timeout=10
+    )
+    assert seated.status_code == 200, seated.text
+    tables = seated.json()["tables"]
+    assert len(tables) == 5
+    places = {name: where(service, token) for name, token in tokens.items()}
+    assert {p["table"] for p in places.values()} == set(tables)
+
+    sockets = {}
+    for name, token in tokens.items():
+        table = places[name]["table"]
+        socket = websocket.create_connection(f"ws://{service}/api/tables/{table}/play", timeout=10)
+        socket.send(json.dumps({"token": token}))  # the device's token is its seat's
+        view = json.loads(socket.recv())["view"]
+        assert view["you"] == name
+        sockets[name] = (table, socket)
+    started = requests.post(
+        f"http://{service}/api/class/start", json={"next_deal": 3}, headers=TEACHER, timeout=10
+    )
+    assert sorted(started.json()["tables"]) == sorted(tables)
+
+    coin = random.Random(9)
+    deals: dict[str, int] = dict.fromkeys(tables, 0)
+    for _ in range(4000):
+        if min(deals.values()) >= 10:
+            break
+        for name, (table, socket) in sockets.items():
+            socket.settimeout(0.01)
+            try:
+                message = json.loads(socket.recv())
+            except (websocket.WebSocketTimeoutException, TimeoutError):
+                continue
+            view = message.get("view")
+            if view is None:
+                continue
+            shown = view.get("shown")
+            if shown:
+                deals[table] = max(deals[table], shown["number"])
+                if name not in shown["in"] or len(shown["in"]) == 1:
+                    # a lone player's cards, or the cards of a player out, reach nobody else
+                    assert set(shown["hands"]) <= set(shown["in"])
+                    if len(shown["in"]) == 1:
+                        assert shown["hands"] == {}
+            if view["phase"] == "declaring" and "you_declared" not in view:
+                socket.send(json.dumps({"declare": coin.random() < 0.5}))
+            elif view["phase"] == "shown" and view["dealer"] == name and coin.random() < 0.5:
+                socket.send(json.dumps({"deal": True}))  # the dealer's phone deals sooner
+    assert min(deals.values()) >= 10, deals
+
+    board = requests.get(f"http://{service}/api/class/board?c={code}", timeout=10).json()
+    balances = {}
+    for table in tables:
+        _, session = load_replayed(tmp_path / table / "table-ledger.json")
+        balances.update(
+            {p: v for p, v in session.balances.items() if not p.endswith("(bot)")}
+        )
+    assert {e["name"]: Fraction(e["balance"].replace(" ", "+")) for e in board["leaderboard"]} == (
+        balances
+    )
+    ordered = [Fraction(e["balance"].replace(" ", "+")) for e in board["leaderboard"]]
+    assert ordered == sorted(ordered, reverse=True)
+    for entry, before in zip(board["leaderboard"][1:], board["leaderboard"], strict=False):
+        if entry["balance"] == before["balance"]:  # equal balances share the place
+            assert entry["place"] == before["place"]
+    for _, socket in sockets.values():
+        socket.close()
+
+
+def test_a_device_keeps_its_place_and_strangers_are_refused_in_words(service):
+    code = class_code(service)
+    first = join(service, code, "Ana").json()
+    again = join(service, code, "Someone else", token=first["token"]).json()
+    assert again["name"] == "Ana" and again["token"] == first["token"]  # a reload: same place
+    for name, words in [
+        ("ana", "taken in this class"),
+        ("   ", "it is empty"),
+        ("x" * 25, "at most 24 characters"),
+        ("A\x07b", "no control codes"),
+    ]:
+        reply = join(service, code, name)
+        assert reply.status_code == 400 and words in reply.json()["error"], reply.text
+    assert "not this class's code" in join(service, "ZZZZZZ", "Ben").json()["error"]
+    other = requests.get(
+        f"http://{service}/api/class/me", headers={"Authorization": "Bearer forged"}, timeout=10
+    )
+    assert other.status_code == 403 and "has not joined" in other.json()["error"]
+
+
+def test_wrong_codes_are_limited_per_device_so_a_code_cannot_be_found_by_trying(service):
+    code = class_code(service)
+    answers = [join(service, "QQQQQQ", "Eve").status_code for _ in range(15)]
+    assert answers[:12] == [400] * 12 and answers[-1] == 429
+    blocked = join(service, code, "Eve")  # even the right code waits now
+    assert blocked.status_code == 429 and "wait a minute" in blocked.json()["error"]
+    board = requests.get(f"http://{service}/api/class/board?c={code}", timeout=10)
+    assert board.status_code == 429
+    probe = websocket.create_connection(f"ws://{service}/api/tables/ABCD/play", timeout=10)
+    with pytest.raises((websocket.WebSocketException, OSError)):
+        probe.recv()
+        probe.recv()
+
+
+def test_a_latecomer_takes_a_bots_seat_before_the_first_deal_and_a_full_class_says_so(
+    tmp_path, monkeypatch
+):
+    from guts_teach.class_table import lobby as module
+
+    tables = Tables(tmp_path, PASSWORD, seeded=1)
+    code = tables.lobby.code
+    ana = tables.join({"code": code, "name": "Ana"}, "10.0.0.1")
+    (table,) = tables.seat_everyone({"size": 5})
+    assert sorted(tables.tables[table].bot_kinds) == ["Bolt (bot)", "Robo (bot)"]
+    late = tables.join({"code": code, "name": "Ben"}, "10.0.0.2")
+    assert late["table"] == table  # seated at once, in a bot's seat
+    assert tables.tables[table].seat_of(late["token"]) == "Ben"
+    assert tables.tables[table].seat_of(ana["token"]) == "Ana"
+    monkeypatch.setattr(module, "MAX_LEARNERS", 2)
+    with pytest.raises(LobbyError, match="this class is full"):
+        tables.join({"code": code, "name": "Cleo"}, "10.0.0.3")
+    again = Tables(tmp_path, PASSWORD, seeded=1)  # a restart keeps the lobby and the seats
+    assert again.lobby.code == code
+    assert again.place_of(late["token"])["table"] == table
+
+
+def test_a_damaged_lobby_file_is_set_aside_in_words(tmp_path):
+    Lobby(folder=tmp_path)
+    (tmp_path / "class.json").write_text("{not json")
+    tables = Tables(tmp_path, PASSWORD, seeded=1)
+    assert "cannot be read" in tables.skipped[0]
+    assert (tmp_path / "class.json.damaged").exists()
