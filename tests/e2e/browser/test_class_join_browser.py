@@ -57,6 +57,42 @@ def decoded_qr(page, selector: str) -> str:
     return str(found[0].text)
 
 
+def join_on_phone(browser, service: str, code: str, name: str, i: int):
+    """A phone joins through the join page: the first by the keyboard alone, typing the code
+    in lower case; the others from the QR code's address, which carries the code."""
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(f"{service}/join" + (f"?c={code}" if i else ""))
+    if i == 0:
+        phone.keyboard.type(code.lower())
+        phone.keyboard.press("Tab")
+        phone.keyboard.type(name)
+        phone.keyboard.press("Enter")
+    else:
+        phone.fill("#name", name)
+        phone.click("#join button")
+    expect(phone.locator("#waiting")).to_contain_text(f"{name}, you are in")
+    return phone
+
+
+def class_view(browser, service: str, laptop, code: str):
+    """The class view the teacher's page links to, on the projector, measured."""
+    board = browser.new_context(viewport=PROJECTOR).new_page()
+    board.goto(service + laptop.locator("#class-view").get_attribute("href"))
+    expect(board.locator(".tile")).to_have_count(5)
+    expect(board.locator("#leaders li")).to_have_count(8)
+    assert decoded_qr(board, "#qr") == f"{service}/join?c={code}"
+    shot(board, "class-view")
+    sizes = board.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert sizes[0] <= PROJECTOR["width"] and sizes[1] <= PROJECTOR["height"], sizes
+    smallest = smallest_text_px(board)
+    assert smallest >= 20, f"the class view's smallest text is {smallest} px"
+    assert axe_problems(board, "main") == []
+
+    return board
+
+
 def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
     laptop = browser.new_context(viewport=PROJECTOR).new_page()
     laptop.goto(f"{service}/teacher")
@@ -67,20 +103,10 @@ def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
     assert len(code) == 6 and code.isalpha()
     assert decoded_qr(laptop, "#class-qr") == f"{service}/join?c={code}"
 
-    phones = []
-    for i, name in enumerate(["Ana", "Ben", "Cleo"]):
-        phone = browser.new_context(viewport=PHONE).new_page()
-        phone.goto(f"{service}/join" + (f"?c={code}" if i else ""))
-        if i == 0:  # the keyboard alone, the code typed in lower case
-            phone.keyboard.type(code.lower())
-            phone.keyboard.press("Tab")
-            phone.keyboard.type(name)
-            phone.keyboard.press("Enter")
-        else:
-            phone.fill("#name", name)
-            phone.click("#join button")
-        expect(phone.locator("#waiting")).to_contain_text(f"{name}, you are in")
-        phones.append(phone)
+    phones = [
+        join_on_phone(browser, service, code, name, i)
+        for i, name in enumerate(["Ana", "Ben", "Cleo"])
+    ]
     assert axe_problems(phones[0], "main") == []
     shot(phones[0], "phone-lobby")
     wrong = browser.new_context(viewport=PHONE).new_page()
@@ -113,20 +139,7 @@ def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
     ana.reload()  # the same seat after a reload
     expect(ana.locator("#title")).to_contain_text("Ana")
 
-    board = browser.new_context(viewport=PROJECTOR).new_page()
-    board.goto(service + laptop.locator("#class-view").get_attribute("href"))
-    expect(board.locator(".tile")).to_have_count(5)
-    expect(board.locator("#leaders li")).to_have_count(8)
-    assert decoded_qr(board, "#qr") == f"{service}/join?c={code}"
-    shot(board, "class-view")
-    sizes = board.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
-    )
-    assert sizes[0] <= PROJECTOR["width"] and sizes[1] <= PROJECTOR["height"], sizes
-    smallest = smallest_text_px(board)
-    assert smallest >= 20, f"the class view's smallest text is {smallest} px"
-    assert axe_problems(board, "main") == []
-
+    board = class_view(browser, service, laptop, code)
     laptop.click("#end-all")
     expect(board.locator("#podium")).to_be_visible(timeout=10_000)
     expect(board.locator("#podium-places li").first).to_be_visible()
