@@ -31,6 +31,19 @@ from ..lessons.stepper import SHOWDOWNS, scene_for
 from ..lessons.words import plain
 from ..pictures.svg import FLUID, FONT, LARGE_TYPE, table_svg
 
+OUTCOMES = frozenset(
+    {
+        "nobody_in",
+        "uncontested",
+        "dealer_takes",
+        "ghost_wins",
+        "tie_stays",
+        "award",
+        "payments",
+        "cap",
+    }
+)
+"""The steps that settle a deal: who won, what was paid, what went over the cap."""
 UNDER = 48
 """Units added under the picture for a line of its own (the bottom seat's badge fills the
 picture's last units)."""
@@ -124,10 +137,19 @@ def deal_frames(record: DealRecord, session: Session) -> list[dict[str, Any]]:
         {
             "words": plain(step.text),
             "status": step.status(),
+            "outcome": step.kind in OUTCOMES,
             **drawn(scene_for(step, record, session, showed=showed)),
         }
         for step in steps
     ]
 
 
-__all__ = ["deal_frames", "drawn", "waiting_picture"]
+def outcome_step(frames: Sequence[dict[str, Any]]) -> int:
+    """The step the projector shows first once a deal is shown: the last that settles it (who
+    won, what was paid, over the cap), so the room sees the result at once and can step back
+    through the story."""
+    marked = [i for i, frame in enumerate(frames) if frame["outcome"]]
+    return marked[-1] if marked else len(frames) - 1
+
+
+__all__ = ["deal_frames", "drawn", "outcome_step", "waiting_picture"]

@@ -34,6 +34,7 @@ A table where people play for real shuffles with ``secrets.SystemRandom``; a see
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..game.atomic import save_text
+from ..game.cards.deck import Card
 from ..game.errors import GutsError
 from ..game.json_text import loads_checked
 from ..game.money import format_amount
@@ -54,8 +56,9 @@ from ..game.rules import Rules
 from ..ledgers.ledger import ledger_of, save
 from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
+from ..pictures.svg import hand_svg
 from ..strategy.bots import GutsBot, equilibrium_bot, make_bots
-from ._projector import deal_frames, waiting_picture
+from ._projector import deal_frames, outcome_step, waiting_picture
 from ._rules_form import describe
 
 Phase = Literal["waiting", "declaring", "shown"]
@@ -593,6 +596,7 @@ class ClassTable:
                 seen["you_declared"] = "in" if mine else "out"
             if you is not None:
                 seen["cards"] = str(session.hands[you])
+                seen["cards_picture"] = cards_picture(session.hands[you].cards)
             seen["seconds_left"] = round(self._seconds_left(), 1)
         if self.last is not None:
             self._last_seen(seen, you)
@@ -611,11 +615,26 @@ class ClassTable:
             if self._frames is None or self._frames[0] is not self.last:
                 self._frames = (self.last, deal_frames(self.last, session))
             seen["frames"] = self._frames[1]
+            seen["outcome_step"] = outcome_step(self._frames[1])
         held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
         if you is not None and held.get(you) is not None:
             seen["your_last_cards"] = str(held[you])
+            seen["your_last_picture"] = cards_picture(held[you].cards)
         if you is not None and you in self.last.players:
             seen["your_deal"] = what_it_did(self.last, you)
+
+
+@functools.lru_cache(maxsize=4096)
+def cards_picture(cards: tuple[Card, ...]) -> dict[str, str]:
+    """A hand as the lessons draw it (SVG text, for an ``<img>``), with its cards' names for a
+    screen reader; the same hand is drawn once.
+
+    >>> from guts_teach.game.cards.hands import hand
+    >>> cards_picture(hand("Kd Qh").cards)["alt"]
+    'Your cards: king of diamonds, queen of hearts'
+    """
+    drawn = hand_svg(cards)
+    return {"picture": drawn, "alt": "Your cards: " + ", ".join(c.name for c in cards)}
 
 
 def what_it_did(record: DealRecord, player: str) -> str:

@@ -12,8 +12,33 @@ function text(id, words) {
   if (element && element.textContent !== words) element.textContent = words;
 }
 
+function amountOf(text) {
+  // "6 2/3", "-1/2", "12": the service's exact amounts, as a number only to order them
+  return text.split(" ").reduce((sum, part) => {
+    const [top, bottom] = part.split("/");
+    const value = Number(top) / (bottom ? Number(bottom) : 1);
+    return sum + (text.startsWith("-") && part !== text.split(" ")[0] ? -Math.abs(value) : value);
+  }, 0);
+}
+
 function rows(id, balances) {
   const body = $(id);
+  if (body.tagName === "OL") {
+    // the projector: the standings, best first, in two columns to fit eight players
+    const ordered = Object.entries(balances).sort((a, b) => amountOf(b[1]) - amountOf(a[1]));
+    let place = 0;
+    body.replaceChildren(
+      ...ordered.map(([player, amount], i) => {
+        const item = document.createElement("li");
+        // equal balances share the place (R10)
+        if (i === 0 || amount !== ordered[i - 1][1]) place = i + 1;
+        item.value = place;
+        item.textContent = `${player} ${amount}`;
+        return item;
+      }),
+    );
+    return;
+  }
   body.replaceChildren(
     ...Object.entries(balances).map(([player, amount]) => {
       const row = document.createElement("tr");
@@ -107,6 +132,10 @@ function showView(view) {
     $("you-did").hidden = !told;
     text("you-did", told ? view.your_deal : "");
     text("cards", view.cards || "Waiting for the deal");
+    // the lessons' card pictures; the words above stay for screen readers and small screens
+    const drawn = view.cards_picture || view.your_last_picture;
+    $("cards-picture").hidden = !drawn;
+    if (drawn) picture(drawn, "cards-picture");
     text("last-cards", !view.cards && view.your_last_cards ? `Your cards were ${view.your_last_cards}.` : "");
     const mine = view.phase === "declaring" && !view.you_declared && !view.paused;
     const turn = !view.turn || view.turn === view.you;
@@ -127,17 +156,16 @@ function showView(view) {
 
 // The projector: the table as the package draws it, then a settled deal step by step.
 const stepping = { deal: 0, at: 0, frames: [], live: true, timer: null };
-let pictureAddress = null;
 
-function picture(drawn) {
+function picture(drawn, id = "picture") {
   // SVG text from the service becomes a blob the <img> shows: never markup in this page.
-  if ($("picture").dataset.svg === drawn.picture) return;
-  const address = URL.createObjectURL(new Blob([drawn.picture], { type: "image/svg+xml" }));
-  $("picture").src = address;
-  $("picture").alt = drawn.alt;
-  $("picture").dataset.svg = drawn.picture;
-  if (pictureAddress) URL.revokeObjectURL(pictureAddress);
-  pictureAddress = address;
+  const img = $(id);
+  if (img.dataset.svg === drawn.picture) return;
+  const old = img.src;
+  img.src = URL.createObjectURL(new Blob([drawn.picture], { type: "image/svg+xml" }));
+  img.alt = drawn.alt;
+  img.dataset.svg = drawn.picture;
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
 }
 
 function showStep() {
@@ -168,17 +196,11 @@ function project(view) {
   $("steps").hidden = !view.frames;
   text("timer", underPicture(view));
   if (view.frames && view.shown.number !== stepping.deal) {
-    // a deal has just been shown: tell it a step every few seconds, from its first
-    Object.assign(stepping, { deal: view.shown.number, at: 0, frames: view.frames, live: false });
+    // a deal has just been shown: the winner and the payments at once, the story beside
+    // them (Back steps through it from the ante)
+    const at = view.outcome_step ?? view.frames.length - 1;
+    Object.assign(stepping, { deal: view.shown.number, at, frames: view.frames, live: false });
     stopStepping();
-    stepping.timer = setInterval(() => {
-      if (stepping.at < stepping.frames.length - 1) {
-        stepping.at += 1;
-        showStep();
-      } else {
-        stopStepping();
-      }
-    }, 4000);
   }
   if (view.phase === "declaring") {
     stopStepping();
@@ -246,7 +268,8 @@ function play() {
           location.replace(`${base}join`); // joined with the class code: find the new table
           return;
         }
-        text("status", `This seat's link no longer works (${event.reason || "refused"}): ask the teacher for a new link.`);
+        text("error", event.reason || "this seat's token was refused");
+        text("status", "This seat's link no longer works: ask the teacher for a new link.");
         return;
       }
       if (event.code === 4000) {
