@@ -68,4 +68,5 @@ def main(args: argparse.Namespace) -> int:
     print("Stop with Ctrl+C (the tables are kept and resume next time).", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C ends the service, quietly
         IOLoop.current().start()
+    tables.writer.flush()  # every table's files on the disk before the service stops
     return 0

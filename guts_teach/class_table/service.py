@@ -33,12 +33,14 @@ anything else unexpected is answered with ``{"error": "..."}`` and the table goe
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
 import secrets
 import string
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -53,8 +55,9 @@ from ..game.money import format_amount
 from ._limits import Strikes, wait_words
 from ._rules_form import FIELDS as RULE_FIELDS
 from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
+from ._writer import Writer
 from .lobby import DEFAULT_SIZE, SMALLEST_TABLE, Lobby, LobbyError, normal_code, plan_tables
-from .table import BOT_KINDS, TIMER, ClassTable, TableError, check_next_deal
+from .table import BOT_KINDS, LEDGER_FILE, TIMER, ClassTable, TableError, check_next_deal
 
 MAX_MESSAGE = 4096
 """The longest message a connection may send, in bytes."""
@@ -101,6 +104,11 @@ class Tables:
 
     def __init__(self, folder: Path, password: str, *, seeded: int | None = None) -> None:
         self.folder = folder
+        # a table's state is written at every declaration, its ledger once a deal: only the
+        # ledger waits for the disk itself (the state survives the service being killed)
+        self.writer = Writer(run_later=self._on_loop, synced=lambda p: p.name == LEDGER_FILE)
+        """Writes the tables' files in a thread of its own; views wait for them."""
+        self._loop: IOLoop | None = None
         self.salt = secrets.token_bytes(16)
         self.key = password_hash(password, self.salt)
         self.seeded = seeded
@@ -134,6 +142,7 @@ class Tables:
                 self.closed[code] = kept.parent
                 continue
             table.session.rng = self._rng(code, settled=len(table.session.deals))
+            table.write_files = self.writer.write
             self.tables[code] = table
             self.watchers[code] = set()
 
@@ -193,6 +202,7 @@ class Tables:
             )
         except GutsError as error:
             raise TableError(str(error)) from None
+        table.write_files = self.writer.write
         self.tables[code] = table
         self.watchers[code] = set()
         return code, dict(table.tokens)
@@ -402,9 +412,24 @@ class Tables:
             "waiting": self.lobby.waiting(),
         }
 
+    def files(self) -> list[Path]:
+        """Every open table's files."""
+        return [path for table in self.tables.values() for path in table.files()]
+
+    def _on_loop(self, call: Callable[[], None]) -> None:
+        """Run ``call`` on the service's event loop (from the writer's thread)."""
+        if self._loop is not None:
+            self._loop.add_callback(call)
+
     def push(self, code: str) -> None:
-        """Every connection to table ``code`` gets its own view of it now; one that is
-        closing or gone is dropped, never stopping the others."""
+        """Every connection to table ``code`` gets its own view of it, once the table's files
+        say what it shows; one that is closing or gone is dropped, never stopping the others."""
+        self._loop = IOLoop.current()
+        table = self.tables.get(code)
+        files = table.files() if table is not None else []
+        self.writer.after(files, lambda: self._push_now(code))
+
+    def _push_now(self, code: str) -> None:
         for socket in list(self.watchers.get(code, ())):
             socket.send_view()
 
@@ -463,6 +488,14 @@ class TeacherHandler(tornado.web.RequestHandler):
         self.set_status(400)
         self.finish({"error": str(error)})
 
+    async def done(self, answer: dict[str, Any]) -> None:
+        """Answer once every table's files say what the answer does (they are written in a
+        thread of their own)."""
+        written = asyncio.get_running_loop().create_future()
+        self.tables.writer.after(self.tables.files(), lambda: written.set_result(None))
+        await written
+        self.finish(answer)
+
 
 class OpenHandler(TeacherHandler):
     def get(self) -> None:
@@ -473,7 +506,7 @@ class OpenHandler(TeacherHandler):
             listed.append({"code": code, "seats": seats, "view": table.view()})
         self.finish({"tables": listed, "closed": sorted(self.tables.closed)})
 
-    def post(self) -> None:
+    async def post(self) -> None:
         try:
             request = json.loads(self.request.body or b"null")
             code, tokens = self.tables.open(request)
@@ -481,13 +514,13 @@ class OpenHandler(TeacherHandler):
             self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
             return
         self.set_status(201)
-        self.finish({"code": code, "tokens": tokens})
+        await self.done({"code": code, "tokens": tokens})
 
 
 class DealHandler(TeacherHandler):
     coded = True
 
-    def post(self, code: str) -> None:
+    async def post(self, code: str) -> None:
         table = self.tables.table(code)
         try:
             table.deal()
@@ -495,7 +528,7 @@ class DealHandler(TeacherHandler):
             self.refuse(error)
             return
         self.tables.push(code)
-        self.finish({"deal": table.view()["deal"]})
+        await self.done({"deal": table.view()["deal"]})
 
 
 class ControlHandler(TeacherHandler):
@@ -503,25 +536,25 @@ class ControlHandler(TeacherHandler):
 
     coded = True
 
-    def post(self, code: str, action: str) -> None:
+    async def post(self, code: str, action: str) -> None:
         table = self.tables.table(code)
         try:
             if action == "close":
                 self.tables.close(code)
-                self.finish({"closed": code})
+                await self.done({"closed": code})
                 return
             {"pause": table.pause, "resume": table.unpause, "end": table.end}[action]()
         except TableError as error:
             self.refuse(error)
             return
         self.tables.push(code)
-        self.finish({"view": table.view()})
+        await self.done({"view": table.view()})
 
 
 class TimerHandler(TeacherHandler):
     coded = True
 
-    def post(self, code: str) -> None:
+    async def post(self, code: str) -> None:
         """``{"timer": SECONDS}``: the seconds each deal waits for declarations, from the
         next deal on."""
         table = self.tables.table(code)
@@ -534,13 +567,13 @@ class TimerHandler(TeacherHandler):
             self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
             return
         self.tables.push(code)
-        self.finish({"view": table.view()})
+        await self.done({"view": table.view()})
 
 
 class MoveHandler(TeacherHandler):
     coded = True
 
-    def post(self, code: str, name: str) -> None:
+    async def post(self, code: str, name: str) -> None:
         """Move a learner to a bot's seat at this or another table (a new token)."""
         try:
             request = json.loads(self.request.body or b"null")
@@ -548,13 +581,13 @@ class MoveHandler(TeacherHandler):
         except (ValueError, RecursionError, TableError) as error:
             self.refuse(error if isinstance(error, TableError) else TableError("not JSON"))
             return
-        self.finish(moved)
+        await self.done(moved)
 
 
 class SeatLinkHandler(TeacherHandler):
     coded = True
 
-    def post(self, code: str, name: str) -> None:
+    async def post(self, code: str, name: str) -> None:
         """A new token for a seat whose link was lost or shared; the old one stops working."""
         table = self.tables.table(code)
         try:
@@ -563,7 +596,7 @@ class SeatLinkHandler(TeacherHandler):
             self.refuse(error)
             return
         self.tables.push(code)  # the old token's connections are closed
-        self.finish({"token": token})
+        await self.done({"token": token})
 
 
 class LedgerHandler(TeacherHandler):
@@ -573,15 +606,16 @@ class LedgerHandler(TeacherHandler):
         """The table's ledger file, open or closed."""
         folder = self.tables.closed.get(code) or self.tables.table(code).folder
         assert folder is not None
+        self.tables.writer.flush()  # the ledger as the table stands
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="table-{code}.json"')
         self.finish((folder / "table-ledger.json").read_bytes())
 
 
 class EveryTableHandler(TeacherHandler):
-    def post(self, action: str) -> None:
+    async def post(self, action: str) -> None:
         """The teacher's buttons for all the tables at once: pause, resume, end the game."""
-        self.finish({"tables": self.tables.every_table(action)})
+        await self.done({"tables": self.tables.every_table(action)})
 
 
 class ClassHandler(TeacherHandler):
@@ -613,18 +647,18 @@ class ClassActionHandler(TeacherHandler):
     """The teacher's class buttons: seat everyone waiting, start every table dealing by
     itself, remove a learner from the lobby."""
 
-    def post(self, action: str) -> None:
+    async def post(self, action: str) -> None:
         try:
             request = json.loads(self.request.body or b"{}")
             if action == "seat":
-                self.finish({"tables": self.tables.seat_everyone(request)})
+                await self.done({"tables": self.tables.seat_everyone(request)})
             elif action == "start":
-                self.finish({"tables": self.tables.start(request)})
+                await self.done({"tables": self.tables.start(request)})
             else:
                 if not isinstance(request, dict) or not isinstance(request.get("name"), str):
                     raise TableError('removing a learner is asked as {"name": "..."}')
                 self.tables.lobby.remove(request["name"])
-                self.finish({"removed": request["name"]})
+                await self.done({"removed": request["name"]})
         except (ValueError, RecursionError, GutsError) as error:
             self.refuse(
                 TableError(str(error)) if isinstance(error, GutsError) else TableError("not JSON")

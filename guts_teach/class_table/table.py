@@ -53,7 +53,7 @@ from ..game.money import format_amount
 from ..game.play.session import Session
 from ..game.records import DealRecord, narrate
 from ..game.rules import Rules
-from ..ledgers.ledger import ledger_of, save
+from ..ledgers.ledger import session_text
 from ..ledgers.ledger_file import load_replayed
 from ..lessons.words import plain
 from ..pictures.svg import hand_svg
@@ -139,6 +139,11 @@ class ClassTable:
         """The teacher closed the table: nobody plays or watches; its files are kept."""
         self.title: str | None = None
         self._saved_deals = -1
+        self._ledger_lines: list[str] = []
+        """Each settled deal's line in the ledger file, made once (:func:`session_text`)."""
+        self.write_files: Callable[[list[tuple[Path, str]]], None] | None = None
+        """Who writes the table's files: ``None``, at once; a service hands them to a thread of
+        their own (:mod:`._writer`)."""
         self._shown: tuple[DealRecord, dict[str, Any]] | None = None
         self._frames: tuple[DealRecord, list[dict[str, Any]]] | None = None
         self._picture: tuple[tuple[object, ...], dict[str, str]] | None = None
@@ -464,8 +469,11 @@ class ClassTable:
         self.folder.mkdir(parents=True, exist_ok=True)
         session = self.session
         ledger = self.folder / LEDGER_FILE
-        if self._saved_deals != len(session.deals) or not ledger.exists():
-            save(ledger_of(session, title=self.title), ledger)
+        files = []
+        if self._saved_deals != len(session.deals) or (
+            self.write_files is None and not ledger.exists()
+        ):
+            files.append((ledger, session_text(session, self._ledger_lines, title=self.title)))
             self._saved_deals = len(session.deals)
         pending = None
         if session.in_progress:
@@ -488,7 +496,18 @@ class ClassTable:
             "ended": self.ended,
             "closed": self.closed,
         }
-        save_text(self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1))
+        files.append((self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1)))
+        if self.write_files is not None:
+            self.write_files(files)
+            return
+        for path, text in files:
+            save_text(path, text)
+
+    def files(self) -> list[Path]:
+        """The table's files (none without a folder)."""
+        if self.folder is None:
+            return []
+        return [self.folder / LEDGER_FILE, self.folder / STATE_FILE]
 
     @classmethod
     def resume(
@@ -617,9 +636,10 @@ class ClassTable:
             seen["frames"] = self._frames[1]
             seen["outcome_step"] = outcome_step(self._frames[1])
         held = dict(zip(self.last.players, self.last.seat_hands or (), strict=False))
-        if you is not None and held.get(you) is not None:
-            seen["your_last_cards"] = str(held[you])
-            seen["your_last_picture"] = cards_picture(held[you].cards)
+        mine = held.get(you) if you is not None else None
+        if mine is not None:
+            seen["your_last_cards"] = str(mine)
+            seen["your_last_picture"] = cards_picture(mine.cards)
         if you is not None and you in self.last.players:
             seen["your_deal"] = what_it_did(self.last, you)
 

@@ -117,13 +117,16 @@ def save_with(path: str | os.PathLike[str], write: Callable[[str], None]) -> Non
         raise
 
 
-def save_text(path: str | os.PathLike[str], text: str) -> None:
-    """Save UTF-8 ``text`` atomically (see :func:`save_with`)."""
+def save_text(path: str | os.PathLike[str], text: str, *, sync: bool = True) -> None:
+    """Save UTF-8 ``text`` atomically (see :func:`save_with`); ``sync=False`` leaves the text
+    to the system to put on the disk (still whole or not at all, and kept if the program is
+    killed, but not if the machine loses power), for a file rewritten many times a second."""
 
     def write(temporary: str) -> None:
         with open(temporary, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
-            os.fsync(stream.fileno())
+            if sync:
+                os.fsync(stream.fileno())
 
     save_with(path, write)

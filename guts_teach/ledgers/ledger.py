@@ -456,16 +456,48 @@ def save(ledger: Ledger, path: str | os.PathLike[str]) -> None:
     save_text(path, dumps(ledger))
 
 
-def ledger_of(session: Any, *, title: str | None = None, profile_name: str | None = None) -> Ledger:
-    """Write a :class:`~guts_teach.game.play.session.Session`'s settled deals down as a ledger."""
-    deals = [_ledger_deal(record, session.rules) for record in session.deals]
+def session_text(session: Any, known: list[str], *, title: str | None = None) -> str:
+    """The text :func:`dumps` writes for ``ledger_of(session, title=title)``, each deal's line
+    made once: ``known`` holds the lines of the deals written before and gains the new ones,
+    so a table that writes its ledger after every deal spends the same on deal 400 as on
+    deal 1.
+
+    >>> import random
+    >>> from guts_teach.game.play.session import Session
+    >>> session = Session(["Ana", "Ben"], rng=random.Random(1))
+    >>> lines: list[str] = []
+    >>> for _ in range(3):
+    ...     _ = session.deal_random(); session.declare_all(["Ana"]); _ = session.settle()
+    ...     assert session_text(session, lines) == dumps(ledger_of(session))
+    >>> len(lines)
+    3
+    """
+    del known[len(session.deals) :]  # an undone deal's line goes with it
+    for record in session.deals[len(known) :]:
+        known.append(one_line(_deal_dict(_ledger_deal(record, session.rules))))
+    data = to_dict(ledger_of(session, title=title, deals=()))
+    data.pop("deals")
+    return object_text(data, "deals", known) + "\n"
+
+
+def ledger_of(
+    session: Any,
+    *,
+    title: str | None = None,
+    profile_name: str | None = None,
+    deals: tuple[LedgerDeal, ...] | None = None,
+) -> Ledger:
+    """Write a :class:`~guts_teach.game.play.session.Session`'s settled deals down as a ledger
+    (``deals``: these in their place, such as none for the ledger's head alone)."""
+    if deals is None:
+        deals = tuple(_ledger_deal(record, session.rules) for record in session.deals)
     initial = session.initial
     if profile_name is None:
         profile_name = closest_profile(session.rules)[0]
     return Ledger(
         rules=session.rules,
         players=session.players,
-        deals=tuple(deals),
+        deals=deals,
         pot=initial.pot,
         reserve=initial.reserve,
         dealer=session.players[initial.dealer] if initial.dealer else None,  # None: the first

@@ -209,6 +209,7 @@ def test_a_latecomer_takes_a_bots_seat_before_the_first_deal_and_a_full_class_sa
     monkeypatch.setattr(module, "MAX_LEARNERS", 2)
     with pytest.raises(LobbyError, match="this class is full"):
         tables.join({"code": code, "name": "Cleo"}, "10.0.0.3")
+    tables.writer.flush()  # the files on disk, as at a stop
     again = Tables(tmp_path, PASSWORD, seeded=1)  # a restart keeps the lobby and the seats
     assert again.lobby.code == code
     assert again.place_of(late["token"])["table"] == table

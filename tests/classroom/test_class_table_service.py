@@ -199,6 +199,7 @@ def test_the_timer_ends_a_deal_and_the_service_resumes_its_tables(tmp_path):
     table = tables.tables[code]
     table.deal()
     table.declare(tokens["Ana"], True)
+    tables.writer.flush()  # the files on disk, as at a stop
     again = Tables(tmp_path, PASSWORD, seeded=3)  # the service restarted
     resumed = again.tables[code]
     assert resumed.view(tokens["Ana"])["cards"] == table.view(tokens["Ana"])["cards"]
@@ -243,6 +244,7 @@ def test_long_names_are_refused_and_damaged_tables_left_closed(tmp_path):
     good, _ = tables.open({"players": PLAYERS})
     bad, _ = tables.open({"players": PLAYERS})
     (tmp_path / bad / "table.json").write_text("{}")
+    tables.writer.flush()  # the files on disk, as at a stop
     again = Tables(tmp_path, PASSWORD, seeded=1)
     assert list(again.tables) == [good]
     assert len(again.skipped) == 1 and bad in again.skipped[0]
@@ -256,6 +258,7 @@ def test_a_seeded_table_deals_on_after_a_restart_not_the_same_cards(tmp_path):
     first = table.view(tokens["Ana"])["cards"]
     for token in tokens.values():
         table.declare(token, False)
+    tables.writer.flush()  # the files on disk, as at a stop
     resumed = Tables(tmp_path, PASSWORD, seeded=5).tables[code]
     resumed.deal()
     dealt_again = {p: str(h) for p, h in resumed.session.hands.items()}

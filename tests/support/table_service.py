@@ -30,9 +30,11 @@ def running_service(folder: Path, password: str, *, seed: int) -> Iterator[str]:
     def run() -> None:
         asyncio.set_event_loop(asyncio.new_event_loop())
         loop["io"] = IOLoop.current()
-        serve(Tables(folder, password, seeded=seed), address="127.0.0.1", port=port)
+        tables = Tables(folder, password, seeded=seed)
+        serve(tables, address="127.0.0.1", port=port)
         started.set()
         loop["io"].start()
+        tables.writer.flush()  # as the command does when it stops
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
