@@ -93,10 +93,63 @@ async def play(socket: Any, token: str, deals: int, delays: list[float]) -> None
             return
 
 
+def ledger_costs(deals: int = 400) -> tuple[float, float, float]:
+    """A table's ledger text after one more deal, made deal by deal as the table does, in
+    milliseconds: at the 10th deal, at the last, and the whole text made again at the last
+    (the median of 7 each)."""
+    from guts_teach.game.play.session import Session
+    from guts_teach.ledgers.ledger import dumps, ledger_of, session_text
+
+    session = Session([f"P{i}" for i in range(8)], rng=random.Random(1))
+    lines: list[str] = []
+    timings: dict[int, list[float]] = {10: [], deals: []}
+    whole: list[float] = []
+    for number in range(1, deals + 1):
+        session.deal_random()
+        session.declare_all(["P1", "P2"])
+        session.settle()
+        if number in timings:
+            for _ in range(7):
+                known = list(lines)  # the lines of the deals before this one
+                start = time.perf_counter()
+                session_text(session, known)
+                timings[number].append((time.perf_counter() - start) * 1000)
+                if number == deals:
+                    start = time.perf_counter()
+                    dumps(ledger_of(session))
+                    whole.append((time.perf_counter() - start) * 1000)
+        session_text(session, lines)
+    return (
+        statistics.median(timings[10]),
+        statistics.median(timings[deals]),
+        statistics.median(whole),
+    )
+
+
+def join_all(address: str, code: str) -> dict[str, str]:
+    """Every learner joins with the class code; each one's device token."""
+    tokens = {}
+    for i in range(LEARNERS):
+        body = {"code": code, "name": f"Learner {i:03d}"}
+        got = requests.post(f"http://{address}/api/class/join", json=body, timeout=30)
+        got.raise_for_status()
+        tokens[got.json()["name"]] = got.json()["token"]
+    return tokens
+
+
+def report_ledger() -> None:
+    early, late, whole = ledger_costs()
+    print(
+        f"a table's ledger after one more deal: {early:.2f} ms at deal 10, {late:.2f} ms at "
+        f"deal 400 (ratio {late / early:.1f}; the whole ledger made again: {whole:.1f} ms)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=5, help="deals at each table")
     args = parser.parse_args()
+    report_ledger()
     from guts_teach.jupyter.launch import free_port
 
     port = free_port()
@@ -107,12 +160,7 @@ def main() -> int:
         try:
             process = psutil.Process(service.pid)
             before = process.memory_info().rss
-            tokens = {}
-            for i in range(LEARNERS):
-                body = {"code": code, "name": f"Learner {i:03d}"}
-                got = requests.post(f"http://{address}/api/class/join", json=body, timeout=30)
-                got.raise_for_status()
-                tokens[got.json()["name"]] = got.json()["token"]
+            tokens = join_all(address, code)
             seated = requests.post(
                 f"http://{address}/api/class/seat",
                 json={"size": SEATS, "timer": 30},

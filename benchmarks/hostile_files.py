@@ -8,6 +8,7 @@ Run: ``python benchmarks/hostile_files.py``. Prints one line per file; it never 
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import statistics
@@ -98,7 +99,33 @@ def hostile(folder: Path, base: Path) -> dict[str, Path]:
             stream("xl/styles.xml", b"<styleSheet><!--", b" " * 2**20, 600, b"--></styleSheet>"),
         ),
         "ledger, ante 1/(99,999 digits), 1,000 deals": ledger,
+        "ledger, no cap and ten always in, 30,000 deals": json_file(
+            folder / "runaway.json", runaway(30_000)
+        ),
+        "ledger, no cap and ten always in, 19,000 deals": json_file(
+            folder / "runaway-under.json", runaway(19_000)
+        ),
+        "ledger of 1,000,000 deals": json_file(
+            folder / "million.json",
+            {"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": []}] * 10**6},
+        ),
     }
+
+
+def runaway(deals: int) -> dict[str, object]:
+    """No cap and ten players always in: each deal makes the pot nine times as large."""
+    players = [f"P{i}" for i in range(10)]
+    return {
+        "format": "guts-ledger/1",
+        "rules": {"profile": "teaching", "cap": None},
+        "players": players,
+        "deals": [{"in": players, "winners": ["P0"]}] * deals,
+    }
+
+
+def json_file(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
 
 
 def cost(command: list[str]) -> tuple[float, float]:

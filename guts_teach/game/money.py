@@ -40,6 +40,39 @@ take most of a second. Thirty digits hold any stake a table plays for, and every
 that play computes from them (split pots, matched pots) stays small enough to be quick.
 """
 _AMOUNT_BOUND = 10**MAX_AMOUNT_DIGITS
+MAX_PLAYED_DIGITS = 60
+"""The most digits of an amount that play computes (a pot, a reserve, a share, a payment),
+above the line and below it alike (B1 in the rulings).
+
+With no cap and everyone in, each deal multiplies the pot (nine players paying it makes it
+nine times as large), so a ledger of small amounts can ask for numbers of thousands of digits
+and minutes of arithmetic. Sixty digits are 10^30 times any amount a person may type, far past
+any stake a table plays for, and keep every deal's arithmetic quick.
+"""
+_PLAYED_BOUND = 10**MAX_PLAYED_DIGITS
+
+
+def check_played(deal: int, amounts: dict[str, Fraction]) -> None:
+    """Refuse deal ``deal`` when an amount it computes has more than
+    :data:`MAX_PLAYED_DIGITS` digits, naming the amount and its length, never the number.
+
+    >>> check_played(3, {"pot": Fraction(10**59)})
+    >>> check_played(212, {"pot": Fraction(9**70)})
+    Traceback (most recent call last):
+    ...
+    guts_teach.game.errors.AmountError: deal 212 makes the pot 67 digits long; play keeps \
+every amount under 60 digits above the line and below it (B1): a game with no cap where \
+everyone stays in grows the pot without end, so give it a cap
+    """
+    for what, amount in amounts.items():
+        if -_PLAYED_BOUND < amount.numerator < _PLAYED_BOUND and amount.denominator < _PLAYED_BOUND:
+            continue
+        longest = max(digit_count(abs(amount.numerator)), digit_count(amount.denominator))
+        raise AmountError(
+            f"deal {deal} makes the {what} {longest} digits long; play keeps every amount "
+            f"under {MAX_PLAYED_DIGITS} digits above the line and below it (B1): a game with "
+            "no cap where everyone stays in grows the pot without end, so give it a cap"
+        )
 
 
 def as_amount(value: object, *, what: str) -> Fraction:

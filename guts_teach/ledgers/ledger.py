@@ -113,6 +113,15 @@ class Ledger:
 # ------------------------------------------------------------------------- reading
 
 
+MAX_DEALS = 20_000
+"""The most deals a ledger, or a season in all, may hold (B1): a club's every evening for years
+(60 deals an evening, an evening a week, is 3,120 a year), and a size whose reading and replay
+stay within a couple of seconds and a few hundred MB."""
+MAX_FILE_BYTES = 8 * 2**20
+"""The largest ledger or season file read (B1): 20,000 deals of ten players with their cards
+take about 6 MB."""
+
+
 def _fail(where: str, detail: str) -> LedgerError:
     return LedgerError(f"ledger {where}: {detail}")
 
@@ -204,6 +213,11 @@ def from_dict(data: object) -> Ledger:
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
         raise _fail('field "deals"', "expected a list of deals")
+    if len(raw_deals) > MAX_DEALS:
+        raise _fail(
+            'field "deals"',
+            f"a ledger holds at most {MAX_DEALS:,} deals (B1); this one has {len(raw_deals):,}",
+        )
     ranking = rules.ranking()
     seats = frozenset(players)
     read: dict[str, HandOrder] = {}

@@ -14,12 +14,11 @@ session (the command line's way).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from ..game.errors import GutsError, LedgerError
 from ..game.json_text import loads_checked
 from ..game.play.session import Session
-from .ledger import Ledger, from_dict
+from .ledger import MAX_DEALS, MAX_FILE_BYTES, Ledger, from_dict
 from .replay import replay
 
 
@@ -47,7 +46,14 @@ def read_data(path: str | os.PathLike[str], what: str = "ledger") -> object:
     unreadable or malformed file is a :class:`LedgerError` naming the path (and ``what``
     kind of file it should be)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise LedgerError(
+                f"{what} file {os.fspath(path)!r} is over {MAX_FILE_BYTES // 2**20} MB; a "
+                f"{what} file holds at most {MAX_DEALS:,} deals, a few MB (B1)"
+            )
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise LedgerError(f"{what} file {os.fspath(path)!r} does not exist") from None
     except UnicodeDecodeError:

@@ -44,7 +44,7 @@ from ..game.errors import EveningLabelError, LedgerError, SeasonError
 from ..game.json_text import object_text, one_line
 from ..game.shown import shown, shown_json
 from .ledger import FORMAT as LEDGER_FORMAT
-from .ledger import from_dict, to_dict
+from .ledger import MAX_DEALS, from_dict, to_dict
 from .ledger_file import parse_json, read_data
 from .season import Evening, Season, carry_over
 
@@ -55,6 +55,21 @@ LABEL_EXPECTED = 'a date such as "2026-11-03" or a number such as 3'
 
 
 # ------------------------------------------------------------------------- one file
+
+
+def _check_size(evenings: list[object]) -> None:
+    """Refuse, before any is read, evenings that hold more than :data:`.ledger.MAX_DEALS`
+    deals in all (B1)."""
+    counted = sum(
+        len(e["deals"])
+        for e in evenings
+        if isinstance(e, dict) and isinstance(e.get("deals"), list)
+    )
+    if counted > MAX_DEALS:
+        raise SeasonError(
+            f'season file field "evenings": a season holds at most {MAX_DEALS:,} deals in all '
+            f"(B1); this one has {counted:,}"
+        )
 
 
 def season_from_dict(data: object) -> Season:
@@ -82,6 +97,7 @@ def season_from_dict(data: object) -> Season:
     raw = data.get("evenings", [])
     if not isinstance(raw, list):
         raise SeasonError('season file field "evenings": expected a list of evenings')
+    _check_size(raw)
     evenings, stated = [], []
     for index, item in enumerate(raw):
         try:

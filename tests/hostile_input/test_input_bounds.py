@@ -431,3 +431,53 @@ def test_a_key_given_twice_in_a_file_is_refused_by_the_command_line(tmp_path):
     assert refused("replay", str(path)) == (
         f'{path}: ledger file: the key "players" is given twice in one object; give each field once'
     )
+
+
+PLAYERS = [f"P{i}" for i in range(10)]
+RUNAWAY = {
+    "format": "guts-ledger/1",
+    "rules": {"profile": "teaching", "cap": None},
+    "players": PLAYERS,
+    "deals": [{"in": PLAYERS, "winners": ["P0"]}] * 2000,
+}
+"""No cap and all ten in: every deal makes the pot nine times as large."""
+
+
+def test_b1_a_pot_that_grows_without_end_is_refused_at_the_deal_that_passes_60_digits():
+    started = time.process_time()
+    message = refusal(loads, json.dumps(RUNAWAY))
+    assert time.process_time() - started < 2
+    assert "makes the pot" in message and "under 60 digits" in message and "(B1)" in message
+    deal = int(re.search(r"deal (\d+)", message).group(1))
+    # ten antes make the first pot 10; with all ten in, nine pay it: the pot after deal n is
+    # 10 * 9**n, and the deal refused is the first whose pot has more than 60 digits
+    assert deal == next(n for n in range(1, 200) if 10 * 9**n >= 10**60)
+
+
+def test_b1_a_ledger_or_season_of_more_than_20000_deals_is_refused_before_it_is_read():
+    from guts_teach.ledgers.ledger import MAX_DEALS
+
+    many = {**RUNAWAY, "rules": {"profile": "teaching"}, "deals": [{"in": []}] * (MAX_DEALS + 1)}
+    started = time.process_time()
+    message = refusal(loads, json.dumps(many))
+    assert "at most 20,000 deals (B1); this one has 20,001" in message
+    season = {
+        "format": "guts-season/1",
+        "rules": {"profile": "teaching"},
+        "evenings": [
+            {"label": str(i), "players": PLAYERS, "deals": [{"in": []}] * 10_001} for i in (1, 2)
+        ],
+    }
+    message = refusal(loads_season, json.dumps(season))
+    assert "a season holds at most 20,000 deals in all (B1); this one has 20,002" in message
+    assert time.process_time() - started < 2
+
+
+def test_b1_a_ledger_file_over_8_mb_is_refused_unread(tmp_path):
+    from guts_teach.game.errors import LedgerError
+    from guts_teach.ledgers.ledger_file import load
+
+    big = tmp_path / "big.json"
+    big.write_text('{"format": "guts-ledger/1", "title": "' + "x" * (9 * 2**20) + '"}')
+    with pytest.raises(LedgerError, match=r"is over 8 MB; a ledger file holds at most"):
+        load(big)

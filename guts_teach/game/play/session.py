@@ -31,7 +31,7 @@ from ..errors import (
     OverdraftError,
     SessionOverError,
 )
-from ..money import ZERO, add, format_amount, sub, times
+from ..money import ZERO, add, check_played, format_amount, sub, times
 from ..records import DealRecord
 from ..rules import MAX_CYCLES, Rules, teaching  # noqa: F401 - the module doctest uses teaching
 from ..settlement import Settlement, settle_pot
@@ -318,6 +318,15 @@ class Session(SessionView):
             added=added,
             one_payment=not ins and rules.weenie_ties == "share_one",
         )
+        check_played(
+            len(self._history) + 1,
+            {
+                "pot": result.pot,
+                "reserve": result.reserve,
+                "payment": result.payment,
+                "share": result.share,
+            },
+        )  # before anything changes: a runaway pot is refused, never computed on (B1)
         net = pending.net
         seat = self._seat
         share, payment = result.share, result.payment
