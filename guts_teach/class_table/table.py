@@ -47,7 +47,7 @@ from typing import Any, Literal
 
 from ..game.atomic import save_text
 from ..game.cards.deck import Card
-from ..game.errors import GutsError
+from ..game.errors import AmountError, GutsError
 from ..game.json_text import loads_checked
 from ..game.money import format_amount
 from ..game.play.session import Session
@@ -135,6 +135,8 @@ class ClassTable:
         stands still), else ``None``."""
         self.ended = False
         """The teacher ended the game: no more deals; the standings are final."""
+        self.ended_why: str | None = None
+        """Why the game ended by itself (a pot grown past what play computes, B1)."""
         self.closed = False
         """The teacher closed the table: nobody plays or watches; its files are kept."""
         self.title: str | None = None
@@ -442,7 +444,13 @@ class ClassTable:
         while self.session.in_progress:
             waiting = self.session.undeclared
             if not waiting:
-                self.last = self.session.settle()
+                try:
+                    self.last = self.session.settle()
+                except AmountError as error:  # a pot past 60 digits (B1): the game ends here
+                    self.session.undo()
+                    self.ended, self.ended_why = True, str(error)
+                    self.deadline = self.deal_at = None
+                    return
                 self.deadline = None
                 self._schedule()
                 return
@@ -593,6 +601,7 @@ class ClassTable:
             "rules": describe(session.rules),
             "paused": self.paused,
             "ended": self.ended,
+            "ended_why": self.ended_why,
             "hand_size": session.rules.hand_size,
             "timer": self.timer,  # the seconds each deal waits, from the next deal on
             "next_deal": self.next_deal,

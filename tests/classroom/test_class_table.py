@@ -446,3 +446,20 @@ def test_declaring_in_turn_the_projector_draws_who_is_still_to_declare_in_their_
     simultaneous, _ = table()
     simultaneous.deal()
     assert "In turn" not in simultaneous.view()["picture"]["alt"]
+
+
+def test_b1_a_table_with_no_cap_where_everyone_stays_in_ends_in_words_at_60_digits():
+    """Four learners always in with no cap make the pot three times as large each deal; the
+    deal that would pass 60 digits (B1) is taken back and the game ends, saying why, where a
+    declaration's answer would have been a traceback."""
+    made = ClassTable(PLAYERS, rng=random.Random(3), rules=Rules(cap=None))
+    for _ in range(200):
+        if made.ended:
+            break
+        made.deal()
+        for token in made.tokens.values():
+            made.declare(token, True)
+    assert made.ended and "under 60 digits" in made.view()["ended_why"]
+    assert len(str(made.session.pot.numerator)) <= 60
+    with pytest.raises(TableError, match="has ended"):
+        made.deal()

@@ -86,7 +86,7 @@ window.addEventListener("hashchange", () => location.reload());
 function status(view) {
   const parts = [`Deal ${view.deal}`, `Pot ${view.pot}`, `Reserve ${view.reserve}`];
   parts.push(`${view.dealer} deals`);
-  if (view.ended) parts.push("the game has ended: the standings are final");
+  if (view.ended) parts.push(`the game has ended${view.ended_why ? ` (${view.ended_why})` : ""}: the standings are final`);
   else if (view.paused) parts.push("paused by the teacher");
   if (view.phase === "declaring" && !view.ended) {
     parts.push(`${Math.ceil(view.seconds_left)} s to declare`);
