@@ -113,13 +113,7 @@ class ClassTable:
             raise TableError(f"the timer must be 5 to 600 seconds; got {timer!r}")
         self.session = session or Session(players, rules=rules)
         self.session.rng = rng or secrets.SystemRandom()
-        bots = dict(bots or {})
-        unknown = sorted(set(bots) - set(self.session.players))
-        if unknown:
-            raise TableError(f"bots for players not at the table: {', '.join(unknown)}")
-        strange = sorted(set(bots.values()) - set(BOT_KINDS))
-        if strange:
-            raise TableError(f"a bot plays {' or '.join(BOT_KINDS)}; got {', '.join(strange)}")
+        bots = checked_bots(bots or {}, self.session.players)
         self.bot_kinds = bots
         self.bots: dict[str, GutsBot] = _bots(bots, self.session)
         self.timer = timer
@@ -692,6 +686,18 @@ def what_it_did(record: DealRecord, player: str) -> str:
     else:
         did = "This deal changed nothing for you"
     return f"{did}: your balance is now {after}."
+
+
+def checked_bots(bots: Mapping[str, str], players: Sequence[str]) -> dict[str, str]:
+    """``bots`` if each is a player's seat and plays one of :data:`BOT_KINDS`, else a
+    refusal naming what is wrong."""
+    unknown = sorted(set(bots) - set(players))
+    if unknown:
+        raise TableError(f"bots for players not at the table: {', '.join(unknown)}")
+    strange = sorted(set(bots.values()) - set(BOT_KINDS))
+    if strange:
+        raise TableError(f"a bot plays {' or '.join(BOT_KINDS)}; got {', '.join(strange)}")
+    return dict(bots)
 
 
 def check_next_deal(seconds: object) -> float | None:
