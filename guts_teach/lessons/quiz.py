@@ -16,7 +16,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,12 +23,13 @@ from fractions import Fraction
 from ..game.cards.deck import Deck
 from ..game.cards.hands import HandOrder
 from ..game.errors import GutsError
-from ..game.money import as_amount, format_amount
+from ..game.money import format_amount
 from ..game.play.session import Session
 from ..game.records import DealRecord, StepKind
 from ..game.rules import Rules, teaching
 from ..game.shown import shown
 from ..game.wording import join_names
+from .answers import read_amount, read_names, says_nobody
 from .scene import Scene
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
@@ -245,12 +245,7 @@ def _names(text: str, players: tuple[str, ...]) -> list[str]:
     """The names in an answer, matched to the table's without regard to case or to
     punctuation around them ("ben." is Ben)."""
     by_lower = {p.lower(): p for p in players}
-    found = []
-    for word in re.split(r"[\s,;&]+|\band\b", text.strip()):
-        word = word.strip(".!?:;'\"()")
-        if word:
-            found.append(by_lower.get(word.lower(), word))
-    return found
+    return [by_lower.get(word.lower(), word) for word in read_names(text)]
 
 
 def check(
@@ -322,7 +317,7 @@ def _check_winners(scenario: Scenario, answer: str, steps: Mapping[StepKind, str
         or steps.get("nobody_in", "")
         or steps.get("weenie", "")
     )
-    if not truth and answer.strip().strip(".!").lower() in NOBODY | {""}:
+    if not truth and (says_nobody(answer) or not answer.strip()):
         why = "the ghost hand is best, so nobody wins" if scenario.record.ghost else ""
         return Mark(label, True, f"Right: nobody wins. {why or story}".strip())
     given = _names(answer, scenario.players)
@@ -337,15 +332,12 @@ def _check_winners(scenario: Scenario, answer: str, steps: Mapping[StepKind, str
     if set(given) == set(truth):
         return Mark(label, True, f"Right. {story}")
     said = join_names(list(truth)) or "nobody"
-    verb = "wins" if len(truth) == 1 else "win"
+    verb = "win" if len(truth) > 1 else "wins"
     return Mark(label, False, f"Not quite: {said} {verb}. {story}")
 
 
 def _amount_or_none(answer: str) -> Fraction | None:
-    try:
-        return as_amount(answer.strip() or "?", what="the answer")
-    except GutsError:
-        return None
+    return read_amount(answer)
 
 
 WRONG = {
@@ -386,15 +378,19 @@ def _check_amount(
     text = answer.strip().strip(".!").strip()
     if nothing and text.lower() in NOTHING:
         return Mark(label, True, RIGHT_NOTHING[field])
+    if not truth and text.lower() in NOTHING:  # an empty box says an empty pot or reserve
+        return Mark(label, True, f"Right: {WHAT[field]} is empty, 0.")
     if not text:
         return Mark(
             label, False, f"Write {WHAT[field]} as an amount, like 12 or 7/2: the box is empty."
         )
-    try:
-        value = as_amount(text, what=field)
-    except GutsError:
+    value = read_amount(text)
+    if value is None:
+        shown_answer = answer.strip()[:40]
         return Mark(
-            label, False, f'Write {WHAT[field]} as an amount, like 12 or 7/2 (got "{answer}").'
+            label,
+            False,
+            f'Write {WHAT[field]} as an amount, like 12, 7/2 or 3 1/2 (got "{shown_answer}").',
         )
     if value == truth:
         return Mark(label, True, f"Right: {format_amount(truth)}.")
@@ -408,6 +404,12 @@ def _check_amount(
     wrong = (WRONG_NOTHING if nothing else WRONG)[field].format(
         truth=format_amount(truth), given=format_amount(value)
     )
+    if "." in text and abs(value - truth) < Fraction(1, 20):
+        wrong += (
+            f" {text} is close to {format_amount(truth)}, but not exactly it: the amounts are "
+            f"exact, so write {format_amount(truth)}"
+            + (f" or {truth.numerator}/{truth.denominator}." if truth.denominator > 1 else ".")
+        )
     return Mark(label, False, f"{wrong} {why}".strip())
 
 

@@ -44,7 +44,7 @@ def test_common_mistakes_are_explained():
     kept = check(s, **{**answers, "next_pot": format_amount(stake + 2 * stake)})[2]
     assert not kept.correct and "The prize has already left the pot" in kept.message
     junk = check(s, **{**answers, "reserve": "lots"})[3]
-    assert not junk.correct and 'like 12 or 7/2 (got "lots")' in junk.message
+    assert not junk.correct and 'like 12, 7/2 or 3 1/2 (got "lots")' in junk.message
     stranger = check(s, **{**answers, "winners": "Zed"})[0]
     assert "Zed is not at this table" in stranger.message
 
