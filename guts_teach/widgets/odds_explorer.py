@@ -44,7 +44,9 @@ class OddsExplorer(TextFallback, widgets.VBox):  # type: ignore[misc]
         box.add_class("guts-odds-hand")
         size = widgets.IntSlider(value=players, min=2, max=10, description="Players")
         size.add_class("guts-odds-players")
-        weenie = widgets.Checkbox(value=False, description="weenie rule (V7)")
+        weenie = widgets.Checkbox(
+            value=False, description="the weenie rule: if nobody is in, the best hand pays"
+        )
         for control, name in ((box, "text"), (size, "players"), (weenie, "weenie")):
             widgets.link((control, "value"), (self, name))
         self.result = widgets.HTML()

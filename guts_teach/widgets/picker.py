@@ -49,7 +49,8 @@ class RulesPicker(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.cap = widgets.Text(description="Limit", placeholder="blank: no limit")
         self.declaration = widgets.Dropdown(options=DECLARING, description="Declaring")
         self.hand_size = widgets.Dropdown(
-            options=[("two cards (R1)", 2), ("three cards (V6)", 3)], description="Cards each"
+            options=[("two cards", 2), ("three cards (straights and flushes count)", 3)],
+            description="Cards each",
         )
         for box in (self.profile, self.ante, self.cap, self.declaration, self.hand_size):
             box.style.description_width = "90px"

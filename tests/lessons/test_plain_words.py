@@ -140,3 +140,46 @@ def test_no_unexplained_jargon_reaches_a_learner(group):
     for line in GROUPS[group]():
         shown = plain(line)
         assert not JARGON.search(shown), shown
+
+
+def on_screen(widget, found: list[str], seen: set[int]) -> list[str]:
+    """Every word a widget and its children show as they are, unfiltered: descriptions,
+    placeholders, tooltips, the options of a list and the text of HTML and labels."""
+    import ipywidgets
+
+    if id(widget) in seen:
+        return found
+    seen.add(id(widget))
+    for attribute in ("description", "placeholder", "tooltip"):
+        value = getattr(widget, attribute, None)
+        if isinstance(value, str) and value:
+            found.append(value)
+    found += list(getattr(widget, "_options_labels", ()) or ())
+    if isinstance(widget, ipywidgets.HTML | ipywidgets.Label | ipywidgets.HTMLMath):
+        found.append(visible(widget.value))
+    for child in getattr(widget, "children", ()) or ():
+        on_screen(child, found, seen)
+    return found
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "DealChooser",
+        "GutsTable",
+        "HandComparer",
+        "OddsExplorer",
+        "RulesPicker",
+        "SettlementQuiz",
+        "ShelbyTable",
+    ],
+)
+def test_no_rule_code_or_jargon_on_any_control_a_learner_sees(name):
+    """The words on the controls themselves, as drawn (a label is not passed through the
+    filter the sentences go through): "weenie rule (V7)" once reached a learner's screen."""
+    from guts_teach import widgets
+
+    shown = on_screen(getattr(widgets, name)(), [], set())
+    assert shown, name
+    for words in shown:
+        assert not JARGON.search(words), (name, words)
