@@ -220,3 +220,34 @@ def test_a_gain_is_a_share_of_deals_in_sixths() -> None:
     gains[()] = (6 * DEALS,) + (0,) * (N - 1)
     found = violations(dict.fromkeys(POINTS, (0,) * N), gains)
     assert found == ["() 3-2: in 0, gain 1"]
+
+
+def test_the_docs_say_truly_that_bluffing_with_j5_alone_is_not_an_equilibrium() -> None:
+    """The explanation's sentence, computed again: the first player's four mixing classes'
+    chance moved onto J-5 alone (four times its chance, the same number of bluffs) leaves the
+    second seat, after an "out", a best reply worth 1.3e-6 of the pot; the sentence once
+    called that play an equilibrium."""
+    import re
+
+    from support.paths import REPO
+
+    from guts_teach.strategy.in_turn.three_exact import kept_play
+    from guts_teach.strategy.in_turn.three_gains import ALL_STRENGTHS, seat_gains
+    from guts_teach.strategy.in_turn.three_play import exploitability
+
+    play = {point: list(chances) for point, chances in kept_play().items()}
+    mixing = [c for c, chance in enumerate(play[()]) if 0 < chance < 1]
+    names = [str(ALL_STRENGTHS[c]) for c in mixing]
+    assert names == ["J-5", "J-6", "Q-5", "Q-6"]
+    moved = 4 * play[()][mixing[0]]
+    for c in mixing:
+        play[()][c] = 0
+    play[()][mixing[0]] = moved
+    floats = {point: tuple(float(x) for x in chances) for point, chances in play.items()}
+    slack = exploitability(floats, seat_gains(floats))
+    said = (REPO / "docs" / "explanation" / "strategy.md").read_text(encoding="utf-8")
+    told = re.search(r"J-5 alone \((0\.\d+) of the time.*?gains\s+(\S+)\s+of the pot", said, re.S)
+    assert told, "the sentence is gone from the docs"
+    assert f"{float(moved):.3f}" == told.group(1)
+    assert f"{slack[(False,)]:.1e}" == told.group(2)
+    assert all(slack[point] < 1e-12 for point in slack if point != (False,))
