@@ -279,8 +279,10 @@ the hand you need stays the same. The reserve changes nothing either."""),
     ("md", """\
 ### When the others always go in
 
-Suppose the two other players go in with every hand. Then the pot is never won alone, the
-losers keep paying, and the reserve grows and grows. What should you do, deal after deal?"""),
+Suppose the two other players go in with every hand. Then the pot is never won alone. While
+you stay out, one of them wins and the other pays the pot, so the next pot is the same size.
+When you go in too, two players pay it: the pot grows to the cap and the rest goes to the
+reserve. What should you do, deal after deal?"""),
     ("notes", """\
 Against two players who always go in, the pot sits at the cap and the reserve grows for good, so
 the long run is played at the cap. The chart gives your chips a deal in the long run for going
@@ -425,9 +427,11 @@ when all four play alike."""),
     ("notes", """\
 The coalition's plan is (3-2, 2-2, 2-2): each coalition seat goes in with its own class or
 better. It was found by a coordinate search on 20,000 seeded deals, then checked with exact
-values: no single seat of the coalition can change its hand and leave the lone player less.
-That is a local best, not a proof that no plan does better. The lone player's share is exact:
-every deal counted by class, with card removal."""),
+values: no single seat of the coalition can move its threshold and leave the lone player less.
+That is a best plan of thresholds near it, not a best joint reply: a plan that is not a
+threshold does better, as when a partner goes in with 2-2 to K-K but not A-A, which leaves the
+lone player 1.5e-05 of the pot less. The lone player's share is exact: every deal counted by
+class, with card removal."""),
     ("code", """\
 four = stored("coalition_four")
 share, loss = Fraction(four["lone_share"]), Fraction(four["loss"])

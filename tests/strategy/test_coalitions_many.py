@@ -178,3 +178,33 @@ def test_five_players_and_more_are_sampled_and_say_so(capsys: pytest.CaptureFixt
 def test_exact_values_are_refused_beyond_four_players() -> None:
     with pytest.raises(ValueError, match="3 to 4 players"):
         exact_lone_share((0,) * 4, players=5)
+
+
+@pytest.mark.slow
+def test_notebook_04_says_truly_that_the_four_player_plan_is_not_a_best_joint_reply():
+    """Notebook 04's note, computed again: against the plan (3-2, 2-2, 2-2), a pair partner
+    who goes in with 2-2 to K-K but not A-A (no threshold) leaves the lone player less, by
+    the amount the note states; the note once said no single seat could."""
+    import re
+
+    from support.paths import REPO
+
+    from guts_teach.game.cards.hands import hand_class
+    from guts_teach.strategy.equilibria.coalitions_many import ALL_STRENGTHS, N, _by_first_seat
+
+    def index(text: str) -> int:
+        return ALL_STRENGTHS.index(hand_class(text))
+
+    rest = (index("3-2"), index("2-2"))  # the other two coalition seats
+    always = _by_first_seat((0, *rest), 4, False, "each_pays")
+    never = _by_first_seat((N, *rest), 4, False, "each_pays")
+
+    def lone_share(ins: set[int]) -> float:
+        return float(sum(always[c] if c in ins else never[c] for c in range(N)))
+
+    pairs = set(range(index("2-2"), N))
+    less = lone_share(pairs) - lone_share(pairs - {index("A-A")})
+    assert less > 0
+    cells = (REPO / "notebooks" / "notebook_cells" / "strategy.py").read_text(encoding="utf-8")
+    told = re.search(r"but not A-A, which leaves the\s+lone player (\S+) of the pot less", cells)
+    assert told and told.group(1) == f"{less:.1e}"
