@@ -2,6 +2,7 @@
 
 guts-teach table                      # http://127.0.0.1:8765/teacher, a password shown once
 guts-teach table --ip 0.0.0.0         # the whole network (learners' phones)
+guts-teach table --ip 0.0.0.0 --https # the same over HTTPS, with a certificate made here
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import secrets
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def add_options(table: argparse.ArgumentParser) -> None:
@@ -19,6 +21,13 @@ def add_options(table: argparse.ArgumentParser) -> None:
     table.add_argument("--dir", default="class-tables", help="where the tables are kept")
     table.add_argument("--ip", default="127.0.0.1", help="address to serve on (0.0.0.0: the LAN)")
     table.add_argument("--port", type=int, default=8765, help="port to serve on")
+    table.add_argument(
+        "--https",
+        action="store_true",
+        help="serve over HTTPS with a certificate made for this machine (kept in --dir)",
+    )
+    table.add_argument("--cert", help="serve over HTTPS with this PEM certificate (and --key)")
+    table.add_argument("--key", help="the PEM private key of --cert")
     table.add_argument(
         "--seed",
         type=int,
@@ -37,25 +46,57 @@ def network_address() -> str:
             return "127.0.0.1"
 
 
+def _tls(args: argparse.Namespace, host: str) -> tuple[Any, list[str]]:
+    """The TLS context ``--cert``/``--key`` or ``--https`` ask for (``None``: plain HTTP), and
+    what to tell the teacher about it."""
+    from ._https import HttpsError, context, self_signed
+
+    if bool(args.cert) != bool(args.key):
+        raise HttpsError("--cert and --key go together: a PEM certificate and its private key")
+    if args.cert:
+        return context(Path(args.cert), Path(args.key)), []
+    if not args.https:
+        if args.ip in ("0.0.0.0", ""):
+            return None, [
+                "Plain HTTP: the teacher's password crosses the network readable; "
+                "--https serves over HTTPS"
+            ]
+        return None, []
+    made = self_signed(Path(args.dir), host)
+    return context(made.cert, made.key), [
+        f"HTTPS with a certificate made for {host} ({made.cert}); a browser asks once to trust "
+        f"it: check that it shows this SHA-256 fingerprint: {made.fingerprint}"
+    ]
+
+
 def main(args: argparse.Namespace) -> int:
     """Serve the tables until Ctrl+C; tables kept in ``--dir`` are resumed."""
     from tornado.ioloop import IOLoop
 
+    from ._https import HttpsError
     from .service import Tables, serve
 
+    host = network_address() if args.ip in ("0.0.0.0", "") else args.ip
+    try:
+        tls, said = _tls(args, host)
+    except HttpsError as error:
+        print(f"guts-teach table: {error}", file=sys.stderr, flush=True)
+        return 2
     password = secrets.token_urlsafe(12)
     tables = Tables(Path(args.dir), password, seeded=args.seed)
     for why in tables.skipped:
         print(f"Left closed: {why}", file=sys.stderr, flush=True)
-    serve(tables, address=args.ip, port=args.port)
-    host = network_address() if args.ip in ("0.0.0.0", "") else args.ip
-    tables.address = f"http://{host}:{args.port}/"
-    print(f"Class tables at http://{host}:{args.port}/teacher", flush=True)
+    serve(tables, address=args.ip, port=args.port, tls=tls)
+    scheme = "https" if tls else "http"
+    tables.address = f"{scheme}://{host}:{args.port}/"
+    print(f"Class tables at {scheme}://{host}:{args.port}/teacher", flush=True)
     print(
-        f"Learners join at http://{host}:{args.port}/join with the class code "
+        f"Learners join at {scheme}://{host}:{args.port}/join with the class code "
         f"{tables.lobby.code} (the teacher's page shows both and a QR code)",
         flush=True,
     )
+    for line in said:
+        print(line, flush=True)
     if args.ip in ("0.0.0.0", ""):
         print(
             "Open the teacher's page at that address (not 127.0.0.1): the seats' links are "

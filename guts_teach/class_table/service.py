@@ -38,6 +38,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import ssl
 import string
 import time
 from collections.abc import Callable
@@ -961,10 +962,12 @@ def application(tables: Tables) -> tornado.web.Application:
     )
 
 
-def serve(tables: Tables, *, address: str, port: int) -> PeriodicCallback:
-    """Listen on ``address``:``port`` (bodies over :data:`MAX_BODY` refused) and look at the
-    tables' timers; the caller runs the IO loop."""
-    application(tables).listen(port, address, max_body_size=MAX_BODY)
+def serve(
+    tables: Tables, *, address: str, port: int, tls: ssl.SSLContext | None = None
+) -> PeriodicCallback:
+    """Listen on ``address``:``port`` (over HTTPS with ``tls``; bodies over :data:`MAX_BODY`
+    refused) and look at the tables' timers; the caller runs the IO loop."""
+    application(tables).listen(port, address, max_body_size=MAX_BODY, ssl_options=tls)
     return start_ticking(tables)
 
 
