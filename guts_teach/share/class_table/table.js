@@ -417,7 +417,13 @@ function tableCard(code, tokens) {
     });
     controls.append(button);
   }
-  card.append(heading, list, projector, buttons, controls, timerForm(code, say), moveForm(code, say), said);
+  // the seldom-used forms fold away, so six tables fit a laptop's screen or two
+  const more = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = `Timer, moves and seat links at table ${code}`;
+  more.append(summary, list, timerForm(code, say), moveForm(code, say));
+  if (Object.values(tokens).some(Boolean)) more.open = true; // fresh links: shown once
+  card.append(heading, projector, buttons, controls, more, said);
   return card;
 }
 

@@ -125,7 +125,7 @@ def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
 
     laptop.select_option("#table-size", "5")
     laptop.click("#seat-all")
-    expect(laptop.locator("#class-said")).to_contain_text("Seated at 5 new tables")
+    expect(laptop.locator("#class-said")).to_contain_text("Seated at 5 new tables", timeout=20_000)
     for phone in phones:  # each phone finds its table by itself
         expect(phone.locator("body")).to_have_attribute("data-page", "play")
     laptop.fill("#next-deal", "3")

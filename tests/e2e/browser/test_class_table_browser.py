@@ -48,6 +48,7 @@ def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, se
     laptop = browser.new_context(viewport=PROJECTOR).new_page()
     laptop.goto(f"{service}/teacher")
     laptop.fill("#password", PASSWORD)
+    laptop.click("#by-hand summary")  # the rules and the form for a table opened by hand
     laptop.fill("#players", "Ana, Ben")
     laptop.fill("#bots", "Cleo")
     laptop.click("text=Open the table")
@@ -112,6 +113,7 @@ def test_a_class_plays_a_deal_from_phones_and_the_projector_shows_it(browser, se
     laptop.reload()  # the teacher's page forgets the links it showed: they are shown once
     laptop.fill("#password", PASSWORD)
     laptop.click("text=Show the open tables")
+    laptop.click(f"text=Timer, moves and seat links at table {code}")  # folded away
     laptop.click("text=New link for Ana's seat")
     expect(laptop.locator("#tables [role=status]")).to_contain_text("A new link for Ana's seat")
     fresh = laptop.locator("#tables li", has_text="Ana's seat").locator("a").get_attribute("href")
@@ -127,6 +129,7 @@ def test_the_projector_draws_the_table_then_the_settlement_step_by_step(browser,
     laptop = browser.new_context(viewport=PROJECTOR).new_page()
     laptop.goto(f"{service}/teacher")
     laptop.fill("#password", PASSWORD)
+    laptop.click("#by-hand summary")
     laptop.fill("#players", "Ana")
     laptop.fill("#bots", "Ben, Cleo")
     laptop.select_option("#hand_size", "3")
@@ -226,6 +229,7 @@ def test_the_teacher_moves_a_learner_to_another_table_from_the_page(browser, ser
     laptop = browser.new_context(viewport=PROJECTOR).new_page()
     laptop.goto(f"{service}/teacher")
     laptop.fill("#password", PASSWORD)
+    laptop.click("#by-hand summary")
     codes = []
     for players, bots in (("Ana, Ben", ""), ("Dev", "Fay")):
         laptop.fill("#players", players)
