@@ -142,14 +142,21 @@ function showBoard(board) {
   svgImage(byId("qr"), board.qr, `QR code: opens ${board.join}`);
   byId("podium").hidden = !board.over;
   if (board.over) {
-    byId("podium-places").replaceChildren(
-      ...board.leaderboard.filter((e) => e.place <= 3).map((entry) => {
-        const item = document.createElement("li");
-        item.value = entry.place;
-        item.textContent = `${entry.name}, ${entry.balance}`;
-        return item;
-      }),
-    );
+    // the top three places; where many share a place, the first five names and a count
+    const top = board.leaderboard.filter((e) => e.place <= 3);
+    const shown = top.slice(0, 5).map((entry) => {
+      const item = document.createElement("li");
+      item.value = entry.place;
+      item.textContent = `${entry.name}, ${entry.balance}`;
+      return item;
+    });
+    if (top.length > 5) {
+      const more = document.createElement("li");
+      more.value = top[5].place;
+      more.textContent = `and ${top.length - 5} more sharing a place`;
+      shown.push(more);
+    }
+    byId("podium-places").replaceChildren(...shown);
   }
 }
 

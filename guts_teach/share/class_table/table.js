@@ -131,9 +131,9 @@ function showView(view) {
     const told = view.phase !== "declaring" && view.your_deal;
     $("you-did").hidden = !told;
     text("you-did", told ? view.your_deal : "");
-    text("cards", view.cards || "Waiting for the deal");
+    text("cards", view.cards || "Waiting for the next deal");
     // the lessons' card pictures; the words above stay for screen readers and small screens
-    const drawn = view.cards_picture || view.your_last_picture;
+    const drawn = view.cards_picture;
     $("cards-picture").hidden = !drawn;
     if (drawn) picture(drawn, "cards-picture");
     text("last-cards", !view.cards && view.your_last_cards ? `Your cards were ${view.your_last_cards}.` : "");

@@ -135,6 +135,11 @@ def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
     ana.click("#in")
     expect(ana.locator("#you-did")).to_be_visible(timeout=40_000)
     shot(ana, "phone-after-deal")
+    expect(ana.locator("#in")).to_be_enabled(timeout=20_000)  # the next deal, by itself
+    expect(ana.locator("#cards-picture")).to_be_visible()
+    alt = ana.locator("#cards-picture").get_attribute("alt")
+    assert alt.startswith("Your cards: ") and " of " in alt  # the cards' names, for a reader
+    shot(ana, "phone-cards")
     assert axe_problems(ana, "main") == []
     ana.reload()  # the same seat after a reload
     expect(ana.locator("#title")).to_contain_text("Ana")
