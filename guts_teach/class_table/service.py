@@ -341,8 +341,9 @@ class Tables:
             table = self.tables[code]
             for name in group:
                 table.adopt(name, self.lobby.named(name).token_hash)
-                self.lobby.seated(name, code)
+                self.lobby.seated(name, code, save=False)
             codes.append(code)
+        self.lobby.save()
         return codes
 
     def start(self, request: Any) -> list[str]:

@@ -498,7 +498,8 @@ class ClassTable:
             "ended": self.ended,
             "closed": self.closed,
         }
-        files.append((self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False, indent=1)))
+        # compact, so the C encoder writes it: it is written at every declaration
+        files.append((self.folder / STATE_FILE, json.dumps(state, ensure_ascii=False)))
         if self.write_files is not None:
             self.write_files(files)
             return
