@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..game.arguments import whole_arg
 from ..pictures.svg import hand_svg
 from ..shelby.bots import ShelbyBot
 from ..shelby.game import ShelbyGame
@@ -47,6 +48,7 @@ class ShelbyTable(TextFallback, widgets.VBox):  # type: ignore[misc]
     def __init__(
         self, bots: int = 3, *, rules: ShelbyRules | None = None, seed: int = 1, **kwargs: Any
     ) -> None:
+        bots = whole_arg(bots, "bots", least=1, most=9)  # you and 1 to 9 bots (R11)
         self._names = [YOU, *(f"Bot {i + 1}" for i in range(bots))]
         self._rules = rules or shelby()
         self._seed = seed

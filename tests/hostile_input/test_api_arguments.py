@@ -107,3 +107,17 @@ def test_a_starting_pot_above_the_cap_is_refused_under_pot():
         "the starting pot of 21 is above the cap of 20: the excess belongs in the reserve (R6)"
     )
     assert caught.value.field == "pot"
+
+
+def test_the_last_errors_that_escaped_as_pythons_own_are_the_packages():
+    """Three calls that answered with Python's own errors: a table of 10**5000 players (an
+    integer too long to print), Shelby's bots given as text; each is the package's error now,
+    naming the argument."""
+    from guts_teach.game.errors import GutsError
+    from guts_teach.strategy.report import odds_report
+    from guts_teach.widgets import ShelbyTable
+
+    with pytest.raises(GutsError, match=r"players must be .* got a whole number of 5001 digits"):
+        odds_report("Ac 5d", players=10**5000, as_json=False)
+    with pytest.raises(GutsError, match=r"bots must be a whole number from 1 to 9; got 'x'"):
+        ShelbyTable(bots="x")

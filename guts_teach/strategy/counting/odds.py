@@ -27,6 +27,7 @@ from math import factorial
 from ...game.cards.deck import Card
 from ...game.cards.hands import ALL_STRENGTHS, Hand, Strength, hand, hand_class
 from ...game.errors import PlayerError
+from ...game.shown import shown
 from .matchings import Counts, below, ordered_deals
 
 
@@ -80,7 +81,9 @@ def check_table_size(players: int) -> None:
     guts_teach.game.errors.PlayerError: players must be a whole number from 2 to 10 (R11); got 11
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise PlayerError(f"players must be a whole number from 2 to 10 (R11); got {players!r}")
+        raise PlayerError(
+            f"players must be a whole number from 2 to 10 (R11); got {shown(players)}"
+        )
 
 
 def hand_odds(held: str | Hand | Strength | tuple[Card, Card], *, players: int) -> Odds:
