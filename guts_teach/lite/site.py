@@ -166,6 +166,7 @@ def build_site(
             _copy_uncounted(source / name, contents / name)
         (contents / "README.md").write_text(WELCOME, encoding="utf-8")
         _run_build(lite_dir, contents, partial)
+    _add_server_check(partial)
     # Browsers ask every site for /favicon.ico: answered, it is no error in the console.
     icon = partial / "lab" / "favicon.ico"
     if icon.is_file():
@@ -189,6 +190,25 @@ def build_site(
         notebooks=tuple(notebooks),
         compiled=compiled,
     )
+
+
+SERVER_CHECK = "guts-server-check.js"
+"""The site's own script that asks the server how it sends ``.mjs`` files and says on the page
+when it is wrong (Debian 12's nginx, as packaged, sends them as application/octet-stream)."""
+
+
+def _add_server_check(site: Path) -> None:
+    """Every page of the site runs :data:`SERVER_CHECK` first."""
+    shutil.copy2(
+        Path(__file__).resolve().parents[1] / "share" / "lite" / "server-check.js",
+        site / SERVER_CHECK,
+    )
+    for page in [site / "index.html", *site.glob("*/index.html")]:
+        text = page.read_text(encoding="utf-8")
+        where = "" if page.parent == site else "../"
+        script = f'<script src="{where}{SERVER_CHECK}"></script>'
+        if script not in text:
+            page.write_text(text.replace("<head>", f"<head>\n    {script}", 1), encoding="utf-8")
 
 
 def _copy_uncounted(source: Path, copy: Path) -> None:

@@ -588,3 +588,76 @@ def test_the_shelby_notebook_runs_on_open_and_deals_offline(site, watched):
     expect(table.locator(".guts-status")).to_contain_text("Deal 1, round 1 (two cards) · Pot 4")
     assert executed_cells(page) == code_cells(site, "05_shelby.ipynb")
     assert_offline_and_clean(watched)
+
+
+NGINX_MJS = r"location ~* \.mjs$ { types { text/javascript mjs; } }"
+"""The line docs/howto/lite.md gives for Debian 12's nginx, which sends .mjs files as
+application/octet-stream as packaged."""
+
+
+def test_the_how_to_gives_the_nginx_line_the_tests_use():
+    said = (REPO / "docs" / "howto" / "lite.md").read_text(encoding="utf-8")
+    assert NGINX_MJS in said
+
+
+def test_debians_nginx_as_packaged_is_named_on_the_page_in_words(site, chromium):
+    """Debian 12's nginx sends .mjs files as application/octet-stream: the first cell would
+    wait at [*] for ever with nothing said; the page now says what is wrong and what the
+    server's keeper must change."""
+    from playwright.sync_api import expect
+    from support.web_servers import nginx
+
+    with nginx(site) as base:
+        watched = Watched(chromium, base)
+        try:
+            page = watched.page()
+            page.goto(f"{base}/notebooks/index.html?path=01_lesson.ipynb")
+            banner = page.locator("#guts-server-check")
+            expect(banner).to_contain_text('sends .mjs files as "application/octet-stream"')
+            expect(banner).to_contain_text("text/javascript")
+            expect(banner).to_have_attribute("role", "alert")
+        finally:
+            watched.context.close()
+
+
+@pytest.mark.parametrize("server", ["nginx with the documented line", "apache as packaged"])
+def test_debians_web_servers_serve_a_lesson_that_runs(site, chromium, server):
+    """The site on the schools' own servers: Debian's Apache as packaged, and Debian's nginx
+    with the how-to's one line; the lesson runs as it opens, no banner, nothing from
+    elsewhere."""
+    from playwright.sync_api import expect
+    from support.web_servers import apache, nginx
+
+    serving = nginx(site, NGINX_MJS) if server.startswith("nginx") else apache(site)
+    with serving as base:
+        watched = Watched(chromium, base)
+        try:
+            page, _ = open_notebook(watched, site, "01_lesson.ipynb", "notebooks")
+            stepper = page.locator(".guts-stepper").first
+            expect(stepper.locator(".guts-status")).to_have_text(STEPS[0])
+            assert page.locator("#guts-server-check").count() == 0
+            assert watched.elsewhere == []
+        finally:
+            watched.context.close()
+
+
+def test_a_phone_gets_the_notebook_alone_at_the_address_learners_are_given(site, served, chromium):
+    """390x844: the how-to gives learners the notebooks/ address, where the lesson's stepper
+    has the phone's width (the lab/ address squeezed it to 22 px behind the file list)."""
+    from playwright.sync_api import expect
+
+    said = (REPO / "docs" / "howto" / "lite.md").read_text(encoding="utf-8")
+    assert "notebooks/index.html?path=01_lesson.ipynb" in said
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(FIRST_WIDGET_TIMEOUT)
+        page.goto(f"{served}/notebooks/index.html?path=01_lesson.ipynb")
+        stepper = page.locator(".guts-stepper").first
+        expect(stepper.locator(".guts-status")).to_have_text(
+            STEPS[0], timeout=FIRST_WIDGET_TIMEOUT
+        )
+        width = stepper.bounding_box()["width"]
+        assert width >= 300, f"the stepper is {width:.0f} px wide on a 390 px phone"
+    finally:
+        context.close()
