@@ -654,9 +654,7 @@ def test_a_phone_gets_the_notebook_alone_at_the_address_learners_are_given(site,
         page.set_default_timeout(FIRST_WIDGET_TIMEOUT)
         page.goto(f"{served}/notebooks/index.html?path=01_lesson.ipynb")
         stepper = page.locator(".guts-stepper").first
-        expect(stepper.locator(".guts-status")).to_have_text(
-            STEPS[0], timeout=FIRST_WIDGET_TIMEOUT
-        )
+        expect(stepper.locator(".guts-status")).to_have_text(STEPS[0], timeout=FIRST_WIDGET_TIMEOUT)
         width = stepper.bounding_box()["width"]
         assert width >= 300, f"the stepper is {width:.0f} px wide on a 390 px phone"
     finally:
