@@ -297,6 +297,12 @@ def _gather_extensions(folder: Path) -> None:
     shutil.copytree(LAB_EXTENSIONS, folder, dirs_exist_ok=True)
 
 
+DOCUMENTS = "@jupyterlab/docmanager-extension:plugin"
+AUTOSAVE_SECONDS = 5
+"""How soon a learner's edit is saved in the browser's storage on its own (JupyterLab's own
+autosave, every two minutes as it ships)."""
+
+
 def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
     """The site's settings (``jupyter-lite.json``) and the build's (``jupyter_lite_config``).
 
@@ -317,6 +323,10 @@ def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(site, indent=2), encoding="utf-8")
+    # a learner's edit is kept in the browser within seconds, saved or not: a reload (or a
+    # closed tab) loses nothing they typed
+    overrides = {DOCUMENTS: {"autosave": True, "autosaveInterval": AUTOSAVE_SECONDS}}
+    (lite_dir / "overrides.json").write_text(json.dumps(overrides), encoding="utf-8")
     build = {
         "LiteBuildConfig": {
             "apps": list(APPS),

@@ -659,3 +659,29 @@ def test_a_phone_gets_the_notebook_alone_at_the_address_learners_are_given(site,
         assert width >= 300, f"the stepper is {width:.0f} px wide on a 390 px phone"
     finally:
         context.close()
+
+
+def test_a_learners_edit_is_kept_without_a_save(site, watched):
+    """The site saves an edit in the browser within seconds on its own: a reload keeps it
+    (it was lost, after a "leave site?" prompt)."""
+    from playwright.sync_api import expect
+
+    settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    overrides = settings["jupyter-config-data"]["settingsOverrides"]
+    assert overrides["@jupyterlab/docmanager-extension:plugin"]["autosaveInterval"] <= 10
+    page, _ = open_notebook(watched, site, "01_lesson.ipynb")
+    first = page.locator(".jp-Notebook .jp-MarkdownCell").first
+    first.dblclick()  # the cell's source, in its editor
+    editor = first.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("My own note. ")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator(".jp-Notebook").first).to_contain_text("My own note.")
+    page.wait_for_timeout(8_000)  # the autosave, every 5 s
+    page.reload()
+    expect(page.locator(".jp-Notebook").first).to_contain_text(
+        "My own note.", timeout=FIRST_WIDGET_TIMEOUT
+    )
+    page.close()
