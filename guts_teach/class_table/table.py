@@ -136,6 +136,10 @@ class ClassTable:
         self.title: str | None = None
         self._saved_deals = -1
         self._ledger_lines: list[str] = []
+        self._version = 0
+        """Counts the table's changes (each is saved): a view worked out at one is reused."""
+        self._public: tuple[int, dict[str, Any]] | None = None
+        self._made_folder = False
         """Each settled deal's line in the ledger file, made once (:func:`session_text`)."""
         self.write_files: Callable[[list[tuple[Path, str]]], None] | None = None
         """Who writes the table's files: ``None``, at once; a service hands them to a thread of
@@ -466,9 +470,12 @@ class ClassTable:
         """Write the table to its folder, each file atomically: the ledger of every settled
         deal (:data:`LEDGER_FILE`, which replay, the workbook and a season read), and the
         deal in progress with the seats' token hashes (:data:`STATE_FILE`)."""
+        self._version += 1  # every change is saved: the views worked out before are old
         if self.folder is None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if not self._made_folder:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._made_folder = True
         session = self.session
         ledger = self.folder / LEDGER_FILE
         files = []
@@ -584,6 +591,30 @@ class ClassTable:
         does (``None``: nobody's cards) until a showdown shows them."""
         you = None if token is None else self.seat_of(token)
         session = self.session
+        if self._public is None or self._public[0] != self._version:
+            self._public = (self._version, self._public_view())
+        seen = dict(self._public[1])  # what everyone sees, worked out once a change
+        if self.deal_at is not None:
+            seen["next_deal_in"] = round(max(0.0, self.deal_at - self.clock()), 1)
+        if you is not None:
+            seen["you"] = you
+        if self.phase == "declaring":
+            mine = dict(self._declared).get(you) if you is not None else None
+            if mine is not None:  # a player always sees their own declaration
+                seen["you_declared"] = "in" if mine else "out"
+            if you is not None:
+                seen["cards"] = str(session.hands[you])
+                seen["cards_picture"] = cards_picture(session.hands[you].cards)
+            seen["seconds_left"] = round(self._seconds_left(), 1)
+        if self.last is not None:
+            self._last_seen(seen, you)
+        if you is None:
+            seen["picture"] = self._projected(seen.get("declared", []))
+        return seen
+
+    def _public_view(self) -> dict[str, Any]:
+        """The part of every view that is the same for everyone at the table."""
+        session = self.session
         seen: dict[str, Any] = {
             "phase": self.phase,
             "players": list(session.players),
@@ -601,10 +632,6 @@ class ClassTable:
             "timer": self.timer,  # the seconds each deal waits, from the next deal on
             "next_deal": self.next_deal,
         }
-        if self.deal_at is not None:
-            seen["next_deal_in"] = round(max(0.0, self.deal_at - self.clock()), 1)
-        if you is not None:
-            seen["you"] = you
         if self.phase == "declaring":
             waiting = session.undeclared
             seen["declared"] = [p for p in session.players if p not in waiting]
@@ -614,17 +641,6 @@ class ClassTable:
             seen["turn"] = session.to_declare
             seen["waiting"] = list(waiting)  # in the order they declare (V1: in turn)
             seen["in_turn"] = session.rules.declaration == "in_turn"
-            mine = dict(self._declared).get(you) if you is not None else None
-            if mine is not None:  # a player always sees their own declaration
-                seen["you_declared"] = "in" if mine else "out"
-            if you is not None:
-                seen["cards"] = str(session.hands[you])
-                seen["cards_picture"] = cards_picture(session.hands[you].cards)
-            seen["seconds_left"] = round(self._seconds_left(), 1)
-        if self.last is not None:
-            self._last_seen(seen, you)
-        if you is None:
-            seen["picture"] = self._projected(seen.get("declared", []))
         return seen
 
     def _last_seen(self, seen: dict[str, Any], you: str | None) -> None:
