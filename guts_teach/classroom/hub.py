@@ -74,6 +74,7 @@ def hub_config(
     tables_port: int | None = None,
     progress_port: int | None = None,
     subdomains: str | None = None,
+    gate_port: int | None = None,
 ) -> dict[str, Any]:
     """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files; with
     ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`), and
@@ -81,7 +82,9 @@ def hub_config(
     hub (:mod:`guts_teach.class_table.hub_service`), and with ``progress_port`` the teacher's
     view of the class's quiz progress (:mod:`.progress_service`). With ``subdomains`` (a
     :func:`.addresses.subdomain_host`) every learner's server and every service has an address
-    of its own (:mod:`.addresses`)."""
+    of its own (:mod:`.addresses`); without it, and with ``gate_port``, every learner's server
+    is behind the gate (:mod:`.gate`), which lets only its own learner through, since there
+    the hub, the services and every learner's server share one address."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -154,6 +157,9 @@ def hub_config(
         "api_url": f"http://127.0.0.1:{proxy_api_port}",
         "pid_file": str(folder / "jupyterhub-proxy.pid"),
     }
+    if gate_port is not None and not subdomains:
+        hub["proxy_class"] = "guts_teach.classroom.gate.GatedProxy"
+        config["GatedProxy"] = {"gate_port": gate_port}
     args = [
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -281,7 +287,8 @@ def hub_server(
 ) -> Server:
     """Write the hub's configuration for ``room`` and return the command that starts it.
 
-    The hub's own API and the proxy's API get free ports on 127.0.0.1 at every start.
+    The hub's own API, the proxy's API, the services and the gate get free ports on 127.0.0.1
+    at every start.
     """
     require_extra()
     config = hub_config(
@@ -295,6 +302,7 @@ def hub_server(
         tables_port=free_port(),
         progress_port=free_port(),
         subdomains=subdomains,
+        gate_port=free_port(),
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"
