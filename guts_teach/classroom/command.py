@@ -123,9 +123,10 @@ def welcome(room: Classroom, url: str, subdomains: str | None = None) -> str:
         )
     else:
         lines.append(
-            "Learners' servers share this address with the hub and the services: while "
-            "signed in as the teacher, open no page a learner sends you, or start with "
-            "--subdomain-host (see the classroom's how-to)"
+            "Learners' servers share this address with the hub and the services, each behind "
+            "a gate that lets only its own learner through: the teacher sees learners' work at "
+            f"{service_address('progress', None, url)}, not on their servers (see the "
+            "classroom's how-to)"
         )
     return "\n".join(lines)
 
