@@ -19,8 +19,8 @@ configurable-http-proxy (from npm) in front:
 
 The settings live in ``classroom.json`` (:mod:`.settings`), and the hub's configuration is
 written from them as ``jupyterhub_config.json`` (:mod:`.hub`). JupyterHub is imported only by
-the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`, :mod:`.gate`) and by :mod:`.server`,
-which becomes JupyterHub's single-user server inside a learner's account.
+the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`, :mod:`.gate`) and by
+:mod:`.server`, which becomes JupyterHub's single-user server inside a learner's account.
 """
 
 from __future__ import annotations
