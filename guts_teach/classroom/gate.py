@@ -424,8 +424,10 @@ class GateHandler(tornado.websocket.WebSocketHandler):
             if text.startswith("HTTP/"):
                 first = tornado.httputil.parse_response_start_line(text)
                 if first.code >= 200:
+                    self.clear()  # none of the gate's own headers: the server's alone
+                    for own in ("Content-Type", "Server", "Date"):
+                        self.clear_header(own)
                     self.set_status(first.code, first.reason or "Unknown")
-                    self._headers = tornado.httputil.HTTPHeaders()
                     started = True
             elif text and started:
                 name, _, value = text.partition(":")
@@ -455,9 +457,10 @@ class GateHandler(tornado.websocket.WebSocketHandler):
         )
         try:
             answer: HTTPResponse = await self.client.fetch(request, raise_error=False)
+            failed = answer.code == 599  # no answer at all (refused, reset, timed out)
         except OSError:
-            answer = None  # type: ignore[assignment]
-        if answer is None or (answer.code == 599 and not self._headers_written):
+            failed = True
+        if failed and not self._headers_written:
             self.clear()
             self.set_status(502)
             self.set_header("Content-Type", "text/plain; charset=utf-8")

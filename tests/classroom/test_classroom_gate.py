@@ -206,3 +206,13 @@ def test_routes_match_whole_names():
     assert gate.route("/user/anabel/lab") == ("/user/anabel/", gate.routes["/user/anabel/"])
     assert gate.route("/user/ana")[1].user == "ana"
     assert gate.route("/user/an/lab") is None
+
+
+def test_a_server_that_stopped_answering_is_said_so_in_words(behind):
+    url, gate = behind
+    browser = signed_in(url, gate)
+    gate.routes["/user/ana/"] = Route("ana", f"http://127.0.0.1:{free_port()}")  # nothing there
+    answer = browser.get(f"{url}/user/ana/lab", timeout=30)
+    assert answer.status_code == 502
+    assert "ana's server is not answering just now" in answer.text
+    assert "Traceback" not in answer.text
