@@ -144,7 +144,13 @@ def warming(room: Classroom) -> str:
 def main(args: argparse.Namespace) -> int:
     """Set up (if new) and start the classroom's hub in the foreground."""
     from .addresses import subdomain_host
-    from .hub import check_learners_can_run, hub_server, require_extra, require_root
+    from .hub import (
+        check_learners_can_run,
+        give_services_their_folders,
+        hub_server,
+        require_extra,
+        require_root,
+    )
     from .settings import open_classroom
     from .users import learner_account
 
@@ -169,6 +175,7 @@ def main(args: argparse.Namespace) -> int:
         check_learners_can_run(room)
         for name in (room.teacher, *room.learners):  # now, not while a class waits (.users)
             learner_account(name, room.learner_folder(name))
+        give_services_their_folders(room)
         # Learners' servers cannot write Python's bytecode caches into root's installation;
         # a checkout's (pip install -e) would otherwise be compiled anew by every kernel.
         compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)

@@ -33,6 +33,7 @@ from typing import Any
 from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
 from .class_services import class_services
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
+from .users import SERVICE_ACCOUNT, service_account
 from .warm import SCOPES as WARM_SCOPES
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
@@ -75,6 +76,7 @@ def hub_config(
     progress_port: int | None = None,
     subdomains: str | None = None,
     gate_port: int | None = None,
+    services_as: str | None = None,
 ) -> dict[str, Any]:
     """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files; with
     ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`), and
@@ -84,7 +86,8 @@ def hub_config(
     :func:`.addresses.subdomain_host`) every learner's server and every service has an address
     of its own (:mod:`.addresses`); without it, and with ``gate_port``, every learner's server
     is behind the gate (:mod:`.gate`), which lets only its own learner through, since there
-    the hub, the services and every learner's server share one address."""
+    the hub, the services and every learner's server share one address. With
+    ``services_as`` the classroom's services run as that system account, not as root."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -146,7 +149,9 @@ def hub_config(
         command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
         services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
         roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
-    own = class_services(folder, tables_port=tables_port, progress_port=progress_port)
+    own = class_services(
+        folder, tables_port=tables_port, progress_port=progress_port, run_as=services_as
+    )
     services += own.services
     if own.user_role:
         roles.append(own.user_role)
@@ -214,6 +219,20 @@ def lock_down(folder: Path) -> None:
     shared = folder / "lab-settings"  # every learner's JupyterLab settings, before accounts
     if shared.is_dir() and not shared.is_symlink():
         shutil.rmtree(shared)
+
+
+SERVICE_FOLDERS = ("tables", "progress")
+"""The folders the classroom's services keep their files in, their account's own."""
+
+
+def give_services_their_folders(room: Classroom) -> None:
+    """Make the services' account (:data:`.users.SERVICE_ACCOUNT`) if new, and hand it its
+    folders (0700), with what an older classroom's services, which ran as root, left there."""
+    from .spawner import give_folder
+
+    entry = service_account(room.folder)
+    for name in SERVICE_FOLDERS:
+        give_folder(room.folder / name, entry)
 
 
 def require_root() -> None:
@@ -303,6 +322,7 @@ def hub_server(
         progress_port=free_port(),
         subdomains=subdomains,
         gate_port=free_port(),
+        services_as=SERVICE_ACCOUNT,
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"
