@@ -19,14 +19,18 @@ elsewhere, failing in CI).
 from __future__ import annotations
 
 import json
+import pwd
+import stat
 import time
 from urllib.parse import parse_qs, urlparse
 
+import psutil
 import pytest
 import requests
 import websocket
 from support.classroom_hub import class_folder, classroom, passwords
 from support.learner import Channel, Learner, Outcome
+from support.planted import ATTACK, PLANT
 
 from guts_teach.classroom.gate import GATE_COOKIE, HUB_PAGE, PASS_PATH, SESSION_COOKIE
 
@@ -34,74 +38,6 @@ pytestmark = pytest.mark.e2e
 LESSON = "01_lesson.ipynb"
 TIMEOUT = 240_000  # ms: a learner's server starting on a loaded two-core machine
 TABLES = "/services/tables/"
-
-ATTACK = """<!doctype html>
-<html><head><meta charset="utf-8"><title>ana's page</title></head><body><p>Hello</p>
-<script>
-// Everything a page on the hub's own address could do in the browser of whoever opens it.
-// A page of the same address opened beside this one is this page's to read (the hub's own
-// pages refuse to be framed, not to be opened).
-const opened = async (src, ready) => {
-  const w = window.open(src);
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 150));
-    try { if (ready(w)) break; } catch (e) {}
-  }
-  return w;
-};
-const ask = async (url, init) => {
-  try {
-    const r = await fetch(url, {credentials: 'include', ...(init || {})});
-    return {status: r.status, text: (await r.text()).slice(0, 2000)};
-  } catch (e) { return {error: String(e)}; }
-};
-const out = {ran: true};
-window.attack = out;
-(async () => {
-  try {
-    // The hub's XSRF token, read from a hub page in a frame of the same address.
-    const hub = await opened('/hub/token', (w) => w.jhdata && w.jhdata.xsrf_token);
-    const xsrf = (hub.jhdata || {}).xsrf_token || '';
-    out.user = await ask('/hub/api/user', {headers: {'X-XSRFToken': xsrf}});
-    let name = '';
-    try { name = JSON.parse(out.user.text).name; } catch (e) {}
-    out.users = await ask('/hub/api/users', {headers: {'X-XSRFToken': xsrf}});
-    out.progress = await ask('/services/progress/progress.csv');
-    out.token = await ask(`/hub/api/users/${name}/tokens`, {
-      method: 'POST',
-      headers: {'X-XSRFToken': xsrf, 'Content-Type': 'application/json'},
-      body: JSON.stringify({note: 'planted by ana'}),
-    });
-    const tables = await opened('/services/tables/', (w) => w.location.hash.length > 1);
-    out.tablesAt = tables.location.href;
-    const key = new URLSearchParams(tables.location.hash.slice(1)).get('k');
-    if (key) {
-      const listed = await ask('/services/tables/api/tables',
-                               {headers: {Authorization: `Bearer ${key}`}});
-      const code = JSON.parse(listed.text)[0].code;
-      out.seat = await ask(`/services/tables/api/tables/${code}/seats/ben/token`,
-                           {method: 'POST', headers: {Authorization: `Bearer ${key}`}});
-    }
-  } catch (e) {
-    out.failed = String(e);
-  }
-  document.title = 'done';
-})();
-</script></body></html>
-"""
-
-PLANT = """
-import pathlib
-home = pathlib.Path.home()
-page = home / "planted"
-page.mkdir(exist_ok=True)
-(page / "attack.html").write_text({attack!r})
-config = home / ".jupyter"
-config.mkdir(exist_ok=True)
-(config / "jupyter_server_config.py").write_text(
-    f"c.ServerApp.extra_static_paths = [{{str(page)!r}}]\\n"
-)
-"""
 
 
 @pytest.fixture(scope="module")
@@ -208,7 +144,7 @@ def test_a_learners_planted_page_reaches_nobody_but_her(hub, browser):
     ana.goto(planted)
     ana.wait_for_function("document.title === 'done'", timeout=60_000)
     own = ana.evaluate("window.attack")
-    assert "failed" not in own and own["user"]["status"] == 200, own
+    assert own["user"]["status"] == 200 and "userFailed" not in own, own
     assert json.loads(own["user"]["text"])["name"] == "ana", own
     assert own["token"]["status"] == 201, own  # a token of ana's own, as she may make
     assert own["users"]["status"] == 403 and own["progress"]["status"] == 403, own
@@ -301,3 +237,25 @@ def test_passes_and_cookies_open_one_server_in_one_browser_once(hub):
         f"{url}/user/ana{contents}", headers={"Authorization": "token made-up"}, timeout=30
     )
     assert made_up.status_code == 403 and "own server" not in made_up.text
+
+
+SERVICES = ("guts_teach.class_table.hub_service", "guts_teach.classroom.progress_service")
+
+
+def test_the_services_run_as_an_account_of_their_own_not_root(hub):
+    """What the tables and the progress service read from the network (every learner's
+    messages) runs as the services' own account, which owns their folders and nothing else."""
+    account = pwd.getpwnam("guts_service")
+    assert account.pw_uid != 0 and account.pw_gid != 0
+    running = {}
+    for process in psutil.process_iter(["cmdline", "uids"]):
+        line = process.info["cmdline"] or []
+        for module in SERVICES:
+            if module in line and str(hub["folder"]) in " ".join(line):
+                running[module] = process.info["uids"].effective
+    assert running == dict.fromkeys(SERVICES, account.pw_uid), running
+    for name in ("tables", "progress"):
+        kept = (hub["folder"] / name).stat()
+        assert (kept.st_uid, stat.S_IMODE(kept.st_mode)) == (account.pw_uid, 0o700), name
+    table = hub["folder"] / "tables" / hub["code"] / "table.json"
+    assert table.stat().st_uid == account.pw_uid
