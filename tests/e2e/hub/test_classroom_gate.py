@@ -30,7 +30,7 @@ import requests
 import websocket
 from support.classroom_hub import class_folder, classroom, passwords
 from support.learner import Channel, Learner, Outcome
-from support.planted import ATTACK, PLANT
+from support.planted import ATTACK, PAGE, PLANT
 
 from guts_teach.classroom.gate import GATE_COOKIE, HUB_PAGE, PASS_PATH, SESSION_COOKIE
 
@@ -259,3 +259,29 @@ def test_the_services_run_as_an_account_of_their_own_not_root(hub):
         assert (kept.st_uid, stat.S_IMODE(kept.st_mode)) == (account.pw_uid, 0o700), name
     table = hub["folder"] / "tables" / hub["code"] / "table.json"
     assert table.stat().st_uid == account.pw_uid
+
+
+def test_a_teacher_signing_in_over_a_learner_gets_no_cookie_of_hers(hub, browser):
+    """ana signs in on the teacher's computer and opens her server (the gate's cookie is
+    set); the teacher then signs in there without ana signing out (an old sign-in tab): the
+    sign-in starts a new hub session, so ana's cookie no longer opens her server there."""
+    url, shown = hub["url"], hub["passwords"]
+    page = sign_in(browser, url, "ana", shown["ana"])
+    page.goto(f"{url}/user/ana{PAGE}")
+    page.wait_for_function("document.title === 'done'", timeout=60_000)
+    before = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert GATE_COOKIE in before
+    cookies = page.context.cookies()
+    token = next(c["value"] for c in cookies if c["name"] == "_xsrf" and c["path"] == "/hub/")
+    signed = page.context.request.post(
+        f"{url}/hub/login",
+        form={"username": "mx-lee", "password": shown["mx-lee"], "_xsrf": token},
+        max_redirects=0,
+    )
+    assert signed.status == 302, signed.text()
+    after = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert after[SESSION_COOKIE] != before[SESSION_COOKIE]
+    assert after[GATE_COOKIE] == before[GATE_COOKIE]  # still there, and no longer any use
+    page.goto(f"{url}/user/ana{PAGE}")
+    page.get_by_role("heading", name="This is ana's own server").wait_for()
+    assert page.evaluate("window.attack") is None
