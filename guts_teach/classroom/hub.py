@@ -34,7 +34,7 @@ from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
 from .class_services import class_services
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 from .users import SERVICE_ACCOUNT, service_account
-from .warm import SCOPES as WARM_SCOPES
+from .warm import scopes as warm_scopes
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 SPAWN_TIMEOUT = 300  # seconds: a class signing in at once on a small machine
@@ -148,7 +148,7 @@ def hub_config(
         public = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
         command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
         services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
-        roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
+        roles.append({"name": "warm", "scopes": warm_scopes(room.learners), "services": ["warm"]})
     own = class_services(
         folder, tables_port=tables_port, progress_port=progress_port, run_as=services_as
     )
