@@ -150,7 +150,7 @@ def test_the_teacher_is_told_every_address_and_what_one_address_risks(tmp_path):
     assert "Class tables at http://tables--service.guts.lan:8000/services/tables/" in apart
     assert "progress at http://progress--service.guts.lan:8000/services/progress/" in apart
     assert "http://ana.guts.lan:8000/user/ana/" in apart
-    assert "gate" not in apart
+    assert "behind a gate" not in apart
 
 
 def test_a_bad_address_stops_the_command_before_anything_is_set_up(tmp_path, capsys):
