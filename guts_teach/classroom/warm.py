@@ -206,11 +206,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("learners", nargs="*")
     args = parser.parse_args(argv)
     hub = Hub(os.environ["JUPYTERHUB_API_URL"], args.public_url, os.environ["JUPYTERHUB_API_TOKEN"])
-    warm_all(hub, args.learners, args.lesson, available_megabytes)
-    # The hub starts a managed service again whenever it ends, and warming again would
-    # bring back servers culled since: the service stays, doing nothing, until the hub stops.
-    while True:
-        time.sleep(3600)
+    # The hub interrupts its services as it stops: that ends this one quietly, not with a
+    # traceback in the teacher's terminal.
+    with contextlib.suppress(KeyboardInterrupt):
+        warm_all(hub, args.learners, args.lesson, available_megabytes)
+        # The hub starts a managed service again whenever it ends, and warming again would
+        # bring back servers culled since: the service stays, doing nothing, until it stops.
+        while True:
+            time.sleep(3600)
 
 
 if __name__ == "__main__":
