@@ -9,9 +9,12 @@ second password):
 - the hub's admin (the teacher) who opens ``/services/tables/`` is sent to the teacher's page
   with the service's key in the address's fragment, which the browser never sends on, so the
   page signs in by itself;
-- a learner who opens it is sent to their seat (a new token for it, which ends an older link)
-  at the table where the teacher seated their hub name, or told that no table has a seat for
-  them yet;
+- a learner who opens it is shown the table where the teacher seated their hub name, with a
+  button that takes the seat (a POST, carrying the hub's XSRF token: only then is a new token
+  made for the seat, which ends an older link, and the learner sent to it), or told that no
+  table has a seat for them yet. Opening the address makes nothing, so a link or a picture
+  pointing at it elsewhere cannot end a learner's seat link; a program with the learner's hub
+  token (their notebook's *Join my seat*) posts with the token, which needs no XSRF token;
 - anyone not signed in to the hub is sent to the hub's sign-in first.
 
 The seats' tokens, the key and the sealed declarations work as on a laptop; the hub only
@@ -30,6 +33,18 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 
 from ..classroom.own_service import hub_place, serve_until_stopped
 from .service import MAX_BODY, MAX_MESSAGE, PageHeaders, Tables, routes, start_ticking
+
+TAKE_SEAT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Guts: your seat at table {code}</title>
+<link rel="stylesheet" href="{base}static/style.css"></head>
+<body><main><h1>Your seat at table {code}</h1>
+<p>{name}, your teacher has seated you at table {code}. Taking your seat here ends any
+other link to it (another tab's, a phone's).</p>
+<form method="post" action="{base}">{xsrf}<button type="submit">Take my seat</button></form>
+</main></body></html>
+"""
 
 NO_SEAT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -51,18 +66,54 @@ class Entrance(HubOAuthenticated, PageHeaders):  # type: ignore[misc]
 
     @tornado.web.authenticated
     def get(self) -> None:
+        """The teacher to their page; a learner to the page that takes their seat."""
         user: dict[str, Any] = self.current_user
         self.set_header("Cache-Control", "no-store")
         if user.get("admin"):
             self.redirect(f"{self.base}teacher#k={tornado.escape.url_escape(self.key)}")
             return
         name = str(user["name"])
+        code = self.seated_at(name)
+        if code is None:
+            self.no_seat(name)
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(
+            TAKE_SEAT.format(
+                code=code,
+                name=tornado.escape.xhtml_escape(name),
+                base=tornado.escape.xhtml_escape(self.base),
+                xsrf=self.xsrf_form_html(),
+            )
+        )
+
+    @tornado.web.authenticated
+    def post(self) -> None:
+        """A learner takes their seat: a new token for it (an older link's connections are
+        closed) and off to the seat. The hub's sign-in accepts a browser's cookie here only
+        with the hub's XSRF token, which only the page above carries."""
+        user: dict[str, Any] = self.current_user
+        self.set_header("Cache-Control", "no-store")
+        if user.get("admin"):
+            self.redirect(f"{self.base}teacher#k={tornado.escape.url_escape(self.key)}", status=303)
+            return
+        name = str(user["name"])
+        code = self.seated_at(name)
+        if code is None:
+            self.no_seat(name)
+            return
+        token = self.tables.tables[code].new_token(name)
+        self.tables.push(code)
+        self.redirect(f"{self.base}play/{code}#t={tornado.escape.url_escape(token)}", status=303)
+
+    def seated_at(self, name: str) -> str | None:
+        """The code of the table where the teacher seated ``name``, if any."""
         for code, table in sorted(self.tables.tables.items()):
             if name in table.session.players and name not in table.bot_kinds:
-                token = table.new_token(name)
-                self.tables.push(code)  # an older link's connections are closed
-                self.redirect(f"{self.base}play/{code}#t={tornado.escape.url_escape(token)}")
-                return
+                return code
+        return None
+
+    def no_seat(self, name: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         shown = tornado.escape.xhtml_escape(name)
         self.finish(NO_SEAT.format(name=shown, base=tornado.escape.xhtml_escape(self.base)))

@@ -12,12 +12,15 @@ configurable-http-proxy (from npm) in front:
   :mod:`.spawner`), in ``learners/NAME/``, which only they can open, holding their own copy of
   the notebooks (:mod:`.server`), which stays there across restarts of their server or of the
   hub; the hub's files are readable by root alone;
-- servers idle for ``--cull-after`` seconds are stopped (jupyterhub-idle-culler).
+- servers idle for ``--cull-after`` seconds are stopped (jupyterhub-idle-culler);
+- on the hub's one address, every learner's server stands behind a gate that lets only that
+  learner's own browser through (:mod:`.gate`), so no page a learner's server sends runs in
+  the teacher's browser, or another learner's, as the hub.
 
 The settings live in ``classroom.json`` (:mod:`.settings`), and the hub's configuration is
 written from them as ``jupyterhub_config.json`` (:mod:`.hub`). JupyterHub is imported only by
-the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`) and by :mod:`.server`,
-which becomes JupyterHub's single-user server inside a learner's account.
+the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`, :mod:`.gate`) and by
+:mod:`.server`, which becomes JupyterHub's single-user server inside a learner's account.
 """
 
 from __future__ import annotations

@@ -7,6 +7,12 @@ password in NativeAuthenticator's table (the account made, authorized, if it is 
 the teacher's account exists before anyone could sign up under the teacher's name, and a new
 password the teacher asked for (``--new-password``) replaces the old one once, not at every
 start: a password changed later at /hub/change-password stays.
+
+Every sign-in starts a new hub session in that browser (a new ``jupyterhub-session-id``), as
+sign-ins should: JupyterHub would keep the session of whoever was signed in there before, and
+the gate in front of learners' servers (:mod:`.gate`) binds its cookies to the session, so a
+learner who signed in on the teacher's computer would otherwise leave it a cookie opening her
+server there after the teacher signed in over her.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +47,15 @@ class ClassroomAuthenticator(NativeAuthenticator):  # type: ignore[misc]  # unty
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.apply_made_passwords()
+
+    async def authenticate(self, handler: Any, data: dict[str, Any]) -> Any:
+        """NativeAuthenticator's check of the password; signed in, the browser's hub session
+        is a new one (see the module docs)."""
+        user = await super().authenticate(handler, data)
+        if user and handler is not None:
+            handler._session_id = uuid.uuid4().hex  # what JupyterHub's handler then sets
+            handler.set_session_cookie()
+        return user
 
     def apply_made_passwords(self) -> None:
         """Make each made password its account's, unless that was done at an earlier start."""

@@ -20,6 +20,10 @@ learners' pods reach them at ``host``, the hub's Kubernetes Service.
 ['self', 'access:services!service=tables', 'access:services!service=progress']
 >>> class_services(Path("/srv/class"), tables_port=None, progress_port=None).services
 []
+>>> on_one_machine = class_services(Path("/srv/class"), tables_port=8123, progress_port=None,
+...                                 run_as="guts_service")
+>>> [(s["user"], s["cwd"]) for s in on_one_machine.services]
+[('guts_service', '/srv/class/tables')]
 """
 
 from __future__ import annotations
@@ -53,11 +57,14 @@ def class_services(
     progress_port: int | None,
     host: str = "127.0.0.1",
     listen: str | None = None,
+    run_as: str | None = None,
 ) -> ClassServices:
     """The class tables (with ``tables_port``) and the progress service (with
     ``progress_port``) as hub services reached at ``host``, listening on ``listen`` (by
     default ``host`` itself) and keeping their files in ``folder``'s ``tables/`` and
-    ``progress/``; with what learners' servers need to reach them."""
+    ``progress/``; with what learners' servers need to reach them. With ``run_as`` the hub
+    starts each as that system account, in its folder (a hub running as root: see
+    :data:`.users.SERVICE_ACCOUNT`); else as the hub's own account."""
     services: list[dict[str, Any]] = []
     environment: dict[str, str] = {}
     if tables_port is not None:
@@ -66,6 +73,10 @@ def class_services(
     if progress_port is not None:
         services.append(progress_service(folder, progress_port, host=host, listen=listen))
         environment[PROGRESS_URL] = progress_address(progress_port, host)
+    if run_as is not None:
+        for service in services:
+            service["user"] = run_as
+            service["cwd"] = service["command"][service["command"].index("--dir") + 1]
     if not services:
         return ClassServices()
     reach = [f"access:services!service={service['name']}" for service in services]

@@ -123,9 +123,10 @@ def welcome(room: Classroom, url: str, subdomains: str | None = None) -> str:
         )
     else:
         lines.append(
-            "Learners' servers share this address with the hub and the services: while "
-            "signed in as the teacher, open no page a learner sends you, or start with "
-            "--subdomain-host (see the classroom's how-to)"
+            "Learners' servers share this address with the hub and the services, each behind "
+            "a gate that lets only its own learner through: the teacher sees learners' work at "
+            f"{service_address('progress', None, url)}, not on their servers (see the "
+            "classroom's how-to)"
         )
     return "\n".join(lines)
 
@@ -143,7 +144,13 @@ def warming(room: Classroom) -> str:
 def main(args: argparse.Namespace) -> int:
     """Set up (if new) and start the classroom's hub in the foreground."""
     from .addresses import subdomain_host
-    from .hub import check_learners_can_run, hub_server, require_extra, require_root
+    from .hub import (
+        check_learners_can_run,
+        give_services_their_folders,
+        hub_server,
+        require_extra,
+        require_root,
+    )
     from .settings import open_classroom
     from .users import learner_account
 
@@ -168,6 +175,7 @@ def main(args: argparse.Namespace) -> int:
         check_learners_can_run(room)
         for name in (room.teacher, *room.learners):  # now, not while a class waits (.users)
             learner_account(name, room.learner_folder(name))
+        give_services_their_folders(room)
         # Learners' servers cannot write Python's bytecode caches into root's installation;
         # a checkout's (pip install -e) would otherwise be compiled anew by every kernel.
         compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)

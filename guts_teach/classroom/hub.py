@@ -33,7 +33,8 @@ from typing import Any
 from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
 from .class_services import class_services
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
-from .warm import SCOPES as WARM_SCOPES
+from .users import SERVICE_ACCOUNT, service_account
+from .warm import scopes as warm_scopes
 
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 SPAWN_TIMEOUT = 300  # seconds: a class signing in at once on a small machine
@@ -74,6 +75,8 @@ def hub_config(
     tables_port: int | None = None,
     progress_port: int | None = None,
     subdomains: str | None = None,
+    gate_port: int | None = None,
+    services_as: str | None = None,
 ) -> dict[str, Any]:
     """JupyterHub's configuration for ``room``: sign-in, spawner, idle culler, files; with
     ``warm`` the service that starts the named learners' servers ahead (:mod:`.warm`), and
@@ -81,7 +84,10 @@ def hub_config(
     hub (:mod:`guts_teach.class_table.hub_service`), and with ``progress_port`` the teacher's
     view of the class's quiz progress (:mod:`.progress_service`). With ``subdomains`` (a
     :func:`.addresses.subdomain_host`) every learner's server and every service has an address
-    of its own (:mod:`.addresses`)."""
+    of its own (:mod:`.addresses`); without it, and with ``gate_port``, every learner's server
+    is behind the gate (:mod:`.gate`), which lets only its own learner through, since there
+    the hub, the services and every learner's server share one address. With
+    ``services_as`` the classroom's services run as that system account, not as root."""
     folder = room.folder
     hub: dict[str, Any] = {
         "bind_url": f"http://{ip}:{port}/",
@@ -142,8 +148,10 @@ def hub_config(
         public = f"http://{'127.0.0.1' if ip in ('0.0.0.0', '') else ip}:{port}/"
         command = [sys.executable, "-m", "guts_teach.classroom.warm", "--public-url", public]
         services.append({"name": "warm", "command": [*command, "--lesson", LESSON, *room.learners]})
-        roles.append({"name": "warm", "scopes": WARM_SCOPES, "services": ["warm"]})
-    own = class_services(folder, tables_port=tables_port, progress_port=progress_port)
+        roles.append({"name": "warm", "scopes": warm_scopes(room.learners), "services": ["warm"]})
+    own = class_services(
+        folder, tables_port=tables_port, progress_port=progress_port, run_as=services_as
+    )
     services += own.services
     if own.user_role:
         roles.append(own.user_role)
@@ -154,6 +162,9 @@ def hub_config(
         "api_url": f"http://127.0.0.1:{proxy_api_port}",
         "pid_file": str(folder / "jupyterhub-proxy.pid"),
     }
+    if gate_port is not None and not subdomains:
+        hub["proxy_class"] = "guts_teach.classroom.gate.GatedProxy"
+        config["GatedProxy"] = {"gate_port": gate_port}
     args = [
         "--LabApp.news_url=",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -208,6 +219,20 @@ def lock_down(folder: Path) -> None:
     shared = folder / "lab-settings"  # every learner's JupyterLab settings, before accounts
     if shared.is_dir() and not shared.is_symlink():
         shutil.rmtree(shared)
+
+
+SERVICE_FOLDERS = ("tables", "progress")
+"""The folders the classroom's services keep their files in, their account's own."""
+
+
+def give_services_their_folders(room: Classroom) -> None:
+    """Make the services' account (:data:`.users.SERVICE_ACCOUNT`) if new, and hand it its
+    folders (0700), with what an older classroom's services, which ran as root, left there."""
+    from .spawner import give_folder
+
+    entry = service_account(room.folder)
+    for name in SERVICE_FOLDERS:
+        give_folder(room.folder / name, entry)
 
 
 def require_root() -> None:
@@ -281,7 +306,8 @@ def hub_server(
 ) -> Server:
     """Write the hub's configuration for ``room`` and return the command that starts it.
 
-    The hub's own API and the proxy's API get free ports on 127.0.0.1 at every start.
+    The hub's own API, the proxy's API, the services and the gate get free ports on 127.0.0.1
+    at every start.
     """
     require_extra()
     config = hub_config(
@@ -295,6 +321,8 @@ def hub_server(
         tables_port=free_port(),
         progress_port=free_port(),
         subdomains=subdomains,
+        gate_port=free_port(),
+        services_as=SERVICE_ACCOUNT,
     )
     lock_down(room.folder)
     path = room.folder / "jupyterhub_config.json"

@@ -2,7 +2,11 @@
 
 A class signing in at once waits mostly for servers and kernels to start. The teacher knows
 the class list, so with ``--warm`` the hub runs this as a service of its own, whose token
-may start and reach learners' servers and nothing else. For each named learner in turn it
+may start learners' servers and make, for each named learner, a token of theirs, and nothing
+else. A learner's server is whatever her own code makes it (a configuration she wrote in an
+earlier lesson), so what it is sent is hers: the lesson is opened there with a token of her
+own that reaches her server alone, lasts minutes and is removed once used, never with this
+service's token. For each named learner in turn it
 asks the hub for their server, waits until it answers, and opens their lesson there, which
 starts its kernel (every classroom kernel loads the lesson's widgets as it starts,
 :data:`KERNEL_STARTUP`). A learner who then signs in finds the server running and the
@@ -19,6 +23,7 @@ without ``--warm``. Warmed servers are culled like any other once idle (``--cull
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import time
@@ -36,8 +41,23 @@ EACH = 300
 widgets loaded (the 25-learner load test measures about 200)."""
 READY_WAIT = 300
 """Seconds to wait for one learner's server before going on to the next."""
-SCOPES = ["list:users", "read:users", "servers", "access:servers"]
-"""What the warming service's token may do: start learners' servers and reach them."""
+SCOPES = ["list:users", "read:users", "servers"]
+"""What the warming service's token may do with every learner: see and start their servers
+(it reaches none of them itself: :func:`scopes`)."""
+LESSON_TOKEN_LASTS = 300
+"""Seconds a learner's token made to open her lesson lasts, at most (it is removed once used)."""
+
+
+def scopes(learners: Sequence[str]) -> list[str]:
+    """The warming service's scopes for ``learners``: :data:`SCOPES`, and making a token for
+    each of them (none for the teacher, whose token would be an admin's).
+
+    >>> scopes(["ana"])
+    ['list:users', 'read:users', 'servers', 'tokens!user=ana']
+    """
+    return [*SCOPES, *(f"tokens!user={name}" for name in learners)]
+
+
 KERNEL_STARTUP = """\
 # Written by guts-teach classroom: the lesson's widgets load while the kernel starts, so a
 # kernel started before the lesson (guts-teach classroom --warm) is ready when it opens.
@@ -92,9 +112,14 @@ class Hub:
         self.public = public.rstrip("/")
         self.headers = {"Authorization": f"token {token}", "Content-Type": "application/json"}
 
-    def call(self, method: str, url: str, body: Any = None, host: str = "") -> Any:
+    def call(self, method: str, url: str, body: Any = None, host: str = "", token: str = "") -> Any:
+        """``method`` on ``url`` with this service's token, or with ``token`` if given."""
         data = None if body is None else json.dumps(body).encode()
-        headers = {**self.headers, "Host": host} if host else self.headers
+        headers = dict(self.headers)
+        if host:
+            headers["Host"] = host
+        if token:
+            headers["Authorization"] = f"token {token}"
         request = urllib.request.Request(url, data=data, method=method, headers=headers)
         with urllib.request.urlopen(request, timeout=60) as reply:
             text = reply.read()
@@ -124,12 +149,26 @@ class Hub:
         # the session JupyterLab opens for this notebook, which finds it and its kernel there
         session = {"path": lesson, "name": lesson, "type": "notebook"}
         path, host = server_place(self.server(name).get("url") or f"/user/{name}/")
-        self.call(
+        made = self.call(
             "POST",
-            f"{self.public}{path}api/sessions",
-            {**session, "kernel": {"name": "python3"}},
-            host=host,
+            f"{self.api}/users/{name}/tokens",
+            {
+                "scopes": [f"access:servers!server={name}/"],
+                "expires_in": LESSON_TOKEN_LASTS,
+                "note": "guts-teach classroom --warm: the lesson opened ahead",
+            },
         )
+        try:
+            self.call(
+                "POST",
+                f"{self.public}{path}api/sessions",
+                {**session, "kernel": {"name": "python3"}},
+                host=host,
+                token=str(made["token"]),
+            )
+        finally:
+            with contextlib.suppress(OSError):
+                self.call("DELETE", f"{self.api}/users/{name}/tokens/{made['id']}")
 
 
 def warm_all(
@@ -167,11 +206,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("learners", nargs="*")
     args = parser.parse_args(argv)
     hub = Hub(os.environ["JUPYTERHUB_API_URL"], args.public_url, os.environ["JUPYTERHUB_API_TOKEN"])
-    warm_all(hub, args.learners, args.lesson, available_megabytes)
-    # The hub starts a managed service again whenever it ends, and warming again would
-    # bring back servers culled since: the service stays, doing nothing, until the hub stops.
-    while True:
-        time.sleep(3600)
+    # The hub interrupts its services as it stops: that ends this one quietly, not with a
+    # traceback in the teacher's terminal.
+    with contextlib.suppress(KeyboardInterrupt):
+        warm_all(hub, args.learners, args.lesson, available_megabytes)
+        # The hub starts a managed service again whenever it ends, and warming again would
+        # bring back servers culled since: the service stays, doing nothing, until it stops.
+        while True:
+            time.sleep(3600)
 
 
 if __name__ == "__main__":

@@ -132,8 +132,9 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def seat_from_hub(environ: Mapping[str, str] | None = None) -> SeatLink:
     """This learner's seat, as the classroom's tables hand it to them: the tables' entrance
-    (:data:`TABLES_URL`) asked with this server's hub token (``JUPYTERHUB_API_TOKEN``)
-    answers with the seat's address, which ends an older link to the same seat.
+    (:data:`TABLES_URL`) asked with this server's hub token (``JUPYTERHUB_API_TOKEN``) in a
+    POST, as the entrance makes a seat's token only when posted to, answers with the seat's
+    address, which ends an older link to the same seat.
 
     >>> seat_from_hub({})
     Traceback (most recent call last):
@@ -149,7 +150,9 @@ runs class tables: paste your seat's link instead
             "link instead"
         )
     opener = urllib.request.build_opener(_NoRedirect)
-    request = urllib.request.Request(url, headers={"Authorization": f"token {token}"})
+    request = urllib.request.Request(
+        url, data=b"", method="POST", headers={"Authorization": f"token {token}"}
+    )
     try:
         with opener.open(request, timeout=CONNECT_WAIT) as reply:
             page = reply.read(4096).decode("utf-8", "replace")

@@ -115,19 +115,42 @@ def test_the_hub_gives_every_server_and_service_its_own_origin_only_when_asked(t
     assert apart["JupyterHub"]["bind_url"] == plain["JupyterHub"]["bind_url"]
 
 
+def test_on_one_address_every_learners_server_is_behind_the_gate(tmp_path):
+    import nativeauthenticator  # noqa: F401  (the classroom extra)
+
+    from guts_teach.classroom.hub import hub_config
+
+    ports = {"hub_port": 8081, "proxy_api_port": 8001, "proxy_command": "chp"}
+    shared = hub_config(room(tmp_path), ip="0.0.0.0", port=8000, gate_port=9003, **ports)
+    assert shared["JupyterHub"]["proxy_class"] == "guts_teach.classroom.gate.GatedProxy"
+    assert shared["GatedProxy"] == {"gate_port": 9003}
+    assert shared["ConfigurableHTTPProxy"]["api_url"] == "http://127.0.0.1:8001"
+    # Each server on an address of its own is kept apart by the browser: JupyterHub's proxy.
+    apart = hub_config(
+        room(tmp_path),
+        ip="0.0.0.0",
+        port=8000,
+        gate_port=9003,
+        subdomains="http://guts.lan:8000",
+        **ports,
+    )
+    assert "proxy_class" not in apart["JupyterHub"] and "GatedProxy" not in apart
+
+
 def test_the_teacher_is_told_every_address_and_what_one_address_risks(tmp_path):
     from guts_teach.classroom.command import welcome
 
     shared = welcome(room(tmp_path), "http://10.0.0.5:8000/")
     assert "Class tables at http://10.0.0.5:8000/services/tables/" in shared
     assert "quiz progress at http://10.0.0.5:8000/services/progress/" in shared
-    assert "open no page a learner sends you, or start with --subdomain-host" in shared
+    assert "each behind a gate that lets only its own learner through" in shared
+    assert "learners' work at http://10.0.0.5:8000/services/progress/" in shared
 
     apart = welcome(room(tmp_path), "http://guts.lan:8000/", "http://guts.lan:8000")
     assert "Class tables at http://tables--service.guts.lan:8000/services/tables/" in apart
     assert "progress at http://progress--service.guts.lan:8000/services/progress/" in apart
     assert "http://ana.guts.lan:8000/user/ana/" in apart
-    assert "open no page a learner sends you" not in apart
+    assert "behind a gate" not in apart
 
 
 def test_a_bad_address_stops_the_command_before_anything_is_set_up(tmp_path, capsys):

@@ -25,6 +25,7 @@ from guts_teach.classroom.warm import (
     Hub,
     available_megabytes,
     learners_to_warm,
+    scopes,
     warm_all,
     write_kernel_startup,
 )
@@ -43,6 +44,13 @@ class FakeHub(BaseHTTPRequestHandler):
     """The learners' servers' origin prefix ("http://{name}.guts.lan:8000" with an address
     each, as the hub's model gives it), or "" for one address."""
     hosts: ClassVar[list[str]] = []
+    sent: ClassVar[list[tuple[str, str]]] = []
+    """Each POST's path and the token it carried."""
+    removed: ClassVar[list[str]] = []
+
+    def do_DELETE(self) -> None:
+        self.removed.append(self.path)
+        self.reply(204)
 
     def log_message(self, *args: object) -> None:
         pass
@@ -70,6 +78,11 @@ class FakeHub(BaseHTTPRequestHandler):
         body = self.rfile.read(length).decode() if length else ""
         self.calls.append(("POST", self.path, body))
         self.hosts.append(self.headers.get("Host", ""))
+        self.sent.append((self.path, self.headers.get("Authorization", "")))
+        if self.path.endswith("/tokens"):  # a token of the learner's own
+            learner = self.path.split("/")[-2]
+            self.reply(201, {"token": f"{learner}-own-token", "id": f"a-{learner}"})
+            return
         name = self.path.split("/")[-2] if self.path.endswith("/server") else ""
         if name in self.broken:
             self.reply(500, {"message": "spawn failed"})
@@ -83,7 +96,7 @@ class FakeHub(BaseHTTPRequestHandler):
 @pytest.fixture
 def fake_hub():
     FakeHub.calls, FakeHub.looks, FakeHub.started, FakeHub.broken = [], {}, set(), set()
-    FakeHub.origin, FakeHub.hosts = "", []
+    FakeHub.origin, FakeHub.hosts, FakeHub.sent, FakeHub.removed = "", [], [], []
     server = ThreadingHTTPServer(("127.0.0.1", 0), FakeHub)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -96,7 +109,11 @@ def fake_hub():
 def test_each_learner_gets_a_server_then_the_lesson_opened_in_turn(fake_hub, capsys):
     warmed = warm_all(fake_hub, ["ana", "ben"], "01_lesson.ipynb", lambda: 100_000)
     assert warmed == ["ana", "ben"]
-    posts = [(path, body) for method, path, body in FakeHub.calls if method == "POST"]
+    posts = [
+        (path, body)
+        for method, path, body in FakeHub.calls
+        if method == "POST" and not path.endswith("/tokens")
+    ]
     assert posts == [
         ("/hub/api/users/ana/server", ""),
         ("/user/ana/api/sessions", posts[1][1]),
@@ -120,9 +137,13 @@ def test_with_an_address_each_the_lesson_is_opened_on_the_learners_own_host(fake
     FakeHub.origin = "http://{name}.guts.lan:8000"
     assert warm_all(fake_hub, ["ana"], "01_lesson.ipynb", lambda: 100_000) == ["ana"]
     posts = [path for method, path, _ in FakeHub.calls if method == "POST"]
-    assert posts == ["/hub/api/users/ana/server", "/user/ana/api/sessions"]
+    assert posts == [
+        "/hub/api/users/ana/server",
+        "/hub/api/users/ana/tokens",
+        "/user/ana/api/sessions",
+    ]
     # the proxy on loopback routes by host: the session goes to ana's own name
-    assert FakeHub.hosts[1] == "ana.guts.lan:8000"
+    assert FakeHub.hosts[2] == "ana.guts.lan:8000"
     assert FakeHub.hosts[0].startswith("127.0.0.1:")
 
 
@@ -184,7 +205,8 @@ def test_the_hub_runs_the_warming_service_only_when_asked(tmp_path):
     assert service["command"][-2:] == ["ana", "ben"]
     assert "http://127.0.0.1:8000/" in service["command"]  # the proxy, on loopback
     (role,) = [r for r in config["JupyterHub"]["load_roles"] if r["name"] == "warm"]
-    assert role["scopes"] == SCOPES and role["services"] == ["warm"]
+    assert role["scopes"] == [*SCOPES, "tokens!user=ana", "tokens!user=ben"]
+    assert role["services"] == ["warm"] and "access:servers" not in role["scopes"]
     plain = hub_config(room, ip="127.0.0.1", port=8000, **ports)
     assert "warm" not in [s["name"] for s in plain["JupyterHub"].get("services", [])]
     nobody = Classroom(folder=tmp_path, teacher="mx-lee", auth="native")
@@ -205,3 +227,25 @@ def test_a_kernel_started_with_the_startup_file_has_the_widgets_loaded(tmp_path)
     )
     assert ran.stdout.split() == ["True", "True"]
     assert Path(startup).parent.name == "startup"
+
+
+def test_a_learners_server_gets_only_a_token_of_her_own_removed_once_used(fake_hub, capsys):
+    """Her server runs what she made it run: the service's own token (which may start every
+    learner's server) never goes to it; a token of hers, for her server alone, does."""
+    assert warm_all(fake_hub, ["ana", "ben"], "01_lesson.ipynb", lambda: 100_000) == [
+        "ana",
+        "ben",
+    ]
+    to_servers = {path: token for path, token in FakeHub.sent if path.startswith("/user/")}
+    assert to_servers == {
+        "/user/ana/api/sessions": "token ana-own-token",
+        "/user/ben/api/sessions": "token ben-own-token",
+    }
+    made = [json.loads(body) for _, path, body in FakeHub.calls if path.endswith("/tokens")]
+    assert [m["scopes"] for m in made] == [
+        ["access:servers!server=ana/"],
+        ["access:servers!server=ben/"],
+    ]
+    assert all(0 < m["expires_in"] <= 600 for m in made)
+    assert FakeHub.removed == ["/hub/api/users/ana/tokens/a-ana", "/hub/api/users/ben/tokens/a-ben"]
+    assert scopes(["ana"]) == [*SCOPES, "tokens!user=ana"]

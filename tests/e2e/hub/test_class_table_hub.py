@@ -7,6 +7,7 @@ the hub is sent to its sign-in."""
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -38,10 +39,15 @@ def folder(tmp_path):
 
 
 def entrance(person: Learner) -> tuple[str, dict[str, str]]:
-    """Where the service's entrance sends a signed-in person (through the hub's OAuth): the
-    page's path and what the address's fragment carries."""
+    """Where the service's entrance sends a signed-in person (through the hub's OAuth), with
+    the button a seated learner presses pressed: the page's path and what the address's
+    fragment carries."""
     reply = person.http.get(f"{person.hub}{SERVICE}", timeout=60)
     reply.raise_for_status()
+    form = re.search(r'name="_xsrf" value="([^"]+)"', reply.text)
+    if form is not None:  # a seat to take: the page's form, as the browser posts it
+        reply = person.http.post(f"{person.hub}{SERVICE}", data={"_xsrf": form[1]}, timeout=60)
+        reply.raise_for_status()
     landed = urlparse(reply.url)
     return landed.path, {k: v[0] for k, v in parse_qs(landed.fragment).items()}
 
@@ -59,6 +65,16 @@ def socket_view(hub: str, code: str, token: str, wait_for=lambda view: True) -> 
                 return message["view"]
     finally:
         connection.close()
+
+
+def assert_a_visit_makes_no_seat_link(learner: Learner, code: str, token: str) -> None:
+    """Opening the entrance makes nothing, nor does a post without the hub's XSRF token (a
+    link, a picture or a form on another page): the learner's seat link still plays."""
+    looked = learner.http.get(f"{learner.hub}{SERVICE}", timeout=30)
+    assert "Take my seat" in looked.text and "#t=" not in looked.url, looked.url
+    forged = learner.http.post(f"{learner.hub}{SERVICE}", timeout=30, allow_redirects=False)
+    assert forged.status_code == 403, forged.status_code
+    assert socket_view(learner.hub, code, token)["you"] == learner.name
 
 
 def join_my_seat_in_kernel(learner: Learner, code: str) -> list[str]:
@@ -130,7 +146,8 @@ def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
         assert views["ana"]["cards"] != views["ben"]["cards"]
         assert views["ben"]["cards"] not in json.dumps(views["ana"])
 
-        # A second visit to the entrance gives a new seat link and ends the old one.
+        assert_a_visit_makes_no_seat_link(ana, code, seats["ana"])
+        # Taking the seat again gives a new seat link and ends the old one.
         _, again = entrance(ana)
         assert again["t"] != seats["ana"]
         address = hub.replace("http://", "ws://") + f"{SERVICE}api/tables/{code}/play"

@@ -10,11 +10,12 @@ the machine itself: the hub at ``localhost``, ana's server at ``ana.localhost``,
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 import requests
 from support.classroom_hub import class_folder, classroom, passwords
+from support.planted import PAGE, plant_as_root
 
 from guts_teach.jupyter.launch import free_port
 
@@ -74,14 +75,27 @@ def with_cookies(page, address: str) -> requests.Response:
     )
 
 
+def assert_the_planted_page_does_nothing(victim, planted: str) -> None:
+    """The planted page runs in ``victim``'s browser (its own origin) and gets nothing: no
+    hub API, no progress, no token, no tables' key, so no seat."""
+    victim.goto(planted)
+    victim.wait_for_function("document.title === 'done'", timeout=90_000)
+    tried = victim.evaluate("window.attack")
+    assert tried["ran"] and "seat" not in tried, tried
+    for name in ("user", "users", "progress", "token"):
+        assert tried.get(name, {}).get("status") in (None, 403), (name, tried)
+    assert "xsrfFailed" in tried and "keyFailed" in tried, tried
+
+
 def test_a_learners_page_cannot_read_what_the_teachers_browser_holds(folder, browser):
     port = free_port()
     hub = f"http://localhost:{port}"
     tables = f"http://tables--service.localhost:{port}/services/tables/"
     progress = f"http://progress--service.localhost:{port}/services/progress/"
-    args = ("--teacher", "mx-lee", "--learners", "ana", "--subdomain-host", hub)
+    args = ("--teacher", "mx-lee", "--learners", "ana", "ben", "--subdomain-host", hub)
     with classroom(folder, *args, port=port, host="localhost"):
         shown = passwords(folder)
+        plant_as_root(folder / "learners" / "ana")
         log = (folder / "hub.log").read_text()
         assert f"Class tables at {tables}" in log
         assert f"http://ana.localhost:{port}/user/ana/" in log
@@ -124,3 +138,20 @@ def test_a_learners_page_cannot_read_what_the_teachers_browser_holds(folder, bro
         assert teacher.evaluate(FETCH, f"{progress}progress.csv") == {"refused": "TypeError"}
         assert teacher.evaluate(FETCH, f"{hub}/hub/api/user") == {"refused": "TypeError"}
         assert "jupyterhub" not in teacher.evaluate("document.cookie")
+
+        # ana's planted page itself (a real jupyter_server_config.py), opened by the teacher
+        # and by ben, each signed in: on its own origin it reads nothing and makes no token,
+        # here without any gate.
+        planted = f"http://ana.localhost:{port}/user/ana{PAGE}?" + urlencode(
+            {"hub": hub, "tables": tables, "progress": progress}
+        )
+        ben = browser.new_context().new_page()
+        ben.set_default_timeout(TIMEOUT)
+        sign_in(ben, hub, "ben", shown["ben"])
+        ben.wait_for_url(f"http://ben.localhost:{port}/user/ben/**", timeout=TIMEOUT)
+        for victim in (teacher, ben):
+            assert_the_planted_page_does_nothing(victim, planted)
+        for name in ("mx-lee", "ben"):
+            noted = with_cookies(teacher, f"{hub}/hub/api/users/{name}/tokens")
+            assert noted.status_code == 200, noted.text
+            assert "planted by ana" not in noted.text
