@@ -11,10 +11,12 @@ second password):
   page signs in by itself;
 - a learner who opens it is shown the table where the teacher seated their hub name, with a
   button that takes the seat (a POST, carrying the hub's XSRF token: only then is a new token
-  made for the seat, which ends an older link, and the learner sent to it), or told that no
-  table has a seat for them yet. Opening the address makes nothing, so a link or a picture
-  pointing at it elsewhere cannot end a learner's seat link; a program with the learner's hub
-  token (their notebook's *Join my seat*) posts with the token, which needs no XSRF token;
+  made for the seat, which ends an older link, and the learner sent to it), or, where no
+  table names them, a button that joins the class's lobby as the hub says they are (no code to
+  type; the device's token goes to the join page in the fragment). Opening the address makes
+  nothing, so a link or a picture pointing at it elsewhere cannot end a learner's seat link; a
+  program with the learner's hub token (their notebook's *Join my seat*) posts with the token,
+  which needs no XSRF token;
 - anyone not signed in to the hub is sent to the hub's sign-in first.
 
 The seats' tokens, the key and the sealed declarations work as on a laptop; the hub only
@@ -49,10 +51,12 @@ other link to it (another tab's, a phone's).</p>
 NO_SEAT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Guts: no seat yet</title><link rel="stylesheet" href="{base}static/style.css"></head>
-<body><main><h1>No seat for {name} yet</h1>
-<p>Your teacher opens the tables and seats you by your name, {name}. Reload this page
-when they say your table is open.</p></main></body></html>
+<title>Guts: join the class</title><link rel="stylesheet" href="{base}static/style.css"></head>
+<body><main><h1>Join the class's Guts game, {name}</h1>
+<p>You are signed in as {name}: no code to type. Join, wait in the lobby, and your table opens
+by itself when your teacher seats the class. Joining here ends any other device's place.</p>
+<form method="post" action="{base}">{xsrf}<button type="submit">Join the class</button></form>
+</main></body></html>
 """
 
 
@@ -99,8 +103,12 @@ class Entrance(HubOAuthenticated, PageHeaders):  # type: ignore[misc]
             return
         name = str(user["name"])
         code = self.seated_at(name)
-        if code is None:
-            self.no_seat(name)
+        joined = self.tables.lobby.learners.get(name.casefold())
+        if code is None or (joined is not None and joined.table == code):
+            # the class's lobby: joined as the hub says, the device keeping its place
+            place = self.tables.join_signed_in(name)
+            token = tornado.escape.url_escape(place["token"])
+            self.redirect(f"{self.base}join#d={token}", status=303)
             return
         token = self.tables.tables[code].new_token(name)
         self.tables.push(code)
@@ -114,9 +122,14 @@ class Entrance(HubOAuthenticated, PageHeaders):  # type: ignore[misc]
         return None
 
     def no_seat(self, name: str) -> None:
+        """No table names ``name``: the button that joins the class's lobby."""
         self.set_header("Content-Type", "text/html; charset=utf-8")
         shown = tornado.escape.xhtml_escape(name)
-        self.finish(NO_SEAT.format(name=shown, base=tornado.escape.xhtml_escape(self.base)))
+        self.finish(
+            NO_SEAT.format(
+                name=shown, base=tornado.escape.xhtml_escape(self.base), xsrf=self.xsrf_form_html()
+            )
+        )
 
 
 def hub_application(tables: Tables, key: str, base: str) -> tornado.web.Application:

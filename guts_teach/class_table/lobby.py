@@ -157,6 +157,15 @@ class Lobby:
         self.save()
         return cleaned, token
 
+    def renew(self, name: str) -> str:
+        """A new device token for ``name``, who has joined already (a learner the hub has
+        signed in, on another device); the old device's token ends."""
+        learner = self.named(name)
+        token = secrets.token_urlsafe(18)
+        learner.token_hash = token_hash(token)
+        self.save()
+        return token
+
     def find(self, token: object) -> Learner | None:
         """The learner whose device holds ``token``, if any."""
         if not isinstance(token, str) or not token or len(token) > 200:

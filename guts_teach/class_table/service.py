@@ -291,6 +291,23 @@ class Tables:
             self._seat_latecomer(name)
         return {"name": name, "token": token, **self.place_of(token)}
 
+    def join_signed_in(self, name: str) -> dict[str, Any]:
+        """``name``, whom the hub has signed in, joins the class with no code to type (or,
+        having joined on another device, moves here: the other device's token ends); their
+        place and this device's token."""
+        if name.casefold() in self.lobby.learners:
+            token = self.lobby.renew(name)
+            learner = self.lobby.named(name)
+            table = self.tables.get(learner.table or "")
+            if table is not None and learner.name in table.session.players:
+                table.adopt(learner.name, learner.token_hash)
+                self.push(learner.table or "")
+        else:
+            name, token = self.lobby.join(name)
+            if self.tables:
+                self._seat_latecomer(name)
+        return {"token": token, **self.place_of(token)}
+
     def _seat_latecomer(self, name: str) -> None:
         for code, table in sorted(self.tables.items()):
             free = [seat for seat in table.bot_kinds if not table.started]
@@ -418,15 +435,19 @@ class Tables:
         """Every open table's files."""
         return [path for table in self.tables.values() for path in table.files()]
 
+    def on_loop(self, loop: IOLoop) -> None:
+        """The event loop that runs the service: the writer's calls are run there."""
+        self._loop = loop
+
     def _on_loop(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the service's event loop (from the writer's thread)."""
-        if self._loop is not None:
+        if self._loop is not None:  # None: tables used from Python with no service running
             self._loop.add_callback(call)
 
     def push(self, code: str) -> None:
         """Every connection to table ``code`` gets its own view of it, once the table's files
         say what it shows; one that is closing or gone is dropped, never stopping the others."""
-        self._loop = IOLoop.current()
+        self._loop = IOLoop.current()  # a push is made on the service's loop
         table = self.tables.get(code)
         files = table.files() if table is not None else []
         self.writer.after(files, lambda: self._push_now(code))
@@ -493,6 +514,7 @@ class TeacherHandler(tornado.web.RequestHandler):
     async def done(self, answer: dict[str, Any]) -> None:
         """Answer once every table's files say what the answer does (they are written in a
         thread of their own)."""
+        self.tables.on_loop(IOLoop.current())  # answering, on the service's loop
         written = asyncio.get_running_loop().create_future()
         self.tables.writer.after(self.tables.files(), lambda: written.set_result(None))
         await written
@@ -973,7 +995,9 @@ def serve(
 
 
 def start_ticking(tables: Tables) -> PeriodicCallback:
-    """Look at the tables' timers every :data:`TICK` seconds."""
+    """Look at the tables' timers every :data:`TICK` seconds (from the event loop that runs
+    the service, which the files' writer hands its calls back to)."""
+    tables.on_loop(IOLoop.current())
     ticking = PeriodicCallback(tables.tick, TICK * 1000)
     ticking.start()
     return ticking

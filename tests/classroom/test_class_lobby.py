@@ -115,7 +115,7 @@ def test_a_class_of_25_joins_with_one_code_is_seated_with_one_press_and_plays_by
     assert lobby["join"].endswith(f"/join?c={code}")
 
     seated = requests.post(
-        f"http://{service}/api/class/seat", json={"size": 5}, headers=TEACHER, timeout=10
+        f"http://{service}/api/class/seat", json={"size": 5}, headers=TEACHER, timeout=60
     )
     assert seated.status_code == 200, seated.text
     tables = seated.json()["tables"]
@@ -221,3 +221,29 @@ def test_a_damaged_lobby_file_is_set_aside_in_words(tmp_path):
     tables = Tables(tmp_path, PASSWORD, seeded=1)
     assert "cannot be read" in tables.skipped[0]
     assert (tmp_path / "class.json.damaged").exists()
+
+
+def test_the_teachers_answer_waits_for_a_slow_disk_and_comes(tmp_path, monkeypatch):
+    """The first press after start (no table has sent a view yet) answers once its files are
+    written, on a disk that takes its time: it once waited for ever, the writer's call back to
+    the service's loop dropped while the loop was not yet known."""
+    import time
+
+    from guts_teach.class_table import _writer
+
+    real = _writer.save_text
+
+    def slow(path, text, *, sync=True):
+        time.sleep(0.3)
+        real(path, text, sync=sync)
+
+    monkeypatch.setattr(_writer, "save_text", slow)
+    with running_service(tmp_path, PASSWORD, seed=2) as address:
+        code = class_code(address)
+        join_many(address, code, 4)
+        started = time.monotonic()
+        seated = requests.post(
+            f"http://{address}/api/class/seat", json={"size": 4}, headers=TEACHER, timeout=30
+        )
+        assert seated.status_code == 200, seated.text
+        assert time.monotonic() - started >= 0.3  # it waited for the files

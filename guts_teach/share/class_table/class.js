@@ -68,6 +68,13 @@ async function waitInLobby(token) {
 }
 
 function join() {
+  // Behind the classroom's hub a learner is signed in already: the hub's entrance joined them
+  // and hands the device's token over in the fragment, which the browser never sends on.
+  const handed = new URLSearchParams(location.hash.slice(1)).get("d");
+  if (handed) {
+    localStorage.setItem(TOKEN, handed);
+    history.replaceState(null, "", location.pathname);
+  }
   const given = new URLSearchParams(location.search).get("c");
   if (given) byId("code").value = given;
   (given ? byId("name") : byId("code")).focus();

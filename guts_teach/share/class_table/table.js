@@ -253,6 +253,7 @@ function play() {
       const message = JSON.parse(event.data);
       if (message.error) text("error", message.error);
       if (message.view) {
+        sessionStorage.removeItem("guts-rejoined");
         text("error", "");
         latest = message.view;
         latestView = latest;
@@ -264,8 +265,11 @@ function play() {
       for (const id of ["in", "out", "deal"]) if ($(id)) $(id).disabled = true;
       if (event.code === 1008 && page === "play") {
         // this seat's token was refused or replaced: rejoining would be refused again
-        if (localStorage.getItem("guts-class-token")) {
-          location.replace(`${base}join`); // joined with the class code: find the new table
+        if (localStorage.getItem("guts-class-token") && !sessionStorage.getItem("guts-rejoined")) {
+          // joined with the class code: find the new table (once: a seat given a new link by
+          // the teacher would send the page back and forth)
+          sessionStorage.setItem("guts-rejoined", "1");
+          location.replace(`${base}join`);
           return;
         }
         text("error", event.reason || "this seat's token was refused");

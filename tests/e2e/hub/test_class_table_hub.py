@@ -89,6 +89,21 @@ def join_my_seat_in_kernel(learner: Learner, code: str) -> list[str]:
     return outcome.errors
 
 
+def assert_she_joins_the_lobby_signed_in(learner: Learner) -> None:
+    """No table seats her yet: the entrance's button joins the class's lobby as the hub says
+    she is, with no code to type, and her device's token finds her place there."""
+    looked = learner.http.get(f"{learner.hub}{SERVICE}", timeout=30).text
+    assert f"Join the class's Guts game, {learner.name}" in looked
+    page, fragment = entrance(learner)
+    assert page == f"{SERVICE}join" and fragment.get("d"), (page, fragment)
+    where = requests.get(
+        f"{learner.hub}{SERVICE}api/class/me",
+        headers={"Authorization": f"Bearer {fragment['d']}"},
+        timeout=30,
+    ).json()
+    assert where["name"] == learner.name and where["table"] is None
+
+
 def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
     args = ("--teacher", "mx-lee", "--learners", "ana", "ben", "cy")
     with classroom(folder, *args) as hub:
@@ -107,9 +122,7 @@ def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
 
         ana = Learner(hub, "ana", shown["ana"])
         ana.sign_in()
-        page, fragment = entrance(ana)
-        assert page == SERVICE and not fragment  # no table seats her yet
-        assert "No seat for ana yet" in ana.http.get(f"{hub}{SERVICE}", timeout=30).text
+        assert_she_joins_the_lobby_signed_in(ana)
 
         opened = requests.post(
             f"{hub}{SERVICE}api/tables",
@@ -132,7 +145,8 @@ def test_the_hub_seats_each_learner_and_signs_the_teacher_in(folder):
 
         cy = Learner(hub, "cy", shown["cy"])
         cy.sign_in()
-        assert entrance(cy) == (SERVICE, {})  # not seated: no table to go to
+        page, fragment = entrance(cy)  # not seated: the lobby, until the class is seated
+        assert page == f"{SERVICE}join" and set(fragment) == {"d"}
         refused = requests.get(f"{hub}{SERVICE}api/tables", timeout=30)
         assert refused.status_code == 403  # the teacher's API without the key
 
