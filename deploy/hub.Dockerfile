@@ -14,8 +14,9 @@ COPY notebooks /tmp/guts_teach/notebooks
 COPY workbook /tmp/guts_teach/workbook
 
 USER root
-# The table extra is Tornado alone, which the image has already, as it has JupyterHub: the
-# chart's pinned versions stay as they are, and the import below fails the build otherwise.
+# The table extra is Tornado and cryptography, which the image has already, as it has
+# JupyterHub, and segno (pure Python, the class code's QR code): the chart's pinned versions
+# stay as they are, and the import below fails the build otherwise.
 RUN pip install --no-cache-dir --root-user-action=ignore "/tmp/guts_teach[table]" \
  && rm -rf /tmp/guts_teach \
  && python -c "import guts_teach.class_table.hub_service, guts_teach.classroom.progress_service"

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
 import tempfile
 import uuid
 from pathlib import Path
 from typing import Any
 
+import bcrypt
 from nativeauthenticator import NativeAuthenticator
 from nativeauthenticator.orm import UserInfo  # type: ignore[import-untyped]
 from traitlets import Dict, Unicode
@@ -66,6 +69,9 @@ class ClassroomAuthenticator(NativeAuthenticator):  # type: ignore[misc]  # unty
         for name, hashed in self.made_passwords.items():
             if hashed in applied:
                 continue
+            if not BCRYPT.fullmatch(hashed):
+                self._lock(name)
+                continue
             info = UserInfo.find(self.db, name)
             if info is None:
                 self.db.add(UserInfo(username=name, password=hashed.encode(), is_authorized=True))
@@ -77,6 +83,24 @@ class ClassroomAuthenticator(NativeAuthenticator):  # type: ignore[misc]  # unty
         self.db.commit()
         if path is not None:
             _write_private(path, json.dumps(sorted(applied), indent=2))
+
+    def _lock(self, name: str) -> None:
+        """A made password that is no bcrypt hash (a deployment's value not set yet): the
+        account is made all the same, locked, so that nobody can sign up under its name
+        first; the hub's log says what to set."""
+        self.log.error(
+            "made_passwords[%r] is not a bcrypt hash: the account %s is made but locked, so "
+            "nobody can sign up under its name; set its hash (see deploy/z2jh-values.yaml)",
+            name,
+            name,
+        )
+        if UserInfo.find(self.db, name) is None:
+            unusable = bcrypt.hashpw(secrets.token_bytes(24), bcrypt.gensalt(4))
+            self.db.add(UserInfo(username=name, password=unusable, is_authorized=False))
+
+
+BCRYPT = re.compile(r"\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}")
+"""A bcrypt hash as NativeAuthenticator checks passwords against."""
 
 
 def _write_private(path: Path, text: str) -> None:

@@ -68,23 +68,62 @@ def test_binder_post_build_in_a_fresh_venv(tmp_path):
     assert json.loads(tracker.read_text())["autoStartDefaultKernel"] is True
 
 
-def test_values_hub_config_loads_into_the_real_authenticator():
-    from nativeauthenticator import NativeAuthenticator
+def hub_authenticator(config_values: dict, folder):
+    """The values' authenticator as the hub makes it, on a hub database of its own (SQLite in
+    memory): the traits from the values, the accounts put in place as it starts."""
+    from jupyterhub import orm
     from traitlets.config import Config
 
+    from guts_teach.classroom.accounts import ClassroomAuthenticator
+
+    config_values = {k: v for k, v in config_values.items() if k != "JupyterHub"}
+    config_values["ClassroomAuthenticator"] = {
+        **config_values["ClassroomAuthenticator"],
+        "applied_file": str(folder / "applied.json"),  # the hub's volume, here
+    }
+    session = orm.new_session_factory("sqlite://")()
+    return ClassroomAuthenticator(config=Config(config_values), _deprecated_db_session=session)
+
+
+def sign_in(authenticator, name: str, password: str):
+    import asyncio
+
+    return asyncio.run(authenticator.authenticate(None, {"username": name, "password": password}))
+
+
+def test_values_make_the_teachers_account_before_anyone_can_sign_up(tmp_path):
+    """Zero to JupyterHub's hub, configured by the values, with the teacher's hash set at
+    install as the values' comment says: the teacher signs in with the password; whoever signs
+    up first under the teacher's name is refused (it was the first sign-up's, as admin). Left
+    unset, the account is made locked: nobody signs in as the teacher or claims the name."""
+    import bcrypt
+
     hub = values()["hub"]["config"]
-    assert hub["JupyterHub"]["authenticator_class"] == "native"
-    config = Config({k: v for k, v in hub.items() if k != "JupyterHub"})
-
-    class Offline(NativeAuthenticator):  # the traits alone: no hub database here
-        def add_new_table(self):
-            pass
-
-    authenticator = Offline(config=config)
+    assert hub["JupyterHub"]["authenticator_class"] == (
+        "guts_teach.classroom.accounts.ClassroomAuthenticator"
+    )
+    assert "made_passwords.teacher=$HASH" in VALUES.read_text(encoding="utf-8")
+    password = "a long teacher password"
+    hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt(4)).decode()
+    config = dict(hub)
+    config["ClassroomAuthenticator"] = {
+        **hub["ClassroomAuthenticator"],
+        "made_passwords": {"teacher": hashed},
+    }
+    (tmp_path / "set").mkdir()
+    authenticator = hub_authenticator(config, tmp_path / "set")
     assert authenticator.admin_users == {"teacher"}
-    assert authenticator.open_signup is False
-    assert authenticator.minimum_password_length == 8
+    assert authenticator.open_signup is False and authenticator.minimum_password_length == 8
+    assert sign_in(authenticator, "teacher", password) == "teacher"
+    assert sign_in(authenticator, "teacher", "a guess at it") is None
+    assert authenticator.create_user("teacher", "someone else's password") is None
     assert authenticator.validate_username("ana") and not authenticator.validate_username("Ana Lee")
+
+    (tmp_path / "unset").mkdir()
+    locked = hub_authenticator(hub, tmp_path / "unset")  # the hash never set
+    assert hub["ClassroomAuthenticator"]["made_passwords"]["teacher"] == ""
+    assert locked.create_user("teacher", "someone else's password") is None
+    assert sign_in(locked, "teacher", "") is None
     assert "nativeauthenticator.__file__" in values()["hub"]["extraConfig"]["nativeTemplates"]
 
 
@@ -231,7 +270,7 @@ def test_values_open_the_hubs_extra_ports_to_the_proxy_and_learners():
 def test_hub_services_need_nothing_the_charts_hub_image_lacks():
     """Every module of the package's that the two services load imports only the standard
     library, the package and distributions the chart's hub image holds (its
-    requirements.txt), so the image adds guts_teach alone."""
+    requirements.txt), so the image adds guts_teach and segno alone."""
     probe = (
         "import ast, json, sys, importlib.metadata as m\n"
         "import guts_teach.class_table.hub_service, guts_teach.classroom.progress_service\n"
@@ -258,7 +297,9 @@ def test_hub_services_need_nothing_the_charts_hub_image_lacks():
         if "==" in line and not line.startswith("#")
     }
     assert {"jupyterhub", "tornado"} <= used
-    assert used <= held, used - held
+    # segno draws the class code's QR code: pure Python, no dependencies, pinned by nothing in
+    # the image, so the table extra adds it beside guts_teach without moving a chart's pin
+    assert used - held <= {"segno"}, used - held
 
 
 def canonical(name: str) -> str:
