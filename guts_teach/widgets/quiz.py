@@ -72,6 +72,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         )
         self.new_button = widgets.Button(description="New question")
         self.feedback = widgets.HTML()
+        self.feedback.add_class("guts-feedback")  # brought into view as it appears
         self.check_button.on_click(lambda _: self.mark())
         self.answer_button.on_click(lambda _: self.show_answer())
         self.new_button.on_click(lambda _: self.new_question())

@@ -277,3 +277,30 @@ def test_strategy_play_table_in_voila(browser, tmp_path):
         expect(table.locator(".guts-ledger")).to_contain_text("the last 1 of 1 deals")
         save_screenshot(page, "voila-play-table.png")
         page.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_quizs_marks_come_into_view_when_shown(browser, tmp_path, size):
+    """A learner reading down has the boxes and Check at the foot of the window, answers and
+    presses Check: the marks are brought into view, whole, with no scrolling (they fell 289 to
+    804 px below what the window showed)."""
+    width, height = size
+    with lab_page(browser, tmp_path / "lesson") as page:
+        page.set_viewport_size({"width": width, "height": height})
+        quiz = page.locator(".guts-panel", has_text="Settle the pot")
+        quiz.wait_for(timeout=TIMEOUT)
+        first = quiz.locator("input[type=text]").first
+        check = quiz.get_by_role("button", name="Check")
+        check.scroll_into_view_if_needed()
+        # the boxes and Check at the foot of the window, as a learner reading down has them
+        check.evaluate("(button) => button.scrollIntoView({block: 'end'})")
+        first.fill("nobody")
+        check.click()
+        feedback = quiz.locator(".guts-feedback")
+        expect(feedback).to_contain_text("right")
+        page.wait_for_timeout(500)  # the scroll settles
+        box = feedback.bounding_box()
+        assert box is not None and box["y"] >= 0, box
+        assert box["y"] + box["height"] <= height, (
+            f"the marks end at {box['y'] + box['height']:.0f} px of {height}"
+        )

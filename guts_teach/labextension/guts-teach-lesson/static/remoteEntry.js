@@ -6,7 +6,8 @@
  * widgets are live without the teacher pressing anything; the run's new outputs do not mark
  * the notebook modified, and the view stays where the reader is while it runs. Only the
  * package's own notebooks carry that metadata, and only a
- * server started by `guts-teach lesson` or `guts-teach classroom` loads this extension.
+ * server started by `guts-teach lesson` or `guts-teach classroom` loads this extension. It
+ * also brings a quiz's marks into view as they appear.
  *
  * JupyterLab loads a federated extension as a container with `init` and `get`; this one
  * shares no modules, so it needs no bundler: `get("./extension")` gives the plugin.
@@ -113,11 +114,28 @@
       });
   }
 
+  // A quiz's marks appear under its boxes, often below what the window shows: each is brought
+  // into view as it appears, so a learner who pressed Check (or Enter in a box) reads it
+  // without scrolling. The quiz marks its feedback with the class guts-feedback.
+  function followFeedback() {
+    var observer = new MutationObserver(function (records) {
+      var shown = [];
+      records.forEach(function (record) {
+        var node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+        var box = node && node.closest ? node.closest(".guts-feedback") : null;
+        if (box && shown.indexOf(box) < 0 && box.textContent.trim()) shown.push(box);
+      });
+      shown.forEach(function (box) { box.scrollIntoView({ block: "nearest" }); });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }
+
   var plugin = {
     id: NAME + ":run-on-open",
     description: "Run guts_teach's lesson notebooks when they open.",
     autoStart: true,
     activate: function (app) {
+      followFeedback();
       var seen = new WeakSet();
       var consider = function (widget) {
         if (isNotebook(widget) && !seen.has(widget)) {
