@@ -788,6 +788,8 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.joined = False
         self.sent: list[float] = []
         self.client = ""
+        self.pictured: tuple[int, str | None] | None = None
+        """The deal and cards whose picture this connection was sent last."""
 
     def open(self, code: str) -> None:
         code = code.upper()
@@ -886,6 +888,12 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         except TableError as error:  # a seat given a new token: this one is closed
             self.leave(1008, str(error)[:120])
             return
+        picture = view.get("cards_picture")
+        if picture is not None:  # drawn once a deal: the page keeps it while the cards stay
+            hand = (view["deal"], view.get("cards"))
+            if hand == self.pictured:
+                del view["cards_picture"]
+            self.pictured = hand
         self.send({"view": view})
 
     def send(self, message: dict[str, Any]) -> None:

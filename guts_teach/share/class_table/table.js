@@ -133,9 +133,9 @@ function showView(view) {
     text("you-did", told ? view.your_deal : "");
     text("cards", view.cards || "Waiting for the next deal");
     // the lessons' card pictures; the words above stay for screen readers and small screens
-    const drawn = view.cards_picture;
-    $("cards-picture").hidden = !drawn;
-    if (drawn) picture(drawn, "cards-picture");
+    // sent once a deal: the picture stays while the cards do
+    if (view.cards_picture) picture(view.cards_picture, "cards-picture");
+    $("cards-picture").hidden = !view.cards;
     text("last-cards", !view.cards && view.your_last_cards ? `Your cards were ${view.your_last_cards}.` : "");
     const mine = view.phase === "declaring" && !view.you_declared && !view.paused;
     const turn = !view.turn || view.turn === view.you;
