@@ -383,12 +383,47 @@ class Tables:
         done: dict[str, str] = {}
         for code, table in sorted(self.tables.items()):
             try:
-                {"pause": table.pause, "resume": table.unpause, "end": table.end}[action]()
+                actions = {
+                    "pause": table.pause,
+                    "resume": table.unpause,
+                    "end": table.end,
+                    "call-time": table.call_time,
+                }
+                actions[action]()
                 done[code] = "done"
             except TableError as error:
                 done[code] = str(error)
             self.push(code)
         return done
+
+    def season_text(self) -> str:
+        """Every open table's game as a season file, a table an evening in the order of their
+        codes (R12), or a refusal naming a table still playing or with chips left on it."""
+        from ..ledgers.ledger import ledger_of
+        from ..ledgers.season import Evening, carry_over
+        from ..ledgers.season_file import dumps_season
+
+        if not self.tables:
+            raise TableError("no table is open: seat the class and play first")
+        evenings = []
+        for code, table in sorted(self.tables.items()):
+            session = table.session
+            if not table.ended:
+                raise TableError(
+                    f"table {code} is still playing: end every table at its next empty pot "
+                    "(the teacher's button) before the season is downloaded"
+                )
+            if session.pot or session.reserve:
+                raise TableError(
+                    f"table {code} ended with pot {format_amount(session.pot)} and reserve "
+                    f"{format_amount(session.reserve)} on it, which a season carries into the "
+                    "next evening (R12): end the tables at their next empty pot instead"
+                )
+            if session.deals:
+                ledger = ledger_of(session, title=f"Table {code}")
+                evenings.append(Evening(label=f"Table {code}", ledger=ledger))
+        season = carry_over(title="The class's tables", evenings=evenings)
+        return dumps_season(season)
 
     def board(self) -> dict[str, Any]:
         """The class at a glance: each table as a tile, and the leaderboard across tables
@@ -753,6 +788,22 @@ class BoardHandler(LearnerHandler):
         )
 
 
+class SeasonHandler(TeacherHandler):
+    def get(self) -> None:
+        """The class's tables as one season file, a table an evening (R12), which ``guts-teach
+        replay`` and ``workbook export`` read: only once every table's game has ended with
+        nothing on it, so that the season's standings are the leaderboard's."""
+        try:
+            text = self.tables.season_text()
+        except GutsError as error:
+            self.set_status(409)
+            self.finish({"error": str(error)})
+            return
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="class-season.json"')
+        self.finish(text)
+
+
 def join_address(address: str, code: str) -> str:
     """The address a learner's phone opens to join: the learners' address with the code.
 
@@ -970,7 +1021,8 @@ def routes(tables: Tables, base: str = "/") -> list[Any]:
         (rf"{base}api/class/(seat|start|remove)", ClassActionHandler, given),
         (rf"{base}api/class/(?:join|me)", LearnerHandler, given),
         (rf"{base}api/class/board", BoardHandler, {"tables": tables, "base": base}),
-        (rf"{base}api/tables/all/(pause|resume|end)", EveryTableHandler, given),
+        (rf"{base}api/tables/all/(pause|resume|end|call-time)", EveryTableHandler, given),
+        (rf"{base}api/class/season", SeasonHandler, given),
         (rf"{base}play/{code}", PageHandler, {"name": "play", "base": base}),
         (rf"{base}projector/{code}", PageHandler, {"name": "projector", "base": base}),
         (rf"{base}static/(style\.css|table\.js|class\.js)", StaticFiles, {"path": str(PAGES)}),

@@ -71,6 +71,8 @@ SHOWDOWNS = frozenset({"showdown", "ghost_wins", "tie_stays"})
 """How a deal ends when its hands are shown (the others keep every hand face down)."""
 TIMER = 30.0
 """Seconds a deal waits for declarations before the missing ones count as out."""
+TIME_CALLED = "time was called and the pot is empty"
+"""Why a game ended at the teacher's call of time (R10)."""
 NEXT_DEAL = 12.0
 """Seconds a shown deal stays on the screens before a table that deals by itself deals again:
 long enough to read who won and what it did to you, short enough to keep a class playing."""
@@ -318,6 +320,18 @@ class ClassTable:
         self.deal_at = None
         self.save()
 
+    def call_time(self) -> None:
+        """The teacher calls time: the table plays on and its game ends at the next moment
+        the pot is empty (R10), at once when it is empty now, so that no chips are left on
+        it (a class's tables then make a season whose standings are theirs)."""
+        if self.ended or self.closed:
+            raise TableError("the game at this table has ended already")
+        self.session.call_time()
+        if self.session.is_over and self.phase != "declaring":
+            self.ended, self.ended_why = True, TIME_CALLED
+            self.deal_at = None
+        self.save()
+
     def set_timer(self, seconds: object) -> None:
         """The seconds each deal waits for declarations, from the next deal on (the
         teacher's field). The deal being declared keeps its own clock: changing it under
@@ -450,6 +464,10 @@ class ClassTable:
                     self.deadline = self.deal_at = None
                     return
                 self.deadline = None
+                if self.session.is_over:  # time was called and the pot is empty (R10)
+                    self.ended, self.ended_why = True, TIME_CALLED
+                    self.deal_at = None
+                    return
                 self._schedule()
                 return
             in_turn = self.session.rules.declaration == "in_turn"
@@ -503,6 +521,8 @@ class ClassTable:
             "pending": pending,
             "paused": self.paused,
             "ended": self.ended,
+            "ended_why": self.ended_why,
+            "time_called": self.session.time_called,
             "closed": self.closed,
         }
         # compact, so the C encoder writes it: it is written at every declaration
@@ -551,6 +571,10 @@ class ClassTable:
         )
         table.title = ledger.title
         table.ended = bool(state.get("ended"))
+        why = state.get("ended_why")
+        table.ended_why = why if isinstance(why, str) else None
+        if state.get("time_called"):
+            session.call_time()
         table.closed = bool(state.get("closed"))
         table._hashes = {str(n): str(h) for n, h in state["tokens"].items()}
         table.tokens = {}

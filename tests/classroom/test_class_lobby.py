@@ -18,8 +18,10 @@ import requests
 import websocket
 from support.table_service import running_service
 
+from guts_teach.class_table import TableError
 from guts_teach.class_table.lobby import Lobby, LobbyError, plan_tables
 from guts_teach.class_table.service import Tables
+from guts_teach.game.money import format_amount
 from guts_teach.ledgers.ledger_file import load_replayed
 
 PASSWORD = "teacher-secret-password"
@@ -247,3 +249,71 @@ def test_the_teachers_answer_waits_for_a_slow_disk_and_comes(tmp_path, monkeypat
         )
         assert seated.status_code == 200, seated.text
         assert time.monotonic() - started >= 0.3  # it waited for the files
+
+
+def test_after_class_the_tables_download_as_a_season_equal_to_the_leaderboard(tmp_path):
+    """Time is called at every table: each plays on to its next empty pot (R10) and ends; the
+    class's download is a season, a table an evening (R12), that replay reads with standings
+    equal to the class leaderboard's. Before every table has ended, or with chips left on a
+    table ended at once, the download is refused in words."""
+    from guts_teach.ledgers.season import season_totals
+    from guts_teach.ledgers.season_file import loads_season
+
+    tables = Tables(tmp_path, PASSWORD, seeded=4)
+    for i in range(7):
+        tables.join({"code": tables.lobby.code, "name": f"Learner {i}"}, "10.0.0.1")
+    codes = tables.seat_everyone({"size": 4})
+    tokens = {x.name: x for x in tables.lobby.learners.values()}
+    assert len(codes) == 2
+    with pytest.raises(TableError, match="is still playing"):
+        tables.season_text()
+    coin = random.Random(5)
+    seats = {}  # the device tokens are kept by the devices: made again here for the test
+    for name in tokens:
+        token = tables.lobby.renew(name)
+        code = tables.lobby.named(name).table
+        tables.tables[code].adopt(name, tables.lobby.named(name).token_hash)
+        seats[name] = (code, token)
+    for code in codes:
+        tables.tables[code].deal()
+    for round_number in range(300):
+        if round_number == 3:
+            assert set(tables.every_table("call-time").values()) == {"done"}
+        if all(t.ended for t in tables.tables.values()):
+            break
+        for name, (code, token) in seats.items():
+            table = tables.tables[code]
+            if table.phase == "declaring" and name in table.session.undeclared:
+                table.declare(token, coin.random() < 0.5)
+        for table in tables.tables.values():
+            if not table.ended and table.phase != "declaring":
+                table.deal()
+    assert all(
+        t.ended and not t.session.pot and not t.session.reserve for t in tables.tables.values()
+    )
+    season = loads_season(tables.season_text())
+    assert [e.label for e in season.evenings] == [f"Table {c}" for c in sorted(codes)]
+    board = {e["name"]: e["balance"] for e in tables.board()["leaderboard"]}
+    totals = season_totals(season)
+    assert board == {name: format_amount(totals[name]) for name in board}
+    assert len(board) == 7
+    kept = tmp_path / "class-season.json"
+    kept.write_text(tables.season_text(), encoding="utf-8")
+    from guts_teach.cli import main
+
+    assert main(["replay", str(kept)]) == 0  # the club's own command reads it
+
+
+def test_a_table_ended_at_once_with_chips_on_it_keeps_the_season_from_downloading(tmp_path):
+    """Ended at once, with nobody in: the pot stays on the table (R3), which a season would
+    carry into the next evening; the download says so instead."""
+    tables = Tables(tmp_path, PASSWORD, seeded=4)
+    for name in ("Ana", "Ben", "Cleo"):
+        tables.join({"code": tables.lobby.code, "name": name}, "10.0.0.1")
+    (code,) = tables.seat_everyone({"size": 5})
+    table = tables.tables[code]
+    table.deal()
+    table.end()  # at once: every missing declaration counts as out, so nobody is in
+    assert table.session.pot == 3
+    with pytest.raises(TableError, match=r"ended with pot 3 and reserve 0 on it, which a season"):
+        tables.season_text()

@@ -252,12 +252,26 @@ function classPanel() {
     const started = await classCall("api/class/start", { next_deal: Number(byId("next-deal").value) });
     if (started) say("class-said", `${started.tables.length} tables deal by themselves now.`);
   });
+  const every = async (action) => {
+    const done = await classCall(`api/tables/all/${action}`, {});
+    if (done) say("class-said", Object.entries(done.tables).map(([code, did]) => `${code}: ${did}`).join("; "));
+  };
   for (const action of ["pause", "resume", "end"]) {
-    byId(`${action}-all`).addEventListener("click", async () => {
-      const done = await classCall(`api/tables/all/${action}`, {});
-      if (done) say("class-said", Object.entries(done.tables).map(([code, did]) => `${code}: ${did}`).join("; "));
-    });
+    byId(`${action}-all`).addEventListener("click", () => every(action));
   }
+  byId("call-time").addEventListener("click", () => every("call-time"));
+  byId("season").addEventListener("click", async () => {
+    try {
+      const reply = await teacherCall("api/class/season");
+      const file = document.createElement("a");
+      file.href = URL.createObjectURL(await reply.blob());
+      file.download = "class-season.json";
+      file.click();
+      say("class-said", "The class's season downloaded: guts-teach replay and workbook export read it.");
+    } catch (error) {
+      say("class-said", error.message);
+    }
+  });
   refreshClass();
   setInterval(refreshClass, POLL);
 }

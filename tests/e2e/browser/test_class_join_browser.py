@@ -145,6 +145,8 @@ def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
     expect(ana.locator("#title")).to_contain_text("Ana")
 
     board = class_view(browser, service, laptop, code)
+    laptop.click("#season")  # before the games end: said why not, in words
+    expect(laptop.locator("#class-said")).to_contain_text("is still playing")
     laptop.click("#end-all")
     expect(board.locator("#podium")).to_be_visible(timeout=10_000)
     expect(board.locator("#podium-places li").first).to_be_visible()
