@@ -5,8 +5,10 @@ and deals, each learner plays with their seat's token, a projector shows the tab
 :class:`ClassTable` keeps one table (seats, tokens, sealed declarations, the timer, bots in
 empty seats, what each person may see, its ledger file, the teacher's pause, end, close and
 moves, dealing by itself), the rules core deciding the rest; :mod:`.lobby` a class joining with
-one code and seated with one press; ``_limits`` what one client may cost; ``_rules_form`` the
-rules a teacher may choose, in plain words; ``_projector`` the pictures the projector shows.
+one code and seated with one press; ``_limits`` what one client may cost; ``_writer`` the
+tables' files written in threads of their own; ``_https`` the service's certificate;
+``_rules_form`` the rules a teacher may choose, in plain words; ``_projector`` the pictures the
+projector shows.
 """
 
 from __future__ import annotations
