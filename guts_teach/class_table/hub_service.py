@@ -60,6 +60,15 @@ by itself when your teacher seats the class. Joining here ends any other device'
 """
 
 
+NO_SEAT_YET = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Guts: no seat yet</title></head>
+<body><main><h1>No seat for {name} yet</h1>
+<p>Your teacher seats you by your name, {name}.</p></main></body></html>
+"""
+"""What a program asking for its learner's seat (their notebook's *Join my seat*) hears when
+no table has one."""
+
+
 class Entrance(HubOAuthenticated, PageHeaders):  # type: ignore[misc]
     """``/services/tables/``: the teacher to their page, a learner to their seat."""
 
@@ -104,7 +113,14 @@ class Entrance(HubOAuthenticated, PageHeaders):  # type: ignore[misc]
         name = str(user["name"])
         code = self.seated_at(name)
         joined = self.tables.lobby.learners.get(name.casefold())
-        if code is None or (joined is not None and joined.table == code):
+        if self.request.headers.get("Authorization"):
+            # a program with the learner's hub token (their notebook's Join my seat) takes the
+            # seat itself, or hears there is none; the lobby is for a browser
+            if code is None:
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(NO_SEAT_YET.format(name=tornado.escape.xhtml_escape(name)))
+                return
+        elif code is None or (joined is not None and joined.table == code):
             # the class's lobby: joined as the hub says, the device keeping its place
             place = self.tables.join_signed_in(name)
             token = tornado.escape.url_escape(place["token"])
