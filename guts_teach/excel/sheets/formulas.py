@@ -53,6 +53,24 @@ def capped(expr: str) -> str:
     return f'IF(Cap="",{expr},MIN({expr},Cap))'
 
 
+def one_by_one(expr: str) -> str:
+    """``expr``, in a formula LibreOffice computes cell by cell, never in threads.
+
+    With threaded calculation on, as LibreOffice ships, a hard recalculation (Ctrl+Shift+F9)
+    computes a column's identical formulas in threads, together with the columns beside it
+    that look alike. The running pot, reserve and balances depend on columns beside them
+    (who won, who pays), and the columns that read them (a winner's share, the balances) sit
+    beside those too: LibreOffice 7.4 then leaves cells it had begun to work out half done,
+    and every pot, reserve and balance from the second deal down turns into Err:522. TEXT is
+    one of the functions LibreOffice never computes in threads, so a formula that calls it is
+    worked out cell by cell, in order, which is always right. Excel computes it as written.
+
+    >>> one_by_one("A1+1")
+    'IF(TEXT(1,"0")="1",A1+1,"")'
+    """
+    return f'IF(TEXT(1,"0")="1",{expr},"")'
+
+
 def striped_table(name: str, ref: str) -> Table:
     """A named spreadsheet table over ``ref``, its rows striped."""
     table = Table(displayName=name, ref=ref)
