@@ -224,7 +224,8 @@ def test_a_file_that_is_not_a_zip_is_named_in_words(tmp_path):
     path.write_text("Ana 3, Ben 2")
     assert refused(path) == (
         f"workbook {str(path)!r} is not an .xlsx file (it is not a zip archive, or the archive "
-        "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook"
+        "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook or an "
+        "OpenDocument spreadsheet (.ods)"
     )
 
 
