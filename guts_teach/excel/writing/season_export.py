@@ -17,6 +17,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from ...game.atomic import check_target
+from ...ledgers.ledger import check_numbers
 from ...ledgers.replay import replay
 from ...ledgers.season import Season
 from ..cells import WorkbookError, check_text
@@ -79,6 +80,9 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
     if not season.evenings:
         raise WorkbookError("the season has no evenings: there is nothing to write")
     check_text(season.title, "the season's title")
+    check_numbers(
+        [deal for evening in season.evenings for deal in evening.ledger.deals], what="season"
+    )
     for number, evening in enumerate(season.evenings, start=1):
         check_text(evening.label, f"the label of evening {number}")
     players = season_players(season)

@@ -17,7 +17,7 @@ from openpyxl import Workbook
 from ...game.atomic import check_target, save_with
 from ...game.play.table import seat_players
 from ...game.rules import Rules
-from ...ledgers.ledger import Ledger
+from ...ledgers.ledger import Ledger, check_numbers
 from ..cells import WorkbookError, check_cell_range, check_text
 from ..layout import (
     CALC,
@@ -287,6 +287,7 @@ def export_ledger(
         )
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
+    check_numbers(ledger.deals)
     size = min(max(rows or 0, DEFAULT_ROWS, len(ledger.deals) + 50), MAX_ROWS)
     book, layout = streamed_book(
         tuple(ledger.players),
