@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.workbook.defined_name import DefinedName
 
 from ...game.atomic import check_target, save_with
 from ...game.play.table import seat_players
@@ -33,7 +34,7 @@ from ..layout import (
     col,
 )
 from ..sheets.calc import calc_sheet
-from ..sheets.deals import deals_sheet
+from ..sheets.deals import BOOK_WARNING, book_warning, deals_sheet
 from ..sheets.evening_summary import summary_sheet
 from ..sheets.evenings import evenings_sheet
 from ..sheets.formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
@@ -137,6 +138,7 @@ def new_workbook(
     evenings_sheet(book, layout)
     deals_sheet(book, layout)
     calc_sheet(book, layout)
+    book.defined_names[BOOK_WARNING] = DefinedName(BOOK_WARNING, attr_text=book_warning(layout))
     seats_sheet(book)
     season_sheets(book, layout)
     summary_block(book, layout)
