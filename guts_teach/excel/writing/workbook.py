@@ -88,7 +88,7 @@ START_TEXT = (
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
     "(at most 100,000 rows), then copy the Deals rows across. Deals cost the spreadsheet",
     "time: with 10,000 deals typed, LibreOffice takes about 40 s and 1 GB of memory to",
-    "open, recalculate and save the book, and about 4 s to recalculate a mark corrected",
+    "open, recalculate and save the book, and about 5 s to recalculate a mark corrected",
     "near the top; for a long run of evenings, start a fresh book each season.",
     "",
     "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
