@@ -281,7 +281,9 @@ def _workbook(book_cmd: argparse.ArgumentParser) -> None:
     import_cmd = book_actions.add_parser(
         "import", help="read a workbook's deals as a ledger (a season when it has evenings)"
     )
-    import_cmd.add_argument("path", help="the club workbook (.xlsx)")
+    import_cmd.add_argument(
+        "path", help="the club workbook (.xlsx, or .ods as LibreOffice saves it)"
+    )
     import_cmd.add_argument("--out", help="write the ledger (or season) file here, not to stdout")
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -57,7 +58,9 @@ TOP_KEYS = (
     "cycles",
     "deals",
 )
-DEAL_KEYS = ("hands", "in", "winners", "ghost", "losers", "weenie", "bots", "note")
+DEAL_KEYS = ("number", "hands", "in", "winners", "ghost", "losers", "weenie", "bots", "note")
+MAX_NUMBER = 10**9
+"""The largest deal number a club may give a deal (a spreadsheet keeps it exactly)."""
 AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 _CLUB_KEYS = frozenset(("in", "winners"))  # a deal recorded as clubs record it
 
@@ -70,7 +73,9 @@ class LedgerDeal:
     ``winners``, ``losers`` and ``weenie`` are as in :meth:`Session.settle
     <guts_teach.game.play.session.Session.settle>`; ``ghost`` is the ghost hand (V5); ``bots``
     names the players whose declaration a bot made, with how the bot plays; ``note`` is
-    the club's remark on the deal (the workbook's Note column).
+    the club's remark on the deal (the workbook's Note column). ``number`` is the number the
+    club gave the deal where it is not the deal's place (a forgotten deal typed later as 60
+    stays deal 60, so a dispute about "deal 60" finds it); ``None``: its place.
     """
 
     ins: tuple[str, ...]
@@ -81,6 +86,7 @@ class LedgerDeal:
     weenie: tuple[str, ...] | None = None
     bots: tuple[tuple[str, str], ...] = ()
     note: str | None = None
+    number: int | None = None
 
     @property
     def hand_map(self) -> dict[str, HandOrder] | None:
@@ -175,7 +181,7 @@ def _rules(data: object) -> tuple[Rules, str]:
         raise _fail('field "rules"', str(error)) from None
 
 
-def from_dict(data: object) -> Ledger:
+def from_dict(data: object, *, first: int = 1) -> Ledger:
     """Check the structure of parsed JSON and build a :class:`Ledger` (no replay)."""
     if not isinstance(data, dict):
         raise _fail("file", "expected a JSON object at the top")
@@ -222,6 +228,7 @@ def from_dict(data: object) -> Ledger:
     seats = frozenset(players)
     read: dict[str, HandOrder] = {}
     deals = tuple(_deal(i, raw, players, ranking, seats, read) for i, raw in enumerate(raw_deals))
+    check_numbers(deals, first)
     return Ledger(
         rules=rules,
         players=players,
@@ -310,6 +317,7 @@ def _deal(
     hands = None
     if "hands" in raw:
         hands = _deal_hands(index, raw["hands"], players, ranking, seats, read)
+    number = _number(raw["number"], _deal_where(index, "number")) if "number" in raw else None
     ghost = None
     if "ghost" in raw:
         ghost = _hand(raw["ghost"], _deal_where(index, "ghost"), ranking)
@@ -322,7 +330,35 @@ def _deal(
         weenie=_deal_names(raw, index, "weenie", players, seats) if "weenie" in raw else None,
         bots=_bots(raw["bots"], _deal_where(index, "bots"), players) if "bots" in raw else (),
         note=_note(raw["note"], _deal_where(index, "note")) if "note" in raw else None,
+        number=number,
     )
+
+
+def _number(raw: object, where: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_NUMBER:
+        raise _fail(where, f"expected a whole number from 1 to {MAX_NUMBER}, got {_shown(raw)}")
+    return raw
+
+
+def deal_numbers(deals: Sequence[LedgerDeal], first: int = 1) -> list[int]:
+    """Each deal's number: the one the club gave it, or its place (counted from ``first``).
+
+    >>> deal_numbers([LedgerDeal(ins=()), LedgerDeal(ins=(), number=60), LedgerDeal(ins=())])
+    [1, 60, 3]
+    """
+    return [deal.number or first + k for k, deal in enumerate(deals)]
+
+
+def check_numbers(deals: Sequence[LedgerDeal], first: int = 1, what: str = "ledger") -> None:
+    """Refuse two deals with one number: a dispute about a deal must find one deal."""
+    seen: dict[int, int] = {}
+    for k, number in enumerate(deal_numbers(deals, first)):
+        if number in seen:
+            raise LedgerError(
+                f"{what} deal {k + 1} (deals[{k}]) is numbered {number}, like deal "
+                f"{seen[number] + 1}: give each deal its own number"
+            )
+        seen[number] = k
 
 
 def _deal_hands(
@@ -440,6 +476,8 @@ def to_dict(ledger: Ledger) -> dict[str, Any]:
 
 def _deal_dict(deal: LedgerDeal) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    if deal.number is not None:
+        out["number"] = deal.number
     if deal.hands is not None:
         out["hands"] = {player: str(held) for player, held in deal.hands}
     if deal.ghost is not None:

@@ -44,7 +44,7 @@ from ..game.errors import EveningLabelError, LedgerError, SeasonError
 from ..game.json_text import object_text, one_line
 from ..game.shown import shown, shown_json
 from .ledger import FORMAT as LEDGER_FORMAT
-from .ledger import MAX_DEALS, from_dict, to_dict
+from .ledger import MAX_DEALS, check_numbers, from_dict, to_dict
 from .ledger_file import parse_json, read_data
 from .season import Evening, Season, carry_over
 
@@ -99,6 +99,7 @@ def season_from_dict(data: object) -> Season:
         raise SeasonError('season file field "evenings": expected a list of evenings')
     _check_size(raw)
     evenings, stated = [], []
+    first = 1  # deal numbers run on through the season, as in the club workbook
     for index, item in enumerate(raw):
         try:
             label, ledger_data = _evening_data(index, item, rules)
@@ -107,15 +108,25 @@ def season_from_dict(data: object) -> Season:
             raise
         stated.append("pot" in ledger_data or "reserve" in ledger_data)
         try:
-            ledger = from_dict(ledger_data)
+            ledger = from_dict(ledger_data, first=first)
         except LedgerError as error:
             raise _evening_error(index, label, error) from None
+        first += len(ledger.deals)
         evenings.append(Evening(label=label, ledger=ledger))
+    _check_numbers(evenings)
     try:
         return carry_over(title=title, evenings=evenings, stated=stated)
     except SeasonError as error:
         error.args = (_in_file(str(error), error.evening),)
         raise
+
+
+def _check_numbers(evenings: list[Evening]) -> None:
+    """Deal numbers run on through a season, each used once, as in the club workbook."""
+    try:
+        check_numbers([deal for evening in evenings for deal in evening.ledger.deals])
+    except LedgerError as error:
+        raise SeasonError(f"season file: {error}".replace("ledger deal", "deal")) from None
 
 
 def _evening_data(index: int, item: object, rules: object) -> tuple[str, dict[str, Any]]:

@@ -5,10 +5,13 @@ workbook's Problem columns (:mod:`.problems`, :mod:`.evenings`).
 >>> table = read_evening_table([["1", "x", "x", None], ["2", None, "X", "x"]], (0, 1, 2))
 >>> table.here("2"), table.labels()
 ((1, 2), ['1', '2'])
+>>> read_evening_table([["3", 2, 3, 1]], (0, 1, 2)).here("3")  # places typed: seat 2 first
+(2, 0, 1)
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +21,7 @@ from ...ledgers.ledger import Ledger, LedgerDeal
 from ...ledgers.replay import replay
 from ...ledgers.season import Evening, Season
 from ..cells import WorkbookError
-from ..layout import DEALS, EVENING_ROWS, EVENINGS
+from ..layout import DEALS, EVENING_ROWS, EVENINGS, SEATS
 from ..sheets.evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
 from ..sheets.problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
 from ._marks import is_mark
@@ -36,7 +39,8 @@ NO_EVENING = "(before the first evening)"
 
 @dataclass(frozen=True)
 class EveningTable:
-    """The Evenings sheet: each listed evening's label and the seats (0-based) there."""
+    """The Evenings sheet: each listed evening's label and the seats (0-based) there, in
+    the evening's order round the table."""
 
     rows: dict[str, tuple[int, ...]]
     dealers: dict[str, str] = field(default_factory=dict)
@@ -68,7 +72,7 @@ def read_evening_table(
                 f"{where}, column A: the same label as row {first_row[label]}: every evening "
                 "needs its own label"
             )
-        here = tuple(s for s in seated if is_mark(cells[1 + s]))
+        here = seating(cells[1 : 1 + SEATS], seated)
         if len(here) < 2:
             raise WorkbookError(f"{where}, columns B to K: {FEW_THERE}")
         dealer = cells[DEALER_COL - 1]
@@ -81,6 +85,24 @@ def read_evening_table(
         found[label] = here
         first_row[label] = r
     return EveningTable(found, dealers)
+
+
+def is_place(value: Any) -> bool:
+    """A place at the table typed for a player there: a whole number from 1 to 10."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return number and 1 <= value <= SEATS and float(value).is_integer()
+
+
+def seating(marks: Sequence[Any], seated: Sequence[int]) -> tuple[int, ...]:
+    """The seats there (an x or a place typed under them) in the evening's order round the
+    table, as the Evenings sheet's hidden columns order them: by the place typed (an x sits
+    at its seat's number), equal places in seat order.
+
+    >>> seating(["x", None, 1, "x"], (0, 1, 2, 3))
+    (0, 2, 3)
+    """
+    there = [s for s in seated if is_mark(marks[s]) or is_place(marks[s])]
+    return tuple(sorted(there, key=lambda s: (marks[s] if is_place(marks[s]) else s + 1, s)))
 
 
 @dataclass
@@ -141,10 +163,11 @@ def book_from_grids(
     evenings: list[Evening] = []
     for label, deals in _with_empty_evenings(groups, tracker.table.labels()).items():
         here = seats if label is None else tracker.here(label) or seats
+        seated = tuple(by_seat[s] for s in here)
         ledger = Ledger(
             rules=rules,
-            players=tuple(by_seat[s] for s in here),
-            deals=tuple(deal for _, deal in deals),
+            players=seated,
+            deals=tuple(round_the_table(deal, seated) for _, deal in deals),
             pot=pot,
             reserve=reserve,
             dealer=(
@@ -163,6 +186,29 @@ def book_from_grids(
         pot, reserve = session.pot, session.reserve  # R12: they open the next evening
         evenings.append(Evening(label=NO_EVENING if label is None else label, ledger=ledger))
     return Season(title=title or "", evenings=tuple(evenings))
+
+
+def round_the_table(deal: LedgerDeal, seated: tuple[str, ...]) -> LedgerDeal:
+    """The deal with its names in the evening's order round the table, as a ledger played
+    that evening lists them (the Deals sheet's columns follow the book's seats).
+
+    >>> round_the_table(LedgerDeal(ins=("Ana", "Cleo"), winners=("Ana", "Cleo")), ("Cleo", "Ana"))
+    LedgerDeal(ins=('Cleo', 'Ana'), hands=None, winners=('Cleo', 'Ana'), ghost=None, \
+losers=None, weenie=None, bots=(), note=None, number=None)
+    """
+
+    def ordered(names: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        return None if names is None else tuple(sorted(names, key=seated.index))
+
+    hands = (
+        None if deal.hands is None else tuple(sorted(deal.hands, key=lambda h: seated.index(h[0])))
+    )
+    return dataclasses.replace(
+        deal,
+        ins=ordered(deal.ins) or (),
+        winners=ordered(deal.winners),
+        hands=hands,
+    )
 
 
 def _with_empty_evenings(

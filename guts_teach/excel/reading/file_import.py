@@ -4,13 +4,17 @@ Calc sheet's formulas read.
 Any spreadsheet's saving is read (:mod:`.xlsx_read`): text kept as shared strings, rows
 in any order. The Deals sheet may take at most :data:`~.xlsx_read.ROW_BYTES` of XML for
 each row the formulas read, so the work of reading a file is bounded by the rows it says
-it has, within :data:`~.layout.MAX_ROWS`.
+it has, within :data:`~.layout.MAX_ROWS`. A book saved in LibreOffice's own format
+(OpenDocument, .ods) is read within the same bounds (:mod:`.ods_read`), whatever the file is
+called: what the zip holds tells the two apart.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ...ledgers.ledger import Ledger
@@ -20,15 +24,37 @@ from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RUL
 from ..sheets.deals import END_OF_BOOK, INSERTED
 from ..sheets.evenings import DATES_FROM, DATES_TO, DEALER_COL
 from .evening_reader import book_from_grids
+from .ods_read import OdsBook, is_ods, open_ods
 from .reader import below_formulas, check_sheets
-from .xlsx_read import PART_LIMITS, ROW_BYTES, XlsxBook, open_bounded
+from .xlsx_read import PART_LIMITS, ROW_BYTES, XlsxBook, check_archive, open_bounded
 
 EPOCH_1904 = datetime.date(1904, 1, 1)
 """Day 0 of a book that counts dates from 1904."""
 
 
-def _formula_rows(book: XlsxBook) -> int:
+@contextmanager
+def open_book(path: str | os.PathLike[str]) -> Iterator[XlsxBook | OdsBook]:
+    """The workbook file, .xlsx or .ods, checked and opened for reading."""
+    with check_archive(path) as archive:
+        ods = is_ods(archive)
+    if ods:
+        with open_ods(path, check_archive(path)) as book:
+            yield book
+    else:
+        with open_bounded(path) as xlsx:
+            yield xlsx
+
+
+def _formula_rows(book: XlsxBook | OdsBook) -> int:
     """How many deal rows the Calc sheet's formulas read, within :data:`MAX_ROWS`."""
+    if isinstance(book, OdsBook):
+        said = book.formula_rows
+        if said > MAX_ROWS:
+            raise WorkbookError(
+                f"sheet {DEALS!r} says the formulas read {said} deal rows, beyond the "
+                f"{MAX_ROWS} a club workbook has; it is not a club workbook (or it is damaged)"
+            )
+        return said
     last = book.dimension(CALC)
     if last is None:  # no dimension recorded: the last row with a formula in column A
         rows = book.rows(CALC, kind="deals")
@@ -42,7 +68,7 @@ def _formula_rows(book: XlsxBook) -> int:
 
 
 def import_ledger(path: str) -> Ledger:
-    """Read a club workbook file (.xlsx) back into a ledger, within sane bounds; a book
+    """Read a club workbook file (.xlsx or .ods) back into a ledger, within sane bounds; a book
     whose deals name evenings is a season (:func:`import_book`)."""
     book = import_book(path)
     if isinstance(book, Season):
@@ -54,9 +80,9 @@ def import_ledger(path: str) -> Ledger:
 
 
 def import_book(path: str) -> Ledger | Season:
-    """Read a club workbook file (.xlsx): a ledger, or a season when its deals name
-    evenings on sheet 'Evenings' (R12)."""
-    with open_bounded(path) as book:
+    """Read a club workbook file (.xlsx, or .ods as LibreOffice saves it): a ledger, or a
+    season when its deals name evenings on sheet 'Evenings' (R12)."""
+    with open_book(path) as book:
         check_sheets(book.sheetnames, path)
         formula_rows = _formula_rows(book)
         rules_cells = {(r, c): v for r, row in book.rows(RULES) for c, v in row.items()}

@@ -9,6 +9,7 @@ below the formulas' last row.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -260,7 +261,7 @@ def read_deal_rows(
     the rows the formulas read (``layout.rows`` of them), skipping those without a deal
     number. ``evenings`` follows the Evening column and records each row's evening."""
     ranking = rules.ranking()
-    deals = []
+    deals: list[tuple[int, LedgerDeal]] = []
     seen: dict[int, int] = {}
     for r, row in enumerate(rows, start=first_row):
         cells = list(row)[: layout.note_col] + [None] * (layout.note_col - len(row))
@@ -271,13 +272,16 @@ def read_deal_rows(
             raise below_formulas(r, filled[0] + 1, layout.last_row)
         if cells[0] in (None, ""):
             raise WorkbookError(f"{where_in(DEALS, r, 1)}: {NO_NUMBER}")
-        deal_number(cells[0], r, seen)
+        typed = deal_number(cells[0], r, seen)
         evening = None
         if evenings is not None:
             label = evenings.row(cells[layout.evening_col - 1], r)
             here = evenings.here(label)
             evening = None if label is None or here is None else (label, here)
-        deals.append((r, _deal(cells, r, layout, ranking, evening)))
+        deal = _deal(cells, r, layout, ranking, evening)
+        if typed != len(deals) + 1:  # a number not the deal's place is the club's: kept
+            deal = dataclasses.replace(deal, number=typed)
+        deals.append((r, deal))
     return deals
 
 
@@ -351,7 +355,7 @@ def _shown_deal(deal: LedgerDeal) -> LedgerDeal:
     """With every in-player's cards given, the cards decide: the marks were checked."""
     shown = {p for p, _ in deal.hands or ()}
     if deal.winners is not None and len(deal.ins) > 1 and set(deal.ins) <= shown:
-        return LedgerDeal(ins=deal.ins, hands=deal.hands, note=deal.note)
+        return LedgerDeal(ins=deal.ins, hands=deal.hands, note=deal.note, number=deal.number)
     return deal
 
 

@@ -96,7 +96,8 @@ def check_archive(path: str | os.PathLike[str]) -> zipfile.ZipFile:
     except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         raise WorkbookError(
             f"workbook {where!r} is not an .xlsx file (it is not a zip archive, or the archive "
-            "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook"
+            "is damaged); save it from the spreadsheet as an Excel 2007-365 (.xlsx) workbook or "
+            "an OpenDocument spreadsheet (.ods)"
         ) from None
     members = archive.infolist()
     if len(members) > MAX_MEMBERS:

@@ -11,7 +11,32 @@ from openpyxl import Workbook
 
 from ..layout import AMOUNT_FORMAT, CALC, DEALS, SEATS_SHEET, TINY, Layout, col
 from .evenings import evening_calc, here_formula
-from .formulas import append_text, capped, first_column, head_style, is_x, not_mark, same_style
+from .formulas import (
+    append_text,
+    capped,
+    first_column,
+    head_style,
+    is_x,
+    not_mark,
+    one_by_one,
+    same_style,
+)
+
+ONE_BY_ONE = (
+    "ante",
+    "pot before",
+    "reserve before",
+    "share",
+    "gross",
+    "capped",
+    "reserve then",
+    "refill",
+    "pot after",
+    "reserve after",
+)
+"""The Calc columns that carry the pot and the reserve from row to row or read them, kept out
+of threaded calculation (:func:`.formulas.one_by_one`) with every balance column: none of the
+Calc columns a threaded hard recalculation may compute together then reads the running pot."""
 
 
 def deals_ranges(layout: Layout, r: int) -> dict[str, str]:
@@ -130,6 +155,8 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
             "numbers above": (f"=IF(ISNUMBER({number}),MAX({above},{number}),{above})"),
         }
         for name, formula in f.items():
+            if name in ONE_BY_ONE:
+                formula = "=" + one_by_one(formula[1:])
             sheet.cell(r, layout.calc(name), formula)
         for s in range(layout.width):
             sheet.cell(r, layout.here_col(s), here_formula(layout, r, s, at))
@@ -142,7 +169,8 @@ def calc_sheet(book: Workbook, layout: Layout) -> None:
                 f"+IF({won},{at('share')},0)"
                 f"-IF({pays},{at('pot before')},0)"
             )
-            sheet.cell(r, layout.state_col(s), f"={prev}+IF({at('used')}=0,0,{change})")
+            balance = f"{prev}+IF({at('used')}=0,0,{change})"
+            sheet.cell(r, layout.state_col(s), "=" + one_by_one(balance))
     if layout.last_row >= 2:
         first_cell = sheet.cell(2, 1)
         first_cell.number_format = AMOUNT_FORMAT

@@ -18,7 +18,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, Layout, col
+from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, RULES, Layout, col
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
 from .seats import seat_cell
 
@@ -56,6 +56,40 @@ INSERTED = (
     "type it in the row that frees (see Start here)"
 )
 """What the end-of-book row says, and the import, when a row was inserted into Deals."""
+
+
+BOOK_WARNING = "BookWarning"
+"""The defined name of what is wrong with the whole book (:func:`book_warning`)."""
+RULES_STATUS_ROWS = {
+    3: "Ante",
+    4: "Cap",
+    5: "Starting stack",
+    7: "Pot before the first deal",
+    8: "Reserve before the first deal",
+    9: "First dealer",
+}
+"""The Rules rows whose Status cell (column C) says what is wrong with the cell beside it."""
+
+
+def book_warning(layout: Layout) -> str:
+    """What is wrong with the whole book, in words ("" when nothing is): a row inserted into
+    Deals or deals typed below the end of the book (which the formulas do not read), or a
+    Rules cell the formulas cannot use as typed (a date pasted into the cap). Either changes
+    every pot and balance below it without a mark on the rows themselves, so the Ledger,
+    Standings and Settle up say it where their figures are read, not only the end-of-book row
+    and the Rules sheet."""
+    end = f"{DEALS}!${col(layout.note_col)}${layout.last_row + 1}"
+    out = '""'
+    for row, name in reversed(RULES_STATUS_ROWS.items()):
+        status = f"{RULES}!$C${row}"
+        out = f'IF({status}<>"","Rules, row {row} ({name}): "&{status},{out})'
+    return f'IF({end}<>"","Deals, row "&ROW({end})&": "&{end},{out})'
+
+
+def warned(text: str) -> str:
+    """The book's warning, then ``text`` (what it means where it is read), or "" when the
+    book has none."""
+    return f'IF({BOOK_WARNING}="","",{BOOK_WARNING}&". {text}")'
 
 
 def unread_check(layout: Layout) -> str:

@@ -55,6 +55,15 @@ FIRST_ROW_COL, LAST_ROW_COL = 30, 31
 """Evenings columns AD and AE (hidden): the Calc rows of the evening's first and last deal
 (0: none). They read only which evening each row belongs to, never a mark, so a mark
 corrected leaves them be, and the sums over an evening read its own rows only."""
+KEY_FROM = 32
+"""Evenings columns AF to AO (hidden): where seat ``s`` (column ``KEY_FROM + s``) sits at the
+table that evening, as a number to sort by: its place typed (or, for an x, its seat number)
+times 100, plus its seat number, so equal places go in seat order; 9999 for a seat not there."""
+ORDER_FROM = 42
+"""Evenings columns AP to AY (hidden): the seat numbers of those there in the evening's order
+round the table (column ``ORDER_FROM + k`` for the k-th place; 0 past the last one there). The
+deal passes along this order, from the first dealer."""
+ABSENT_KEY = 9999
 DATES_FROM = 10_000
 """A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
 DATES_TO = 2_958_465
@@ -142,7 +151,12 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.column_dimensions[col(DEALER_COL)].width = 8
     for column in (THERE_COL, DEALS_COL, POT_COL, RESERVE_COL):
         sheet.column_dimensions[col(column)].width = 7
-    hidden_columns = (TEXT_COL, OFFSET_COL, *range(THERE_FROM, THERE_FROM + SEATS))
+    hidden_columns = (
+        TEXT_COL,
+        OFFSET_COL,
+        *range(THERE_FROM, THERE_FROM + SEATS),
+        *range(KEY_FROM, ORDER_FROM + SEATS),
+    )
     for hidden in (*hidden_columns, FIRST_ROW_COL, LAST_ROW_COL):
         sheet.column_dimensions[col(hidden)].hidden = True
     sheet.column_dimensions[col(PROBLEM_COL)].width = 18
@@ -156,7 +170,7 @@ def _evening_row(sheet: Any, calc: dict[str, str], r: int) -> None:
     """The formulas of one evening's row ``r``: its deals, what it left and its problems."""
     k = r - 1
     label = f"$A{r}"
-    there = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn)"
+    there = f"SUM(${col(THERE_FROM)}{r}:${col(THERE_FROM + SEATS - 1)}{r})"
     first_row, last_row = f"${col(FIRST_ROW_COL)}{r}", f"${col(LAST_ROW_COL)}{r}"
     sheet.cell(
         r,
@@ -184,7 +198,7 @@ def _evening_row(sheet: Any, calc: dict[str, str], r: int) -> None:
     same = f"MATCH(${text}{r},${text}$1:${text}{r - 1},0)"
     dealer = f"$L{r}"
     seat = f"MATCH(TRIM({dealer}),PlayerNames,0)"
-    dealer_there = is_x(f"INDEX($B{r}:$K{r},{seat})")
+    dealer_there = f"INDEX(${col(THERE_FROM)}{r}:${col(THERE_FROM + SEATS - 1)}{r},{seat})=1"
     sheet.cell(
         r,
         PROBLEM_COL,
@@ -193,12 +207,25 @@ def _evening_row(sheet: Any, calc: dict[str, str], r: int) -> None:
         f'{FEW_THERE}",IF(AND({dealer}<>"",NOT(IFERROR({dealer_there},FALSE))),'
         f'"column L: "&{shown_formula(dealer)}&" {DEALER_AWAY}",""))))',
     )
-    seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
-    before = f"SUMPRODUCT({is_x(f'$B{r}:$K{r}')}*SeatOn*({seats}<{seat}))"
+    order = f"${col(ORDER_FROM)}{r}:${col(ORDER_FROM + SEATS - 1)}{r}"
+    before = f"MATCH({seat},{order},0)-1"
     sheet.cell(r, OFFSET_COL, f'=IF({dealer}="",0,IFERROR({before},0))')
+    keys = f"${col(KEY_FROM)}{r}:${col(KEY_FROM + SEATS - 1)}{r}"
     for s in range(SEATS):
-        marked = is_x(f"${col(2 + s)}{r}")
+        cell = f"${col(2 + s)}{r}"
+        marked = f"OR({is_x(cell)},{is_place(cell)})"
+        there_cell = f"${col(THERE_FROM + s)}{r}"
         sheet.cell(r, THERE_FROM + s, f"=IF(AND({seat_cell('plays', s)}=1,{marked}),1,0)")
+        sheet.cell(
+            r,
+            KEY_FROM + s,
+            f"=IF({there_cell}=1,IF({is_place(cell)},{cell},{s + 1})*100+{s + 1},{ABSENT_KEY})",
+        )
+        sheet.cell(
+            r,
+            ORDER_FROM + s,
+            f"=IF(SMALL({keys},{s + 1})={ABSENT_KEY},0,MOD(SMALL({keys},{s + 1}),100))",
+        )
 
 
 FEW_THERE = "mark at least two players there (R11)"
@@ -210,8 +237,10 @@ def _attendance_marks(sheet: Any) -> None:
         f'"{MARK}"',
         f"B2:K{1 + EVENING_ROWS}",
         "There?",
-        "x for a player who is there this evening; empty for one who is not.",
-        "Only x counts: a player without x is not there.",
+        "x for a player who is there this evening, empty for one who is not. Seated "
+        "otherwise than on sheet 'Players'? Type each one's place at the table (1, 2, 3 ...).",
+        "x, or a place at the table from 1 to 10: anything else is not there.",
+        strict=False,
     )
     dealer = DataValidation(
         type="custom",
@@ -224,6 +253,12 @@ def _attendance_marks(sheet: Any) -> None:
     dealer.add(f"L2:L{1 + EVENING_ROWS}")
     for validation in (marks, dealer):
         sheet.add_data_validation(validation)
+
+
+def is_place(ref: str) -> str:
+    """True where a cell holds a place at the table: a whole number from 1 to 10 (IF, not
+    AND, which would take INT of a text)."""
+    return f"IF(ISNUMBER({ref}),AND({ref}>=1,{ref}<={SEATS},{ref}=INT({ref})),FALSE)"
 
 
 def window(whole: str, first: str, last: str, top: int) -> str:
@@ -240,6 +275,7 @@ def evening_calc(layout: Layout, r: int, at: Any) -> dict[str, str]:
     seats = f"{SEATS_SHEET}!$B$1:${col(SEATS + 1)}$1"
     here = f"${col(layout.here_col(0))}{r}:${col(layout.here_col(SEATS - 1))}{r}"
     new = "1" if first else f"IF({at('evening')}={at('evening', r - 1)},0,1)"
+    orders = f"{EVENINGS}!${col(ORDER_FROM)}$2:${col(ORDER_FROM + SEATS - 1)}${1 + EVENING_ROWS}"
     order = (
         f"IF({at('evening at')}>0,MOD({at('evening deals')}-1+INDEX("
         f"{evening_range(OFFSET_COL)},{at('evening at')}),{at('here')}),"
@@ -264,7 +300,8 @@ def evening_calc(layout: Layout, r: int, at: Any) -> dict[str, str]:
         if first
         else (f"=IF({new}=1,0,{at('evening deals', r - 1)})+{at('used')}"),
         "dealer seat": (
-            f"=IF({at('here')}=0,0,SUMPRODUCT(SMALL({here}*{seats}+(1-{here})*99,{order})))"
+            f"=IF({at('here')}=0,0,IF({at('evening at')}>0,INDEX({orders},{at('evening at')},"
+            f"{order}),SUMPRODUCT(SMALL({here}*{seats}+(1-{here})*99,{order}))))"
         ),
     }
 

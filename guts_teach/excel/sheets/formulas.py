@@ -53,6 +53,31 @@ def capped(expr: str) -> str:
     return f'IF(Cap="",{expr},MIN({expr},Cap))'
 
 
+ONE_BY_ONE_TEST = "_xlfn.SHEET()>0"
+"""Always true, and calls SHEET (written with the prefix a file gives functions newer than its
+format, as Excel does), one of the functions LibreOffice never computes in threads. It costs
+next to nothing, which matters: a corrected mark recomputes these formulas on every row below
+it."""
+
+
+def one_by_one(expr: str) -> str:
+    """``expr``, in a formula LibreOffice computes cell by cell, never in threads.
+
+    With threaded calculation on, as LibreOffice ships, a hard recalculation (Ctrl+Shift+F9)
+    computes a column's identical formulas in threads, together with the columns beside it
+    that look alike. The running pot, reserve and balances depend on columns beside them
+    (who won, who pays), and the columns that read them (a winner's share, the balances) sit
+    beside those too: LibreOffice 7.4 then leaves cells it had begun to work out half done,
+    and every pot, reserve and balance from the second deal down turns into Err:522. A
+    formula that calls SHEET (:data:`ONE_BY_ONE_TEST`) is never computed in threads, so it is
+    worked out cell by cell, in order, which is always right. Excel computes it as written.
+
+    >>> one_by_one("A1+1")
+    'IF(_xlfn.SHEET()>0,A1+1,"")'
+    """
+    return f'IF({ONE_BY_ONE_TEST},{expr},"")'
+
+
 def striped_table(name: str, ref: str) -> Table:
     """A named spreadsheet table over ``ref``, its rows striped."""
     table = Table(displayName=name, ref=ref)

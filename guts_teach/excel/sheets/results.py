@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
+from openpyxl.styles import Alignment, Font
 from openpyxl.styles.cell_style import StyleArray
 
 from ..layout import (
@@ -27,6 +27,7 @@ from ..layout import (
 )
 from ._settle_native import groups_block, step_keys
 from .chart import STACK, balance_chart, sorted_view
+from .deals import BOOK_WARNING, warned
 from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
 from .formulas import append_text, head_style, same_style, striped_table
 from .problems import (
@@ -81,7 +82,8 @@ def problem_formula(layout: Layout, r: int) -> str:
         f"{where}&" + spliced(WON_NOT_IN, name=name),
         spliced(won_block + WHO_WON),
     ]
-    out = '""'
+    # A row with no problem of its own shows what is wrong with the whole book, if anything.
+    out = f'IF({c["content"]}>0,{warned(ROW_WARNED)},"")'
     for code in range(len(texts), 0, -1):
         out = f"IF({c['problem']}={code},{texts[code - 1]},{out})"
     return "=" + out
@@ -184,6 +186,10 @@ def _ledger_look(sheet: Any, layout: Layout) -> None:
     same_style(number, (sheet.cell(r, 1) for r in range(3, layout.drawn_last + 1)))
 
 
+ROW_WARNED = "Until that is put right, the figures on this row may be wrong"
+STANDINGS_WARNED = "Until that is put right, these balances and places are wrong"
+SETTLE_WARNED = "Until that is put right, these transfers settle nothing"
+"""What the book's warning (:func:`.deals.book_warning`) means where it is read."""
 TOP = Alignment(vertical="top")
 IN_WIDTH = 32
 WINNERS_WIDTH = 18
@@ -211,6 +217,8 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
         # Places by exact value (R10): equal balances share a place, whatever float noise the
         # thirds and sixths of split pots leave in the last digits.
         sheet.cell(r, 3, f'=IF({on},1+SUMPRODUCT(SeatOn*(ROUND({finals},9)>ROUND({final},9))),"")')
+    warning = sheet.cell(w + 2, 1, "=" + warned(STANDINGS_WARNED))
+    warning.font = Font(bold=True, color="B71C1C")
     sheet.add_table(striped_table("StandingsTable", f"A1:C{w + 1}"))
     sorted_view(sheet, layout)
     balance_chart(book, sheet, layout, chart_deals)
@@ -266,7 +274,8 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
     sheet.cell(
         note_row + 1,
         2,
-        f"=IF({CHOSEN_AT}>0,IF(ABS(SUM({summary_range('result')}))>{TINY},"
+        f'=IF({BOOK_WARNING}<>"",{warned(SETTLE_WARNED)},'
+        f"IF({CHOSEN_AT}>0,IF(ABS(SUM({summary_range('result')}))>{TINY},"
         f'"This evening "&IF(ABS({opened()})>{TINY},"opened with "&{_amount(opened())}&" in '
         f'the pot and reserve, carried from the evening before, and ","")&"left "'
         f'&{_amount(left_on_table())}&" on the table for '
@@ -277,7 +286,7 @@ def settle_sheet(book: Workbook, layout: Layout) -> None:
         f"IF(ABS({CALC}!{col(layout.calc('pot after'))}{last}+{CALC}!"
         f"{col(layout.calc('reserve after'))}{last})>{TINY},"
         '"The pot or the reserve still holds chips: play on until both are empty.",'
-        '"Pot and reserve are empty: these transfers settle every balance."))',
+        '"Pot and reserve are empty: these transfers settle every balance.")))',
     )
     chosen = label_formula(f"'{EVENING}'!$B$2")
     sheet.cell(note_row + 2, 1, "For")

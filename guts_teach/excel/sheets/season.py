@@ -36,11 +36,12 @@ from .evenings import (
     FIRST_ROW_COL,
     LAST_ROW_COL,
     TEXT_COL,
+    THERE_FROM,
     evening_range,
     label_formula,
     window,
 )
-from .formulas import head_style, is_x
+from .formulas import head_style
 from .seats import seat_cell
 
 SUMMARY_ROWS = {"present": 2, "result": 3, "rank": 4}
@@ -100,7 +101,7 @@ def season_sheets(book: Workbook, layout: Layout) -> None:
         for sheet in (results, history):
             sheet.cell(r, 1, f'=IF({label}="","",{label})')
         for s in range(SEATS):
-            there = f"AND({seat_cell('plays', s)}=1,{is_x(f'{EVENINGS}!${col(2 + s)}${r}')})"
+            there = f"{EVENINGS}!${col(THERE_FROM + s)}${r}=1"  # seated, and an x or a place
             result = _result(layout, k, s)
             cell = results.cell(r, 2 + s, f'=IF($A{r}="","",IF({there},{result},""))')
             cell.number_format = AMOUNT_FORMAT
@@ -125,7 +126,7 @@ def summary_block(book: Workbook, layout: Layout) -> None:
     for s in range(SEATS):
         c = FIRST + s
         plays = f"{seat_cell('plays', s)}=1"
-        there = is_x(f"INDEX({evening_range(2 + s)},{CHOSEN_AT})")
+        there = f"INDEX({evening_range(THERE_FROM + s)},{CHOSEN_AT})=1"
         helper.cell(
             SUMMARY_ROWS["present"],
             c,

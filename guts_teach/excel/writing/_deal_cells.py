@@ -31,11 +31,14 @@ Rows = Iterator[tuple[int, Cells]]
 def deal_cells(
     layout: Layout, number: int, deal: LedgerDeal, record: Any, there: Iterable[str] | None = None
 ) -> Cells:
-    """The row of deal ``number`` (``record`` is the deal replayed): marks for the players
-    ``there`` (all the layout's players when not given), empty cells where they have none."""
-    cells: Cells = {1: number}
+    """The row of the deal in place ``number`` (``record`` is the deal replayed), under the
+    number the club gave it if it has one: marks for the players ``there`` (all the layout's
+    players when not given), empty cells where they have none. A Won mark is written where
+    the deal came to a showdown, or where the club marked the one player in as the winner
+    (the book keeps the mark as typed)."""
+    cells: Cells = {1: deal.number or number}
     hands = dict(deal.hands or ())
-    showdown = len(record.ins) > 1
+    showdown = len(record.ins) > 1 or deal.winners is not None
     for name in layout.players if there is None else there:
         i = layout.players.index(name)
         cells[layout.in_col(i)] = MARK if name in deal.ins else None

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from openpyxl import Workbook
 
 from ...game.atomic import check_target
+from ...ledgers.ledger import check_numbers
 from ...ledgers.replay import replay
 from ...ledgers.season import Season
 from ..cells import WorkbookError, check_text
@@ -40,8 +42,10 @@ from .workbook import check_holdable, streamed_book
 
 def season_players(season: Season) -> tuple[str, ...]:
     """The workbook's seats: every name of the season, in an order that seats each evening's
-    players in the evening's own order (the order first seen where the evenings leave it
-    open); refused when no single order does."""
+    players in the evening's own order where one order does (the order first seen where the
+    evenings leave it open), so that those evenings are typed with x alone; otherwise in the
+    order first seen, and the evenings seated otherwise get their places typed
+    (:func:`places`)."""
     names = season.players
     if len(names) > SEATS:
         raise WorkbookError(
@@ -62,14 +66,24 @@ def season_players(season: Season) -> tuple[str, ...]:
     while len(order) < len(names):
         ready = [n for n in names if n not in order and after[n] <= set(order)]
         if not ready:
-            clash = next(e for e in season.evenings if not set(e.ledger.players) <= set(order))
-            raise WorkbookError(
-                f"evening {clash.label!r} seats {', '.join(clash.ledger.players)} in an order "
-                "no other evening agrees with, and the workbook deals every evening in the "
-                "order of one row of seats: keep this season as a season file"
-            )
+            return tuple(names)
         order.append(ready[0])
     return tuple(order)
+
+
+def places(players: Sequence[str], seated: Sequence[str]) -> dict[str, int | str]:
+    """What the Evenings sheet holds under each player there: x when they sit in the book's
+    seat order, else each one's place at the table (1, 2, 3 ...).
+
+    >>> places(("Cleo", "Ana", "Ben"), ("Ana", "Ben", "Cleo"))
+    {'Cleo': 1, 'Ana': 2, 'Ben': 3}
+    >>> places(("Ana", "Cleo"), ("Ana", "Ben", "Cleo"))
+    {'Ana': 'x', 'Cleo': 'x'}
+    """
+    in_seat_order = tuple(name for name in seated if name in players)
+    if tuple(players) == in_seat_order:
+        return dict.fromkeys(players, MARK)
+    return {name: k for k, name in enumerate(players, start=1)}
 
 
 def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | None = None) -> None:
@@ -79,6 +93,9 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
     if not season.evenings:
         raise WorkbookError("the season has no evenings: there is nothing to write")
     check_text(season.title, "the season's title")
+    check_numbers(
+        [deal for evening in season.evenings for deal in evening.ledger.deals], what="season"
+    )
     for number, evening in enumerate(season.evenings, start=1):
         check_text(evening.label, f"the label of evening {number}")
     players = season_players(season)
@@ -121,8 +138,8 @@ def _fill(book: Workbook, season: Season, layout: Layout, sessions: list[Any]) -
     evenings = book[EVENINGS]
     for k, evening in enumerate(season.evenings):
         evenings.cell(k + 2, 1, evening.label).data_type = "s"
-        for name in evening.players:
-            evenings.cell(k + 2, 2 + layout.players.index(name), MARK)
+        for name, mark in places(evening.players, layout.players).items():
+            evenings.cell(k + 2, 2 + layout.players.index(name), mark)
         if evening.ledger.dealer is not None:
             evenings.cell(k + 2, DEALER_COL, evening.ledger.dealer).data_type = "s"
     return _season_rows(season, layout, sessions)

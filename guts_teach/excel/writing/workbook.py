@@ -13,11 +13,12 @@ import os
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.workbook.defined_name import DefinedName
 
 from ...game.atomic import check_target, save_with
 from ...game.play.table import seat_players
 from ...game.rules import Rules
-from ...ledgers.ledger import Ledger
+from ...ledgers.ledger import Ledger, check_numbers
 from ..cells import WorkbookError, check_cell_range, check_text
 from ..layout import (
     CALC,
@@ -33,7 +34,7 @@ from ..layout import (
     col,
 )
 from ..sheets.calc import calc_sheet
-from ..sheets.deals import deals_sheet
+from ..sheets.deals import BOOK_WARNING, book_warning, deals_sheet
 from ..sheets.evening_summary import summary_sheet
 from ..sheets.evenings import evenings_sheet
 from ..sheets.formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
@@ -87,7 +88,7 @@ START_TEXT = (
     "a bigger book: guts-teach workbook new club.xlsx --players Ana Ben ... --rows 5000",
     "(at most 100,000 rows), then copy the Deals rows across. Deals cost the spreadsheet",
     "time: with 10,000 deals typed, LibreOffice takes about 40 s and 1 GB of memory to",
-    "open, recalculate and save the book, and about 4 s to recalculate a mark corrected",
+    "open, recalculate and save the book, and about 5 s to recalculate a mark corrected",
     "near the top; for a long run of evenings, start a fresh book each season.",
     "",
     "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
@@ -137,6 +138,7 @@ def new_workbook(
     evenings_sheet(book, layout)
     deals_sheet(book, layout)
     calc_sheet(book, layout)
+    book.defined_names[BOOK_WARNING] = DefinedName(BOOK_WARNING, attr_text=book_warning(layout))
     seats_sheet(book)
     season_sheets(book, layout)
     summary_block(book, layout)
@@ -287,6 +289,7 @@ def export_ledger(
         )
     session = session if session is not None else replay(ledger)
     check_holdable(ledger, session)
+    check_numbers(ledger.deals)
     size = min(max(rows or 0, DEFAULT_ROWS, len(ledger.deals) + 50), MAX_ROWS)
     book, layout = streamed_book(
         tuple(ledger.players),

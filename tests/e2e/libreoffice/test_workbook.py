@@ -4,11 +4,11 @@ Python ledger on every pot, reserve and balance; import, round trip, injection, 
 from __future__ import annotations
 
 import os
-import random
 from fractions import Fraction
 
 import pytest
 from openpyxl import load_workbook
+from support.club import random_ledger
 from support.libreoffice import close, recalculate
 from support.needs import require
 from support.paths import REPO
@@ -32,24 +32,6 @@ from guts_teach.ledgers.ledger import ledger_of
 from guts_teach.ledgers.replay import replay
 
 COMMITTED = REPO / "workbook" / "guts_club.xlsx"
-
-
-def random_ledger(seed: int, deals: int, rules):
-    """A seeded evening with ties (fractions), cap overflow, refills and nobody-in redeals."""
-    chooser = random.Random(seed)
-    players = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"][: chooser.randint(3, 6)]
-    table = Session(players, rules=rules, rng=random.Random(seed))
-    for _ in range(deals):
-        ins = [p for p in players if chooser.random() < 0.45]
-        if len(ins) > 1 and chooser.random() < 0.25:
-            table.play(ins, winners=chooser.sample(ins, chooser.randint(2, len(ins))))
-        elif chooser.random() < 0.5:
-            table.deal_random()
-            table.declare_all(ins)
-            table.settle()
-        else:
-            table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
-    return ledger_of(table)
 
 
 @pytest.mark.parametrize(
