@@ -36,6 +36,19 @@ def _wait(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextlib.contextmanager
+def _running(command: list[str], port: int, folder: Path) -> Iterator[str]:
+    """``command``, a web server in the foreground, until the block ends; its address once it
+    answers (its error log in ``folder`` said if it stops first)."""
+    server = subprocess.Popen(command)
+    try:
+        _wait(port, server, folder / "error.log")
+        yield f"http://{LOOPBACK}:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@contextlib.contextmanager
 def nginx(root: Path, extra: str = "") -> Iterator[str]:
     """``root`` served by Debian's nginx with its stock types (and ``extra`` in the server
     block); its address."""
@@ -68,13 +81,8 @@ http {{
 }}
 """
         )
-        server = subprocess.Popen([str(NGINX), "-c", str(conf), "-p", str(folder)])
-        try:
-            _wait(port, server, folder / "error.log")
-            yield f"http://{LOOPBACK}:{port}"
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with _running([str(NGINX), "-c", str(conf), "-p", str(folder)], port, folder) as base:
+            yield base
 
 
 @contextlib.contextmanager
@@ -113,10 +121,5 @@ DirectoryIndex index.html
 </Directory>
 """
         )
-        server = subprocess.Popen([str(APACHE), "-f", str(conf), "-DFOREGROUND"])
-        try:
-            _wait(port, server, folder / "error.log")
-            yield f"http://{LOOPBACK}:{port}"
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with _running([str(APACHE), "-f", str(conf), "-DFOREGROUND"], port, folder) as base:
+            yield base
