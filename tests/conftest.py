@@ -4,7 +4,8 @@ Tiers: plain ``pytest`` runs the fast tier, everything but the tests marked ``e2
 browser, LibreOffice, a JupyterHub, a wheel in a fresh venv, the docs build, the notebooks run
 by nbval, the load tests) and ``slow`` (exhaustive checks); ``pytest -m ""`` runs every tier,
 as CI does; ``pytest -m e2e`` only the end-to-end one. Every test under ``tests/e2e/`` and every
-notebook is marked ``e2e`` here, by where it lives.
+notebook is marked ``e2e`` here, by where it lives, and the doctests named in ``SLOW_DOCTESTS``
+``slow``.
 
 A test module that imports a package from a missing extra (openpyxl, pandas, ipywidgets,
 tornado, ...) is skipped with the extra's name, never a collection error; in CI (``CI=true``)
@@ -59,6 +60,13 @@ EXTRAS = {
 }
 """Third-party packages a test may import, by the extra of ``pyproject.toml`` that brings them."""
 
+SLOW_DOCTESTS = {
+    # the whole three-card equilibrium search, some four seconds; the slow tests of
+    # tests/strategy/three_card/test_three_card_strategy.py check the same answer
+    "guts_teach.strategy.three_card.equilibrium",
+}
+"""Doctests (by their name, the module's for its docstring) marked ``slow``: long computations."""
+
 MISSING = re.compile(r"(?:No module named '|import of )([A-Za-z0-9_]+)")
 
 
@@ -77,7 +85,8 @@ def missing_extra(text: str) -> str | None:
 
 
 class Tiers:
-    """Marks end-to-end tests by where they live, and skips what a missing extra cannot collect.
+    """Marks end-to-end tests by where they live and the long doctests slow, and skips what a
+    missing extra cannot collect.
 
     Registered as a plugin (not as conftest hooks), so it also sees the package's doctests and
     the notebooks, which live outside ``tests/``.
@@ -105,6 +114,8 @@ class Tiers:
             path = Path(item.path)
             if path.is_relative_to(E2E) or path.is_relative_to(NOTEBOOKS):
                 item.add_marker(pytest.mark.e2e)
+            if isinstance(item, pytest.DoctestItem) and item.name in SLOW_DOCTESTS:
+                item.add_marker(pytest.mark.slow)
 
 
 def pytest_configure(config: pytest.Config) -> None:

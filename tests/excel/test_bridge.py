@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from contextlib import closing
 from dataclasses import replace
 from fractions import Fraction
 
@@ -127,11 +128,11 @@ def test_read_deals_from_a_book_round_trips(tmp_path):
     table = evening(40, seed=3)
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(table), path)
-    workbook = load_workbook(path)
-    values = {
-        name: [[c.value for c in row] for row in workbook[name].iter_rows()]
-        for name in ("Rules", "Players", DEALS)
-    }
+    with closing(load_workbook(path, read_only=True)) as workbook:  # only the sheets read
+        values = {
+            name: [[c.value for c in row] for row in workbook[name].iter_rows()]
+            for name in ("Rules", "Players", DEALS)
+        }
     book = remote_book(values)
     ledger = read_deals(book)
     assert replay(ledger).deals == table.deals
@@ -227,11 +228,11 @@ def test_live_mirror_refuses_a_variant_game_when_it_is_created():
 def test_read_deals_checks_the_deals_headers_against_the_players_sheet(tmp_path):
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(evening(5, seed=3)), path)
-    workbook = load_workbook(path)
-    values = {
-        name: [[c.value for c in row] for row in workbook[name].iter_rows()]
-        for name in ("Rules", PLAYERS, DEALS)
-    }
+    with closing(load_workbook(path, read_only=True)) as workbook:  # only the sheets read
+        values = {
+            name: [[c.value for c in row] for row in workbook[name].iter_rows()]
+            for name in ("Rules", PLAYERS, DEALS)
+        }
     rows = values[PLAYERS]
     rows[5:6] = [[5, "Eve", *rows[4][2:]]]  # a fifth name typed: Eve joins
     assert read_deals(remote_book(values)).players[-1] == "Eve"

@@ -18,14 +18,18 @@ K4 = Threshold(hand_class("K-4"))
 PLAN = (hand_class("3-2"), hand_class("A-J"))  # the exact best plan at three, plain Guts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [teaching(), classic()], ids=["cap 20", "cap 100"])
 def test_the_best_one_deal_plan_costs_the_lone_player_in_the_real_game_too(rules) -> None:
+    """Slow tier (80,000 deals through Session, some 3.5 s): the fast tier finds the plan
+    exactly (``test_coalitions.py``) and plays a long run of it through the command line."""
     with_plan = real_lone_money(K4, PLAN, rules=rules, deals=40_000, seed=5)
     alike = real_lone_money(K4, (K4.strength, K4.strength), rules=rules, deals=40_000, seed=6)
     cost = alike.mean - with_plan.mean
     assert cost > 3 * (with_plan.error**2 + alike.error**2) ** 0.5, (with_plan, alike)
 
 
+@pytest.mark.slow  # 80,000 deals through Session, some 3.5 s; see the test above
 def test_at_four_the_plan_found_costs_the_lone_a2_player_in_the_real_game() -> None:
     a2 = Threshold(hand_class("A-2"))
     plan = (hand_class("3-2"), hand_class("2-2"), hand_class("2-2"))

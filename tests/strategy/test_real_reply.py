@@ -94,12 +94,22 @@ def simulate(
     return mean, math.sqrt(spread / len(batches))
 
 
-def test_heads_up_reply_is_the_real_game_count() -> None:
-    for name in ("3-2", "10-2", "J-7", "K-4", "A-10"):
-        found = real_reply(_at(name), players=2)
-        assert found.regime == "still"
-        assert rule_threshold(found.at_reserve) == real_best_reply(_at(name))
-        assert found.money_per_deal == money_per_deal(real_best_reply(_at(name)), _at(name))
+# Each threshold is a full real-game count (some 1.7 s): K-4 in the fast tier, the rest slow.
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("3-2", marks=pytest.mark.slow),
+        pytest.param("10-2", marks=pytest.mark.slow),
+        pytest.param("J-7", marks=pytest.mark.slow),
+        "K-4",
+        pytest.param("A-10", marks=pytest.mark.slow),
+    ],
+)
+def test_heads_up_reply_is_the_real_game_count(name: str) -> None:
+    found = real_reply(_at(name), players=2)
+    assert found.regime == "still"
+    assert rule_threshold(found.at_reserve) == real_best_reply(_at(name))
+    assert found.money_per_deal == money_per_deal(real_best_reply(_at(name)), _at(name))
 
 
 def test_reserve_moves_by_whole_caps_whatever_it_holds() -> None:
@@ -128,7 +138,10 @@ def test_against_always_in_the_reserve_drifts_up_and_the_reply_takes_the_most_at
         assert policy_money(_at("3-2"), _at(other), _at(other)) < found.money_per_deal / 5
 
 
+@pytest.mark.slow
 def test_no_nearby_threshold_beats_the_reply() -> None:
+    """Slow tier (five policies counted in the real game, some four seconds): the fast tier
+    checks the reply against K-4 and against always-in, each with alternatives."""
     others = _at("J-7")
     found = real_reply(others, players=3)
     assert found.regime == "returns" and found.reserve_rule() == "Q-10"
@@ -137,6 +150,7 @@ def test_no_nearby_threshold_beats_the_reply() -> None:
         assert policy_money(others, _at(name), _at(name)) < found.money_per_deal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("others", "small", "at_reserve"),
     [("3-2", "K-5", "K-5"), ("3-2", "A-A", "A-A"), ("J-7", "Q-J", "Q-10"), ("J-7", "J-7", "J-7")],
@@ -144,6 +158,8 @@ def test_no_nearby_threshold_beats_the_reply() -> None:
 def test_simulated_long_run_matches_the_exact_money(
     others: str, small: str, at_reserve: str
 ) -> None:
+    """Slow tier (200,000 simulated deals each, some 2.5 s): the fast tier simulates the reply
+    against always-in over 40,000 deals in the test below."""
     exact = policy_money(_at(others), _at(small), _at(at_reserve))
     mean, error = simulate(
         _at(others), _at(small), _at(at_reserve), deals=200_000, seed=27, rules=teaching()

@@ -139,9 +139,12 @@ def test_in_turn_gains_are_the_labs_class_by_class(spiel, kept) -> None:
         assert float(chances[held]) * (best - played) == pytest.approx(0, abs=1e-15)
 
 
+@pytest.mark.slow
 def test_in_turn_gains_of_the_fictitious_play_average_are_the_labs(spiel) -> None:
     """Where the gains are not zero: the fictitious-play average the lab showed before, some
-    classes through OpenSpiel against the lab's count."""
+    classes through OpenSpiel against the lab's count. Slow tier (some ten seconds of
+    OpenSpiel): the fast tier checks OpenSpiel's in-turn gains class by class against the exact
+    equilibrium, and the slow tier's whole check covers every class of this average too."""
     from guts_teach.strategy.in_turn.three_play import kept_play
 
     lab = _lab_in_turn_gains(kept_play())
@@ -154,9 +157,12 @@ def test_in_turn_gains_of_the_fictitious_play_average_are_the_labs(spiel) -> Non
         assert float(chances[held]) * (best - played) == pytest.approx(lab[seat][held], rel=1e-9)
 
 
+@pytest.mark.slow
 def test_at_once_gains_are_the_labs_gain_formula(spiel, kept) -> None:
     """At once the lab's exact gain of going in against a threshold gives each class's
-    best-reply gain: ``frequency x (max(gain, 0) - gain if the threshold goes in)``."""
+    best-reply gain: ``frequency x (max(gain, 0) - gain if the threshold goes in)``. Slow tier
+    (six OpenSpiel best responses, some three seconds): the fast tier reads the at-once gains
+    through the command line and checks the in-turn ones through OpenSpiel."""
     options = spiel.trees.Options(3)
     for edge in ("K-4", "J-7"):
         threshold = Threshold(hand_class(edge))
@@ -191,7 +197,10 @@ def test_cfr_plus_at_three_is_near_the_labs_answers(spiel, kept) -> None:
         assert share == pytest.approx(in_turn["by_class"][seat][held], abs=1e-15)
 
 
+@pytest.mark.slow
 def test_sampling_runs_are_repeated_and_read_again(spiel, kept) -> None:
+    """Slow tier: a sampling run repeated (some three seconds of MCCFR); the fast tier checks
+    the price these summaries rest on (``test_price_is_zero_for_the_equilibrium_itself``)."""
     runs = kept["sampling"]
     players, iterations = spiel.kept.CHECKPOINT
     again = spiel.sampling.sample_at_once(players, iterations)
