@@ -279,10 +279,8 @@ the hand you need stays the same. The reserve changes nothing either."""),
     ("md", """\
 ### When the others always go in
 
-Suppose the two other players go in with every hand. Then the pot is never won alone. While
-you stay out, one of them wins and the other pays the pot, so the next pot is the same size.
-When you go in too, two players pay it: the pot grows to the cap and the rest goes to the
-reserve. What should you do, deal after deal?"""),
+The two others go in with every hand. While you stay out, the pot stays the same; when you go
+in too, it grows to the cap and the rest goes to the reserve. What should you do?"""),
     ("notes", """\
 Against two players who always go in, the pot sits at the cap and the reserve grows for good, so
 the long run is played at the cap. The chart gives your chips a deal in the long run for going
