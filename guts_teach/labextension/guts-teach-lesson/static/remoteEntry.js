@@ -58,12 +58,27 @@
         }
         // From the moment it opens until its own run is done, the tab does not say "unsaved":
         // what changes meanwhile (the kernel's details, the run's outputs) is not the reader's.
+        // A reader who edits a cell or adds one before the run ends has changed the notebook,
+        // and it stays unsaved, so the autosave keeps the edit.
         var model = panel.context.model;
-        var clean = function (_model, change) {
-          if (change.name === "dirty" && change.newValue) { model.dirty = false; }
+        var shared = model.sharedModel;
+        var edited = false;
+        var onCell = function (_cell, change) { if (change.sourceChange) { edited = true; } };
+        var onNotebook = function (_notebook, change) {
+          if (change.cellsChange) { edited = true; }
         };
+        var clean = function (_model, change) {
+          if (change.name === "dirty" && change.newValue && !edited) { model.dirty = false; }
+        };
+        var cells = shared.cells.slice();
+        cells.forEach(function (cell) { cell.changed.connect(onCell); });
+        shared.changed.connect(onNotebook);
         model.stateChanged.connect(clean);
-        var settle = function () { model.stateChanged.disconnect(clean); };
+        var settle = function () {
+          model.stateChanged.disconnect(clean);
+          shared.changed.disconnect(onNotebook);
+          cells.forEach(function (cell) { cell.changed.disconnect(onCell); });
+        };
         return panel.sessionContext.ready
           .then(function () { return whenCurrent(app, panel); })
           .then(function () {
@@ -102,7 +117,7 @@
           .then(function () {
             // The outputs are the run's own: the file on disk is unchanged and stays so.
             settle();
-            model.dirty = false;
+            if (!edited) { model.dirty = false; }
             panel.node.setAttribute("data-guts-teach-ran", "true");
           }, function (error) {
             settle();
