@@ -108,7 +108,7 @@ def test_a_learners_page_cannot_read_what_the_teachers_browser_holds(folder, bro
         # the tables' teacher page, signed in.
         teacher.goto(tables)
         teacher.wait_for_url(f"{tables}teacher")
-        teacher.locator("#open-table").wait_for(state="visible")
+        teacher.locator("#class-panel").wait_for(state="visible")
         assert teacher.locator("#sign-in").is_hidden()
         # What one address would give away: any page on the tables' origin reads the key,
         # and the browser's cookies read the class's results and the hub's API.
