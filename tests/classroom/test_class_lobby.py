@@ -302,6 +302,17 @@ def test_after_class_the_tables_download_as_a_season_equal_to_the_leaderboard(tm
     from guts_teach.cli import main
 
     assert main(["replay", str(kept)]) == 0  # the club's own command reads it
+    # and the club's workbook holds it: tables of different players, an evening each, whose
+    # book reads back to the same standings
+    from guts_teach.excel.reading import import_book
+    from guts_teach.ledgers.season import Season
+
+    book = tmp_path / "class-season.xlsx"
+    assert main(["workbook", "export", str(kept), str(book)]) == 0
+    read = import_book(str(book))
+    assert isinstance(read, Season)
+    assert [e.label for e in read.evenings] == [e.label for e in season.evenings]
+    assert season_totals(read) == totals
 
 
 def test_a_table_ended_at_once_with_chips_on_it_keeps_the_season_from_downloading(tmp_path):
