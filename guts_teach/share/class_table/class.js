@@ -116,13 +116,26 @@ function tile(table) {
   open.href = `${classBase}projector/${table.code}`;
   open.className = "tile-head";
   const state = table.ended ? "ended" : table.paused ? "paused" : `deal ${table.deal}`;
-  open.textContent = `${table.code} · ${state} · pot ${table.pot}`;
+  const code = document.createElement("span");
+  code.className = "tile-code";
+  code.textContent = table.code;
+  const said = document.createElement("span");
+  said.className = "tile-state";
+  said.textContent = `${state} · pot ${table.pot}`;
+  open.append(code, " ", said);
   open.setAttribute("aria-label", `Table ${table.code}, ${state}, pot ${table.pot}: open its projector view`);
-  const who = document.createElement("p");
+  // A name a line, cut short with an ellipsis where it is long (eight players fit a tile);
+  // the mark of a declaration comes first, so a long name never hides it.
+  const who = document.createElement("ul");
   who.className = "tile-players";
-  who.textContent = table.players
-    .map((p) => (table.phase === "declaring" && table.declared.includes(p) ? `${p} ✓` : p))
-    .join(", ");
+  who.replaceChildren(
+    ...table.players.map((p) => {
+      const line = document.createElement("li");
+      line.textContent = table.phase === "declaring" && table.declared.includes(p) ? `✓ ${p}` : p;
+      line.title = p;
+      return line;
+    }),
+  );
   const last = document.createElement("p");
   last.className = "tile-last";
   last.textContent = table.winners.length ? `${table.winners.join(" and ")} won` : "No winner yet";
@@ -140,7 +153,14 @@ function showBoard(board) {
     ...board.leaderboard.slice(0, 8).map((entry) => {
       const item = document.createElement("li");
       item.value = entry.place;
-      item.textContent = `${entry.name} ${entry.balance}`;
+      const name = document.createElement("span");
+      name.className = "leader-name";
+      name.textContent = entry.name;
+      name.title = entry.name;
+      const balance = document.createElement("span");
+      balance.className = "amount";
+      balance.textContent = entry.balance;
+      item.append(name, " ", balance);
       return item;
     }),
   );

@@ -151,3 +151,45 @@ def test_a_class_joins_with_one_code_and_plays_on_by_itself(browser, service):
     expect(board.locator("#podium")).to_be_visible(timeout=10_000)
     expect(board.locator("#podium-places li").first).to_be_visible()
     shot(board, "podium")
+
+
+def test_the_class_view_holds_eight_tables_of_eight_on_the_projector(browser, service):
+    """The fullest page of the class view: 64 learners at 8 tables of 8, each tile naming its
+    eight players, on the projector at 1280x720 with no scroll, no text under 20 px and no tile
+    cutting its text off."""
+    laptop = browser.new_context(viewport=PROJECTOR).new_page()
+    laptop.goto(f"{service}/teacher")
+    laptop.fill("#password", PASSWORD)
+    laptop.click("text=Show the open tables")
+    expect(laptop.locator("#class-qr")).to_be_visible()
+    code = laptop.inner_text("#class-code")
+    for i in range(64):
+        # names as long as a class's are: a first name and a surname
+        name = f"{['Anastasia', 'Benedikt', 'Cleo', 'Dev'][i % 4]} {'Okonkwo-Smith'[: 3 + i % 10]}{i}"
+        reply = requests.post(
+            f"{service}/api/class/join", json={"code": code, "name": name}, timeout=10
+        )
+        assert reply.status_code == 200, reply.text
+    expect(laptop.locator("#lobby-count")).to_contain_text("64 waiting in the lobby")
+    laptop.select_option("#table-size", "8")
+    laptop.click("#seat-all")
+    expect(laptop.locator("#class-said")).to_contain_text("Seated at 8 new tables", timeout=20_000)
+
+    board = browser.new_context(viewport=PROJECTOR).new_page()
+    board.goto(service + laptop.locator("#class-view").get_attribute("href"))
+    expect(board.locator(".tile")).to_have_count(8)
+    for tile in board.locator(".tile").all():
+        assert len(tile.inner_text()) > 0 and tile.is_visible()
+    shot(board, "class-view-8x8")
+    sizes = board.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert sizes[0] <= PROJECTOR["width"] and sizes[1] <= PROJECTOR["height"], sizes
+    smallest = smallest_text_px(board)
+    assert smallest >= 20, f"the class view's smallest text is {smallest} px"
+    overflowing = board.evaluate(
+        "[...document.querySelectorAll('.tile')].filter((t) => t.scrollHeight > t.clientHeight"
+        " + 1 || t.scrollWidth > t.clientWidth + 1).length"
+    )
+    assert overflowing == 0, f"{overflowing} tiles cut their text off"
+    assert axe_problems(board, "main") == []
