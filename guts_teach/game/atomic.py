@@ -6,7 +6,8 @@ Ledger files, club workbooks and Shelby workbooks are all saved by :func:`save_w
   ``.NAME.guts-tmp-PID-XXXX`` (recognisable, and tied to the process writing it), which
   then replaces the target; a failure removes it and leaves the old file as it was;
 - a temporary file left by a killed process (its PID no longer running) is removed by
-  the next save of the same file;
+  this process's first save of the same file (a file saved many times a second is not
+  searched for them again);
 - the file gets the permissions a new file gets (``0666`` less the umask), or keeps
   those of the file it replaces;
 - a missing or read-only folder, a folder given as the file, or an empty path is a
@@ -34,6 +35,11 @@ from pathlib import Path
 from .errors import GutsError
 
 MARK = ".guts-tmp-"
+
+_swept: set[Path] = set()
+"""The files whose folder this process has searched for others' temporary files: a process
+that died left them before this one started, so one search a file is enough."""
+SWEPT_AT_MOST = 10_000
 
 
 def _umask() -> int:
@@ -90,7 +96,11 @@ def save_with(path: str | os.PathLike[str], write: Callable[[str], None]) -> Non
     """Save atomically: ``write(temporary_path)`` writes the content, which then replaces
     ``path``; see the module docs."""
     target = check_target(path)
-    remove_stale(target)
+    if target not in _swept:
+        remove_stale(target)
+        if len(_swept) >= SWEPT_AT_MOST:
+            _swept.clear()
+        _swept.add(target)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
