@@ -479,10 +479,14 @@ class Tables:
         if self._loop is not None:  # None: tables used from Python with no service running
             self._loop.add_callback(call)
 
-    def push(self, code: str) -> None:
+    def push(self, code: str, *, durable: bool = True) -> None:
         """Every connection to table ``code`` gets its own view of it, once the table's files
-        say what it shows; one that is closing or gone is dropped, never stopping the others."""
+        say what it shows (``durable=False``: at once, the files following); one that is
+        closing or gone is dropped, never stopping the others."""
         self._loop = IOLoop.current()  # a push is made on the service's loop
+        if not durable:
+            self._push_now(code)
+            return
         table = self.tables.get(code)
         files = table.files() if table is not None else []
         self.writer.after(files, lambda: self._push_now(code))
@@ -903,7 +907,11 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         except TableError as error:
             self.answer_error(str(error))
             return
-        self.tables.push(self.code)
+        # A declaration that leaves the deal open is shown at once: if the service died before
+        # its file was written, the seat would declare again, which tells nobody anything (who
+        # has declared is all a view shows before the showdown). A showdown or a deal is shown
+        # only once it is on the disk.
+        self.tables.push(self.code, durable=table.phase != "declaring" or "deal" in data)
 
     def _join(self, table: ClassTable, data: dict[str, Any]) -> None:
         """The first message: a seat's token, or ``null`` for a projector."""
