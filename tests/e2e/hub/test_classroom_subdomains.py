@@ -128,7 +128,7 @@ def test_a_learners_page_cannot_read_what_the_teachers_browser_holds(folder, bro
         learner.wait_for_url(f"http://ana.localhost:{port}/user/ana/**", timeout=TIMEOUT)
         # She still reaches the tables, signed in by the hub.
         learner.goto(tables)
-        learner.get_by_text("No seat for ana yet").wait_for()
+        learner.get_by_text("Join the class's Guts game, ana").wait_for()
 
         # In the teacher's browser, a page that ana's server sends (its origin is what
         # counts: her server's own answer stands in for whatever she makes it send).
