@@ -103,3 +103,31 @@ def test_formulas_read_as_the_xlsx_reader_gives_them():
     assert excel_formula("of:=7/2") == "=7/2"
     assert excel_formula("of:=[$'Settle up'.D2]+[.$A$1]") == "='Settle up'!D2+$A$1"
     assert excel_formula('of:="a;b"&[.C1]') == '="a;b"&C1'
+
+
+def deals_with(rows: str) -> str:
+    """An .ods content whose Rules, Players and Evenings are empty and Deals holds ``rows``."""
+    small = "".join(sheet(name, "") for name in ("Start here", "Rules", "Players", "Evenings"))
+    return HEAD + small + sheet("Deals", rows) + TAIL
+
+
+def test_deals_padding_earns_no_room_without_rows_of_values(tmp_path):
+    """A Deals sheet may take 4 KB of XML for each row holding a value, as in an .xlsx file
+    (issue 37, item 3): 64 MB of empty cells beside one row is refused near its first 4 MB,
+    where the claim of a full book's 400 MB let it through."""
+    row = '<table:table-row><table:table-cell office:value-type="float" office:value="1"/>'
+    padding = "<table:table-cell/>" * (64 * 2**20 // 19)
+    path = ods(tmp_path / "padded.ods", deals_with(row + padding + "</table:table-row>"))
+    message = refused(path)
+    assert "sheet 'Deals' of workbook" in message
+    assert "holds more than 4 MB, beyond what a club workbook's deals may take" in message
+
+
+def test_a_cell_longer_than_a_cell_holds_is_refused_unquoted(tmp_path):
+    cell = (
+        '<table:table-row><table:table-cell/><table:table-cell office:value-type="string">'
+        f"<text:p>{'z' * 40_000}</text:p></table:table-cell></table:table-row>"
+    )
+    message = refused(ods(tmp_path / "long.ods", deals_with(cell)))
+    assert "the cell in row 1, column 2 holds more than 32,767 characters" in message
+    assert "zzzz" not in message

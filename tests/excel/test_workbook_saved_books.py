@@ -145,7 +145,7 @@ def test_shared_strings_beyond_their_bound_are_refused_at_once(tmp_path):
     message = refused(bomb)
     assert time.process_time() - started < 1
     assert message == (
-        f"workbook {str(bomb)!r}: xl/sharedStrings.xml would unpack to 100 MB, beyond the "
+        f"workbook {str(bomb)!r}: 'xl/sharedStrings.xml' would unpack to 100 MB, beyond the "
         "64 MB a club workbook's shared strings may take; it is not a club workbook (or it "
         "is damaged)"
     )

@@ -57,7 +57,7 @@ def _formula_rows(book: XlsxBook | OdsBook) -> int:
         return said
     last = book.dimension(CALC)
     if last is None:  # no dimension recorded: the last row with a formula in column A
-        rows = book.rows(CALC, kind="deals")
+        rows = book.rows(CALC, kind="deals", row_budget=MAX_ROWS + 1)
         last = max((r for r, row in rows if 1 in row), default=1)
     if last - 1 > MAX_ROWS:
         raise WorkbookError(
@@ -92,7 +92,12 @@ def import_book(path: str) -> Ledger | Season:
             for r, row in _padded(book.rows(EVENINGS), 2, 1 + EVENING_ROWS)
         ]
         deals = book.rows(
-            DEALS, kind="deals", limit=PART_LIMITS["small sheet"] + ROW_BYTES * formula_rows
+            DEALS,
+            kind="deals",
+            limit=PART_LIMITS["small sheet"] + ROW_BYTES * formula_rows,
+            # the rows it has earn the budget, up to the rows the formulas read (and the
+            # header and end-of-book rows): the Calc sheet's claim alone earns nothing
+            row_budget=formula_rows + 2,
         )
     _check_end_row(deals, formula_rows)
     evening_col = Layout((), block=SEATS).evening_col

@@ -37,9 +37,11 @@ from ..layout import DEALS, EVENINGS, PLAYERS, RULES
 from ..sheets.deals import END_OF_BOOK
 from .xlsx_read import (
     CHUNK,
+    MAX_CELL_CHARS,
     MAX_COLUMN,
     MAX_SHEET_ROW,
     PART_LIMITS,
+    ROW_BYTES,
     SEP,
     Formula,
     _DoctypeError,
@@ -104,6 +106,8 @@ class OdsBook:
         self._keep = False
         self._start = 0
         self._spent = 0
+        self._rows_kept = 0  # rows of the sheet being read that hold a value
+        self._chars = 0  # characters of the cell being read
         self._row = 0
         self._repeat = 1
         self._column = 0
@@ -210,6 +214,7 @@ class OdsBook:
             elif local in ("table-cell", "covered-table-cell"):
                 self._cell = attrs
                 self._paragraphs = []
+                self._chars = 0
         elif not self._keep or self._cell is None:
             return
         elif space == OFFICE and local == "annotation":
@@ -238,6 +243,7 @@ class OdsBook:
         self._row = 0
         self._start = self._parser.CurrentByteIndex
         self._spent = 0
+        self._rows_kept = 0
         if self._keep:
             self.cells[name] = []
 
@@ -249,6 +255,14 @@ class OdsBook:
 
     def _text(self, data: str) -> None:
         if self._keep and self._cell is not None and self._paragraphs and not self._note:
+            # counted as it comes, so a huge cell is refused before it is gathered
+            self._chars += len(data)
+            if self._chars > MAX_CELL_CHARS:
+                raise self._refuse(
+                    f"the cell in row {self._row + 1}, column {self._column + 1} holds more "
+                    f"than {MAX_CELL_CHARS:,} characters, more than a spreadsheet cell holds; it "
+                    "is not a club workbook (or it is damaged)"
+                )
             self._paragraphs[-1].append(data)
 
     def _close_tag(self, tag: str) -> None:
@@ -275,10 +289,9 @@ class OdsBook:
         count = int(repeat) if repeat.isdigit() and len(repeat) <= 5 else 1
         first = self._column + 1
         self._column += count
-        if first > MAX_COLUMN:
-            return
-        value = self._value(attrs)
+        value = None if first > MAX_COLUMN else self._value(attrs)
         if value is None or value == "":
+            self._spend(0)  # an empty cell costs its XML too: millions of them are refused
             return
         for column in range(first, min(self._column, MAX_COLUMN) + 1):
             self._found[column] = value
@@ -288,6 +301,7 @@ class OdsBook:
         first = self._row + 1
         self._row += self._repeat
         if self._found and first <= MAX_SHEET_ROW:
+            self._rows_kept += min(self._row, MAX_SHEET_ROW) + 1 - first
             for row in range(first, min(self._row, MAX_SHEET_ROW) + 1):
                 self.cells[str(self._sheet)].append((row, dict(self._found)))
         self._spend(0)
@@ -298,6 +312,8 @@ class OdsBook:
         self._spent += cells
         kind = "deals" if self._sheet == DEALS else "small sheet"
         most = PART_LIMITS[kind]
+        if kind == "deals":  # the rows holding a value earn the room, not a claim of rows
+            most = min(most, PART_LIMITS["small sheet"] + ROW_BYTES * self._rows_kept)
         used = self._parser.CurrentByteIndex - self._start + self._spent
         if used > most:
             raise self._refuse(

@@ -19,7 +19,7 @@ from ...game.cards.hands import HandOrder
 from ...game.errors import GutsError, LedgerError
 from ...game.money import as_amount
 from ...game.rules import Rules, profile
-from ...game.shown import shown
+from ...game.shown import LONGEST, shown
 from ...ledgers.ledger import Ledger, LedgerDeal, check_title
 from ..cells import WorkbookError
 from ..layout import (
@@ -79,10 +79,13 @@ def check_sheets(names: Sequence[str], where: str) -> None:
     """Every sheet of the club workbook must be there, by its name."""
     missing = [name for name in SHEETS if name not in names]
     if missing:
+        # the book's own names are quoted short, and only as many as a club book has
+        has = ", ".join(shown(n) for n in names[: len(SHEETS)])
+        more = len(names) - len(SHEETS)
         raise WorkbookError(
             f"workbook {where!r} is not a guts_teach club workbook, or a sheet was renamed: "
             f"missing sheet(s) {', '.join(repr(m) for m in missing)}; it has "
-            f"{', '.join(repr(n) for n in names)}"
+            f"{has}{f' and {more:,} more' if more > 0 else ''}"
         )
 
 
@@ -313,6 +316,11 @@ def _deal(
             target.append(player)
         text = cells[layout.cards_col(i) - 1]
         if text not in (None, ""):
+            if len(str(text)) > LONGEST:  # no hand is this long: refused, not quoted whole
+                raise WorkbookError(
+                    f"{where_in(DEALS, r, layout.cards_col(i))} (Cards {player}): expected "
+                    f'{ranking.size} cards, such as "Qs Qh", got {shown(text)}'
+                )
             try:
                 held: HandOrder = ranking.hand(str(text))
             except GutsError as error:

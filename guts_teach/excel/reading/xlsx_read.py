@@ -32,6 +32,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from ...game.shown import shown
 from ..cells import WorkbookError
 from ..layout import MAX_ROWS
 
@@ -54,6 +55,26 @@ PART_LIMITS = {
 }
 """The most each part may unpack to, in bytes. The shared strings hold every different
 text of the book (names, labels, notes, cards), at most a few MB in a full book."""
+ROW_CELLS = 50
+"""The most cells one Deals row may hold on average: a deal row has 34 columns, and a
+spreadsheet writes a cell for each that is typed in or formatted (LibreOffice writes the 34);
+half as many again leaves room for columns a club formats beside them. A book of rows this
+full costs what a full book does (``docs/benchmarks.md``)."""
+FREE_CELLS = 100_000
+"""Cells a sheet read row by row may hold beyond :data:`ROW_CELLS` for each row it has
+(headers, the end-of-book row, cells a club formatted)."""
+FREE_ROWS = 10_000
+"""Rows a sheet read row by row may have beyond its ``row_budget`` (which earn no room): a
+spreadsheet writes an empty row for each row a club formatted below the formulas' rows."""
+MAX_CELL_CHARS = 32_767
+"""The most characters a spreadsheet cell holds (Excel's limit): no club workbook's cell,
+shared string or formula is longer, so a longer one is refused as it is read, before it
+costs memory or reaches a message."""
+MAX_SHARED_STRINGS = 3 * MAX_ROWS
+"""The most different texts the shared strings may hold: a full book's deal rows hold a
+note and an evening each at most, and the cards typed and the book's labels are far fewer
+than another :data:`~.layout.MAX_ROWS`. Reading this many tiny strings takes under a
+second; the 64 MB the part may take would otherwise hold millions."""
 CHUNK = 2**16
 MAX_COLUMN = 16_384
 """Column XFD, the last a spreadsheet has."""
@@ -70,6 +91,13 @@ _REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 
 def _mb(size: int) -> str:
     return f"{size / 2**20:.0f} MB"
+
+
+def _too_long(what: str) -> str:
+    return (
+        f"{what} holds more than {MAX_CELL_CHARS:,} characters, more than a spreadsheet cell "
+        "holds; it is not a club workbook (or it is damaged)"
+    )
 
 
 def cell_position(ref: str) -> tuple[int, int]:
@@ -141,8 +169,10 @@ def _parse(
     start: Callable[[str, dict[str, str]], None],
     end: Callable[[str], None] | None = None,
     text: Callable[[str], None] | None = None,
+    spend: Callable[[int], None] | None = None,
 ) -> None:
-    """Stream ``source`` through expat, with namespaces, calling the handlers."""
+    """Stream ``source`` through expat, with namespaces, calling the handlers; ``spend`` is
+    told how many bytes have been read before each chunk is parsed (and may refuse)."""
     parser = xml.parsers.expat.ParserCreate(namespace_separator=SEP)
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_doctype
@@ -152,8 +182,12 @@ def _parse(
     if text is not None:
         parser.CharacterDataHandler = text
         parser.buffer_text = True
+    read = 0
     try:
         while chunk := source.read(CHUNK):
+            read += len(chunk)
+            if spend is not None:
+                spend(read)
             parser.Parse(chunk, False)
         parser.Parse(b"", True)
     except _EnoughReadError:
@@ -184,7 +218,7 @@ class XlsxBook:
 
     def _damaged(self, part: str, detail: str) -> WorkbookError:
         return WorkbookError(
-            f"workbook {self.path!r} is damaged: its part {part!r} {detail}; open it in the "
+            f"workbook {self.path!r} is damaged: its part {shown(part)} {detail}; open it in the "
             "spreadsheet and save it again, or use a copy saved before"
         )
 
@@ -196,7 +230,11 @@ class XlsxBook:
             raise self._damaged(part, "is missing") from None
         most = PART_LIMITS[kind] if limit is None else limit
         if info.file_size > most:
-            where = f"sheet {self._sheet_of(part)!r}" if part in self.sheets.values() else part
+            where = (
+                f"sheet {shown(self._sheet_of(part))}"
+                if part in self.sheets.values()
+                else shown(part)
+            )
             raise WorkbookError(
                 f"workbook {self.path!r}: {where} would unpack to {_mb(info.file_size)}, beyond "
                 f"the {_mb(most)} a club workbook's {kind} may take; it is not a club workbook "
@@ -216,11 +254,12 @@ class XlsxBook:
         text: Callable[[str], None] | None = None,
         *,
         limit: int | None = None,
+        spend: Callable[[int], None] | None = None,
     ) -> None:
         """Parse one part, turning any failure into the file's own error."""
         try:
             with self._open(part, kind, limit) as source:
-                _parse(source, start, end, text)
+                _parse(source, start, end, text, spend)
         except WorkbookError:  # the reader's own refusal, already in words
             raise
         except _DoctypeError:
@@ -299,6 +338,7 @@ class XlsxBook:
             return strings
         pieces: list[str] = []
         depth = {"si": 0, "t": 0, "rPh": 0}
+        length = [0]  # characters gathered for the string being read
 
         def start(name: str, attrs: dict[str, str]) -> None:
             local = name.rpartition(SEP)[2]
@@ -310,11 +350,27 @@ class XlsxBook:
             if local in depth:
                 depth[local] -= 1
             if local == "si":
+                # Counted as they come, so millions of tiny strings stop here, not after
+                # seconds of reading them all.
+                if len(strings) == MAX_SHARED_STRINGS:
+                    raise WorkbookError(
+                        f"workbook {self.path!r}: its shared strings hold more than "
+                        f"{MAX_SHARED_STRINGS:,} different texts, far more than a club workbook "
+                        f"of {MAX_ROWS:,} deal rows holds; it is not a club workbook (or it is "
+                        "damaged)"
+                    )
                 strings.append("".join(pieces))
                 pieces.clear()
+                length[0] = 0
 
         def text(data: str) -> None:
             if depth["t"] and not depth["rPh"]:  # phonetic hints are not the text
+                length[0] += len(data)
+                if length[0] > MAX_CELL_CHARS:
+                    raise WorkbookError(
+                        f"workbook {self.path!r}: "
+                        + _too_long(f"text number {len(strings)} of its shared strings")
+                    )
                 pieces.append(data)
 
         self._run(part, "shared strings", start, end, text)
@@ -323,7 +379,7 @@ class XlsxBook:
 
     def sheet_part(self, name: str) -> str:
         if name not in self.sheets:
-            raise WorkbookError(f"workbook {self.path!r} has no sheet {name!r}")
+            raise WorkbookError(f"workbook {self.path!r} has no sheet {shown(name)}")
         return self.sheets[name]
 
     def dimension(self, name: str) -> int | None:
@@ -345,14 +401,31 @@ class XlsxBook:
         return found[0] if found else None
 
     def rows(
-        self, name: str, *, kind: str = "small sheet", limit: int | None = None
+        self,
+        name: str,
+        *,
+        kind: str = "small sheet",
+        limit: int | None = None,
+        row_budget: int | None = None,
     ) -> list[tuple[int, dict[int, Any]]]:
         """The rows of sheet ``name`` that hold a value, in row order: (row, {column: value}).
 
-        Formulas come as their text (``"=7/2"``); empty cells and rows are left out.
+        Formulas come as their text (``"=7/2"``); empty cells and rows are left out. With
+        ``row_budget`` (the most rows the sheet may earn budget for, such as the rows the
+        formulas read), the work is bounded by the rows the part really has: at most
+        :data:`ROW_BYTES` of XML and :data:`ROW_CELLS` cells for each, beyond a small sheet's
+        allowance, so a sheet that only claims many rows is refused after a few MB.
         """
-        reader = _SheetReader(self, name)
-        self._run(self.sheet_part(name), kind, reader.start, reader.end, reader.text, limit=limit)
+        reader = _SheetReader(self, name, row_budget)
+        self._run(
+            self.sheet_part(name),
+            kind,
+            reader.start,
+            reader.end,
+            reader.text,
+            limit=limit,
+            spend=None if row_budget is None else reader.spend,
+        )
         rows = reader.found
         if any(rows[i][0] > rows[i + 1][0] for i in range(len(rows) - 1)):
             rows.sort(key=lambda item: item[0])
@@ -362,9 +435,12 @@ class XlsxBook:
 class _SheetReader:
     """Expat handlers gathering one worksheet's cells."""
 
-    def __init__(self, book: XlsxBook, sheet: str) -> None:
+    def __init__(self, book: XlsxBook, sheet: str, row_budget: int | None = None) -> None:
         self.book = book
         self.sheet = sheet
+        self.row_budget = row_budget
+        self.cell_count = 0
+        self.chars = 0  # characters gathered for the cell being read
         self.found: list[tuple[int, dict[int, Any]]] = []
         self.seen_rows: set[int] = set()
         self.row = 0
@@ -379,6 +455,19 @@ class _SheetReader:
 
     def _refuse(self, detail: str) -> WorkbookError:
         return WorkbookError(f"sheet {self.sheet!r} of workbook {self.book.path!r}: {detail}")
+
+    def _rows_earned(self) -> int:
+        return min(len(self.seen_rows), self.row_budget or 0)
+
+    def spend(self, read: int) -> None:
+        """Refuse a sheet whose XML outgrows the rows it has (see :meth:`XlsxBook.rows`)."""
+        rows = self._rows_earned()
+        most = PART_LIMITS["small sheet"] + ROW_BYTES * rows
+        if read > most:
+            raise self._refuse(
+                f"{_mb(read)} of XML for its {rows:,} rows, beyond the {ROW_BYTES:,} bytes a "
+                "row may take; it is not a club workbook (or it is damaged)"
+            )
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         local = tag.rpartition(SEP)[2]
@@ -405,6 +494,14 @@ class _SheetReader:
         if row in self.seen_rows:
             raise self._refuse(f"row {row} is stored twice in the file; the file is damaged")
         self.seen_rows.add(row)
+        if self.row_budget is not None and len(self.seen_rows) > self.row_budget + FREE_ROWS:
+            # empty rows earn no budget, yet each costs a little: a million of them cost
+            # seconds, though no club workbook has more than a few beyond its own
+            raise self._refuse(
+                f"{len(self.seen_rows):,} rows by row {row}; a club workbook's sheet has "
+                f"{self.row_budget:,} and a few formatted below them; it is not a club "
+                "workbook (or it is damaged)"
+            )
         self.row, self.column = row, 0
 
     def _end_row(self) -> None:
@@ -425,10 +522,25 @@ class _SheetReader:
                 raise self._refuse(f"cell {ref} is stored in row {self.row}; the file is damaged")
         if self.column > MAX_COLUMN:
             raise self._refuse(f"row {self.row} has a cell beyond column XFD")
+        self.cell_count += 1
+        if self.row_budget is not None:
+            most = FREE_CELLS + ROW_CELLS * self._rows_earned()
+            if self.cell_count > most:
+                raise self._refuse(
+                    f"{self.cell_count:,} cells by row {self.row}, beyond the {ROW_CELLS} "
+                    "a row may hold; it is not a club workbook (or it is damaged)"
+                )
         self.kind = attrs.get("t", "n")
         self.value, self.formula, self.inline = [], [], []
+        self.chars = 0
 
     def text(self, data: str) -> None:
+        if self.where is not None:
+            # Counted as it comes (expat hands it over in pieces), so a huge cell is refused
+            # before it is gathered, let alone shown.
+            self.chars += len(data)
+            if self.chars > MAX_CELL_CHARS:
+                raise self._refuse(_too_long(f"the cell in row {self.row}, column {self.column}"))
         if self.where == "v":
             self.value.append(data)
         elif self.where == "f":
@@ -463,7 +575,8 @@ class _SheetReader:
             return None
         if self.kind == "s":
             strings = self.book.shared_strings()
-            if not text.isdigit() or int(text) >= len(strings):
+            # a number of thousands of digits is not turned into an int to be compared
+            if not text.isdigit() or len(text) > 9 or int(text) >= len(strings):
                 raise self._refuse(
                     f"row {self.row} refers to text number {text[:20]} that the book does not "
                     "hold; the file is damaged"

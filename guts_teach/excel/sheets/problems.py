@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.club_record import NO_WINNER
+from ...game.shown import LONGEST
 
 NO_NUMBER = (
     "this row has marks but no deal number, so the workbook's formulas skip it; "
@@ -52,7 +53,10 @@ def shown(value: Any) -> str:
         return str(int(value))
     if isinstance(value, int | float):
         return repr(value)
-    return f'"{value}"'
+    text = str(value)
+    if len(text) > LONGEST:  # a message quotes the start of a long cell, not all of it
+        return f'"{text[: LONGEST // 2]}..." (text of {len(text):,} characters)'
+    return f'"{text}"'
 
 
 def shown_formula(ref: str) -> str:
