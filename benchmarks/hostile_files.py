@@ -16,14 +16,26 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 from guts_teach import Session, teaching
-from guts_teach.excel.layout import DEALS
-from guts_teach.excel.reading.xlsx_read import open_bounded
+from guts_teach.excel.layout import CALC, DEALS
+from guts_teach.excel.reading.ods_read import MIMETYPE
 from guts_teach.excel.writing.workbook import export_ledger
 from guts_teach.ledgers.ledger import ledger_of
+
+# the hostile books are built as the tests build them
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.hostile_books import (
+    SST,
+    claim_full_rows,
+    empty_rows,
+    padded_deals,
+    part_of,
+    rebuilt,
+    stream,
+    with_shared_strings,
+)
 
 LIMIT_CPU_S, LIMIT_MB = 2.0, 300
 RUNS = 5
@@ -39,31 +51,9 @@ def honest(folder: Path) -> Path:
     return path
 
 
-def padded(source: Path, target: Path, part: str, write: Callable[[zipfile.ZipFile], None]) -> Path:
-    """``source`` with ``part`` replaced by what ``write`` streams into the zip."""
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
-        for info in old.infolist():
-            if info.filename != part:
-                new.writestr(info.filename, old.read(info))
-        write(new)
-    return target
-
-
-def stream(part: str, head: bytes, block: bytes, count: int, tail: bytes):
-    def write(archive: zipfile.ZipFile) -> None:
-        with archive.open(part, "w", force_zip64=True) as member:
-            member.write(head)
-            for _ in range(count):
-                member.write(block)
-            member.write(tail)
-
-    return write
-
-
 def hostile(folder: Path, base: Path) -> dict[str, Path]:
-    with open_bounded(base) as book:
-        deals = book.sheet_part(DEALS)
-    main = b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    deals, calc = part_of(base, DEALS), part_of(base, CALC)
+    strings = "xl/sharedStrings.xml"
     rows = b"".join(b'<row r="%d"/>' % r for r in range(2000, 12_000))
     ledger = folder / "tiny_ante.json"
     ledger.write_text(
@@ -73,31 +63,54 @@ def hostile(folder: Path, base: Path) -> dict[str, Path]:
         + ", ".join(['{"in": ["Ana", "Ben"], "winners": ["Ana"]}'] * 1000)
         + "]}"
     )
+    tiny = b"<si><t>a</t></si>"
     return {
-        "shared strings, 100 MB unpacked": padded(
+        "shared strings, 100 MB unpacked": with_shared_strings(
             base,
             folder / "strings.xlsx",
-            "xl/sharedStrings.xml",
-            stream(
-                "xl/sharedStrings.xml",
-                main,
-                b"<si><t>" + b"a" * 2**20 + b"</t></si>",
-                100,
-                b"</sst>",
-            ),
+            stream(strings, SST, b"<si><t>" + b"a" * 2**20 + b"</t></si>", 100, b"</sst>"),
         ),
-        "Deals padded with 100 MB of empty rows": padded(
+        "shared strings, 63 MB of one-letter texts": with_shared_strings(
+            base,
+            folder / "tiny-strings.xlsx",
+            stream(strings, SST, tiny, 63 * 2**20 // len(tiny), b"</sst>"),
+        ),
+        "one shared string of 63 MB": with_shared_strings(
+            base,
+            folder / "long-string.xlsx",
+            stream(strings, SST + b"<si><t>", b"a" * 2**20, 63, b"</t></si></sst>"),
+        ),
+        "Deals padded with 100 MB of empty rows": rebuilt(
             base,
             folder / "rows.xlsx",
-            deals,
-            stream(deals, b"<worksheet><sheetData>", rows, 700, b"</sheetData></worksheet>"),
+            streamed={
+                deals: stream(
+                    deals, b"<worksheet><sheetData>", rows, 700, b"</sheetData></worksheet>"
+                )
+            },
         ),
-        "styles padded to 600 MB": padded(
+        "Calc claiming 100,000 rows, Deals padded with 390 MB": rebuilt(
+            base,
+            folder / "claim.xlsx",
+            edits={calc: claim_full_rows},
+            streamed={deals: padded_deals(base, [b" " * 2**20] * 390)},
+        ),
+        "Calc claiming 100,000 rows, Deals padded with a million empty rows": rebuilt(
+            base,
+            folder / "claim-rows.xlsx",
+            edits={calc: claim_full_rows},
+            streamed={deals: padded_deals(base, empty_rows(5000, 10**6))},
+        ),
+        "styles padded to 600 MB": rebuilt(
             base,
             folder / "styles.xlsx",
-            "xl/styles.xml",
-            stream("xl/styles.xml", b"<styleSheet><!--", b" " * 2**20, 600, b"--></styleSheet>"),
+            streamed={
+                "xl/styles.xml": stream(
+                    "xl/styles.xml", b"<styleSheet><!--", b" " * 2**20, 600, b"--></styleSheet>"
+                )
+            },
         ),
+        ".ods whose Deals holds 64 MB of empty cells": padded_ods(folder / "padded.ods"),
         "ledger, ante 1/(99,999 digits), 1,000 deals": ledger,
         "ledger, no cap and ten always in, 30,000 deals": json_file(
             folder / "runaway.json", runaway(30_000)
@@ -110,6 +123,31 @@ def hostile(folder: Path, base: Path) -> dict[str, Path]:
             {"format": "guts-ledger/1", "players": ["A", "B"], "deals": [{"in": []}] * 10**6},
         ),
     }
+
+
+def padded_ods(path: Path) -> Path:
+    """An .ods file whose Deals sheet has one row of a value and 64 MB of empty cells."""
+    office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+    head = (
+        f'<office:document-content xmlns:office="{office}" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">'
+        "<office:body><office:spreadsheet>"
+        + "".join(
+            f'<table:table table:name="{name}"></table:table>'
+            for name in ("Start here", "Rules", "Players", "Evenings")
+        )
+        + '<table:table table:name="Deals"><table:table-row>'
+        '<table:table-cell office:value-type="float" office:value="1"/>'
+    ).encode()
+    tail = (
+        b"</table:table-row></table:table>"
+        b"</office:spreadsheet></office:body></office:document-content>"
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("mimetype", MIMETYPE, compress_type=zipfile.ZIP_STORED)
+        stream("content.xml", head, b"<table:table-cell/>" * 2**16, 54, tail)(archive)
+    return path
 
 
 def runaway(deals: int) -> dict[str, object]:
