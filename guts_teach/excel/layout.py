@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openpyxl.utils import get_column_letter
-
 START = "Start here"
 RULES = "Rules"
 PLAYERS = "Players"
@@ -251,5 +249,16 @@ class Layout:
 
 
 def col(index: int) -> str:
-    """Column letters for a 1-based index."""
-    return str(get_column_letter(index))
+    """Column letters for a 1-based index (written here so that reading a book needs no
+    openpyxl).
+
+    >>> col(1), col(26), col(27), col(52), col(16_384)
+    ('A', 'Z', 'AA', 'AZ', 'XFD')
+    """
+    if not 1 <= index <= 16_384:
+        raise ValueError(f"a column is numbered 1 to 16,384 (A to XFD), not {index}")
+    letters = ""
+    while index:
+        index, left = divmod(index - 1, 26)
+        letters = chr(65 + left) + letters
+    return letters

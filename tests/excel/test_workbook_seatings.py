@@ -9,9 +9,9 @@ from contextlib import closing
 from openpyxl import load_workbook
 from support.seatings import seated_season
 
+from guts_teach.excel.book_words import DEALER_COL
 from guts_teach.excel.layout import EVENINGS
 from guts_teach.excel.reading.file_import import import_book
-from guts_teach.excel.sheets.evenings import DEALER_COL
 from guts_teach.excel.writing.season_export import export_season
 
 

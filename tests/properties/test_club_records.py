@@ -13,9 +13,9 @@ from support.functions import NAMES, call
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, SEATS, Layout, col
+from guts_teach.excel.problems import WHO_WON
 from guts_teach.excel.reading.file_import import import_ledger
 from guts_teach.excel.reading.reader import WorkbookError
-from guts_teach.excel.sheets.problems import WHO_WON
 from guts_teach.excel.writing.workbook import new_workbook, save_atomic
 from guts_teach.excel.xlwings.functions import CellError
 from guts_teach.game.club_record import no_winner_message

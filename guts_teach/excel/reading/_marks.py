@@ -15,7 +15,7 @@ from ...game.shown import shown as quoted
 from ...game.wording import join_names
 from ..cells import WorkbookError
 from ..layout import DEALS, MARK, PLAYERS, SEATS, Layout, col
-from ..sheets.problems import (
+from ..problems import (
     ABSENT,
     BAD_NUMBER,
     EMPTY_SEAT,

@@ -20,13 +20,13 @@ from ...game.errors import GutsError
 from ...ledgers.ledger import Ledger, LedgerDeal
 from ...ledgers.replay import replay
 from ...ledgers.season import Evening, Season
+from ..book_words import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
 from ..cells import WorkbookError
 from ..layout import DEALS, EVENING_ROWS, EVENINGS, SEATS
-from ..sheets.evenings import DEALER_AWAY, DEALER_COL, FEW_THERE, label_text
-from ..sheets.problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
+from ..problems import EVENING_BACK, EVENING_COLUMN, NOT_LISTED, shown
 from ._marks import is_mark
 from .reader import (
-    ledger_from_grids,
+    ledger_of_rows,
     located_in_sheet,
     read_deal_rows,
     read_extras,
@@ -149,7 +149,8 @@ def book_from_grids(
     evenings (R12): one ledger an evening, played by those there, each opening with what
     the previous one left on the table. Every evening is replayed; an illegal deal is an
     error naming the sheet, row and columns, as for a ledger."""
-    rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
+    inputs = read_inputs(rules_grid, players_column, rows, headers)
+    rules, name, pot, reserve, seat, layout = inputs
     title, _cycles = read_extras(rules_grid)  # a season has no cycles of its own
     players, seats = layout.players, layout.seats
     tracker = EveningTracker(read_evening_table(evening_rows, seats, players))
@@ -158,7 +159,7 @@ def book_from_grids(
     for r, deal in located:
         groups.setdefault(tracker.of_row[r], []).append((r, deal))
     if set(groups) <= {None}:
-        return ledger_from_grids(rules_grid, players_column, deal_rows, rows, headers=headers)
+        return ledger_of_rows(rules_grid, inputs, located)  # no evening named: one ledger
     by_seat = dict(zip(seats, players, strict=True))
     evenings: list[Evening] = []
     for label, deals in _with_empty_evenings(groups, tracker.table.labels()).items():

@@ -19,10 +19,9 @@ from typing import Any
 
 from ...ledgers.ledger import Ledger
 from ...ledgers.season import Season
+from ..book_words import DATES_FROM, DATES_TO, DEALER_COL, END_OF_BOOK, INSERTED
 from ..cells import WorkbookError
 from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
-from ..sheets.deals import END_OF_BOOK, INSERTED
-from ..sheets.evenings import DATES_FROM, DATES_TO, DEALER_COL
 from .evening_reader import book_from_grids
 from .ods_read import OdsBook, is_ods, open_ods
 from .reader import below_formulas, check_sheets

@@ -32,9 +32,9 @@ from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import unescape
 
+from ..book_words import END_OF_BOOK
 from ..cells import WorkbookError
 from ..layout import DEALS, EVENINGS, PLAYERS, RULES
-from ..sheets.deals import END_OF_BOOK
 from .xlsx_read import (
     CHUNK,
     MAX_CELL_CHARS,

@@ -21,6 +21,7 @@ from ...game.money import as_amount
 from ...game.rules import Rules, profile
 from ...game.shown import LONGEST, shown
 from ...ledgers.ledger import Ledger, LedgerDeal, check_title
+from ..book_words import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
 from ..cells import WorkbookError
 from ..layout import (
     DEALS,
@@ -34,9 +35,8 @@ from ..layout import (
     Layout,
     col,
 )
-from ..sheets.problems import NO_NUMBER
-from ..sheets.problems import shown as as_the_book_shows
-from ..sheets.seats import FORMULA, NAME_ROW, NOT_TEXT, SAME, read_seats
+from ..problems import NO_NUMBER
+from ..problems import shown as as_the_book_shows
 from ._marks import check_headers, check_marks, deal_number, is_mark, shown_headers, where_in
 from .xlsx_read import Formula
 
@@ -135,7 +135,7 @@ def rules_amount_refusal(value: Any) -> str | None:
     """What the Rules sheet's Status column says of an amount cell holding ``value``
     (:func:`.sheets.rules.status_formula`), in its words: text or TRUE/FALSE where the
     formulas want a number, or more than a Rules cell takes (a date pasted there)."""
-    from ..sheets.problems import shown as as_the_book_shows
+    from ..problems import shown as as_the_book_shows
     from ..sheets.rules import LARGEST, NOT_A_NUMBER, TOO_BIG
 
     if isinstance(value, Formula) or value in (None, ""):
@@ -367,9 +367,13 @@ def _shown_deal(deal: LedgerDeal) -> LedgerDeal:
     return deal
 
 
+Inputs = tuple[Rules, str, Fraction, Fraction, int | None, Layout]
+"""What :func:`read_inputs` reads: rules, profile, pot, reserve, first dealer's seat, layout."""
+
+
 def read_inputs(
     rules_grid: Grid, players_column: Sequence[Any], rows: int, headers: Sequence[Any] | None
-) -> tuple[Rules, str, Fraction, Fraction, int | None, Layout]:
+) -> Inputs:
     """The Rules and Players sheets, checked (and the Deals headers, when given): the
     rules, profile, starting pot and reserve, first dealer's seat (``None``: blank, the
     first player), and the Deals layout."""
@@ -395,12 +399,21 @@ def ledger_from_grids(
 ) -> Ledger:
     """A ledger from the three input sheets, checked by a full replay. ``rows`` is how many
     deal rows the formulas read; ``headers``, when given, are checked against the players."""
+    inputs = read_inputs(rules_grid, players_column, rows, headers)
+    rules, layout = inputs[0], inputs[-1]
+    return ledger_of_rows(rules_grid, inputs, read_deal_rows(deal_rows, layout, rules))
+
+
+def ledger_of_rows(
+    rules_grid: Grid, inputs: Inputs, located: Sequence[tuple[int, LedgerDeal]]
+) -> Ledger:
+    """The ledger of the deals read from their rows (each row read once), with the inputs
+    :func:`read_inputs` gave, checked by a full replay."""
     from ...ledgers.replay import replay
 
-    rules, name, pot, reserve, seat, layout = read_inputs(rules_grid, players_column, rows, headers)
+    rules, name, pot, reserve, seat, layout = inputs
     title, cycles = read_extras(rules_grid)
     players = layout.players
-    located = read_deal_rows(deal_rows, layout, rules)
     ledger = Ledger(
         rules=rules,
         players=players,

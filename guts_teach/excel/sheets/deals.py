@@ -18,6 +18,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from ..book_words import END_OF_BOOK, INSERTED
 from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, RULES, Layout, col
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
 from .seats import seat_cell
@@ -41,21 +42,12 @@ BAND = 200
 refused by the sheet's protection."""
 
 
-END_OF_BOOK = "End of the book"
 EVENING_LIST = f"{EVENINGS}!$A$2:$A${1 + EVENING_ROWS}"
 """The evenings' labels, for the drop-downs that pick one."""
 
 
 def end_of_book_text(last: int) -> str:
     return f"{END_OF_BOOK}: the formulas read the deals on rows 2 to {last}"
-
-
-INSERTED = (
-    "A row was inserted into Deals: the formulas do NOT read it. Delete it; to add a "
-    "forgotten deal, copy the rows below where it belongs, paste them one row lower, and "
-    "type it in the row that frees (see Start here)"
-)
-"""What the end-of-book row says, and the import, when a row was inserted into Deals."""
 
 
 BOOK_WARNING = "BookWarning"

@@ -6,24 +6,24 @@ its first deal (column B); the deals below belong to it until another evening is
 book whose Evening column stays blank is one evening of everyone seated, as before.
 
 A player who is not there neither antes nor plays: only those there ante, the deal passes
-among them, and a mark under an absent player is a problem (:mod:`.problems`) that charges
+among them, and a mark under an absent player is a problem (:mod:`..problems`) that charges
 nobody. Pot and reserve simply carry on from one Deals row to the next, so chips left on the
 table when an evening stops open the next evening (R12). The hidden Calc sheet gets, per
 row, the evening's label as text, its row on the Evenings sheet, who is there and the dealer.
 
->>> label_text(3), label_text(3.0), label_text(" 12 "), label_text(46024)
-('3', '3', '12', '2026-01-02')
+>>> label_formula("B2")[:3]
+'IF('
 """
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from ..book_words import DATES_FROM, DATES_TO, DEALER_AWAY, DEALER_COL, FEW_THERE
 from ..layout import (
     CALC,
     DEALS,
@@ -35,15 +35,13 @@ from ..layout import (
     Layout,
     col,
 )
+from ..problems import shown_formula
 from .deals import CENTRED, HEADER_FONT, MARK_FONT, flag_problems, header_formula
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, first_column, head_style, is_x, same_style
-from .problems import shown_formula
 from .seats import seat_cell
 
 LABEL_COL = 1
 """The Evenings sheet's label column (A); seat ``s`` attends in column ``s + 2``."""
-DEALER_COL = 12
-"""Evenings column L: the evening's first dealer (a name; blank: the first player there)."""
 THERE_COL, DEALS_COL, POT_COL, RESERVE_COL, TEXT_COL, PROBLEM_COL, OFFSET_COL = range(13, 20)
 """Evenings columns M to S: players there, deals played, pot and reserve left, the label as
 text (what the Deals sheet's Evening cells are matched against), the problem, and the first
@@ -64,31 +62,10 @@ ORDER_FROM = 42
 round the table (column ``ORDER_FROM + k`` for the k-th place; 0 past the last one there). The
 deal passes along this order, from the first dealer."""
 ABSENT_KEY = 9999
-DATES_FROM = 10_000
-"""A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
-DATES_TO = 2_958_465
-"""The last date a spreadsheet has (9999-12-31); a bigger label number, such as 20261103
-typed for a date, stays the number it is."""
-EPOCH = datetime.date(1899, 12, 30)
-"""Day 0 of spreadsheet dates (Excel's 1900 system, as LibreOffice reads it)."""
-
-
-def label_text(value: Any) -> str:
-    """An evening label as text, as the workbook's formulas show it: a date as YYYY-MM-DD,
-    a whole number without decimals, text trimmed (R12 labels are text in Python)."""
-    if isinstance(value, datetime.datetime):
-        value = value.date()
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if DATES_FROM <= value <= DATES_TO and float(value).is_integer():
-            return (EPOCH + datetime.timedelta(days=int(value))).isoformat()
-        return str(int(value)) if float(value).is_integer() else repr(value)
-    return str(value).strip()
 
 
 def label_formula(ref: str) -> str:
-    """:func:`label_text` as a spreadsheet expression.
+    """:func:`~guts_teach.excel.book_words.label_text` as a spreadsheet expression.
 
     The date is built from YEAR, MONTH and DAY rather than a format code, since Excel
     reads format codes in its own language ("JJJJ" in German, "aaaa" in French).
@@ -226,10 +203,6 @@ def _evening_row(sheet: Any, calc: dict[str, str], r: int) -> None:
             ORDER_FROM + s,
             f"=IF(SMALL({keys},{s + 1})={ABSENT_KEY},0,MOD(SMALL({keys},{s + 1}),100))",
         )
-
-
-FEW_THERE = "mark at least two players there (R11)"
-DEALER_AWAY = "is not a player there this evening: name one of those with an x, or leave it blank"
 
 
 def _attendance_marks(sheet: Any) -> None:

@@ -25,12 +25,7 @@ from ..layout import (
     Layout,
     col,
 )
-from ._settle_native import groups_block, step_keys
-from .chart import STACK, balance_chart, sorted_view
-from .deals import BOOK_WARNING, warned
-from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
-from .formulas import append_text, head_style, same_style, striped_table
-from .problems import (
+from ..problems import (
     ABSENT,
     BAD_NUMBER,
     EMPTY_SEAT,
@@ -45,6 +40,11 @@ from .problems import (
     shown_formula,
     spliced,
 )
+from ._settle_native import groups_block, step_keys
+from .chart import STACK, balance_chart, sorted_view
+from .deals import BOOK_WARNING, warned
+from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
+from .formulas import append_text, head_style, same_style, striped_table
 from .season import CHOSEN_AT, summary_cell, summary_range
 from .seats import seat_cell
 

@@ -23,9 +23,9 @@ from ...game.money import format_amount
 from ...game.rules import PROFILES, Rules, closest_profile
 from ..cells import WorkbookError, amount_cell
 from ..layout import AMOUNT_FORMAT, MORE_RULE_CELLS, PROFILE_ROW, RULE_CELLS, RULES, TINY
+from ..problems import shown_formula, spliced
 from .deals import flag_problems
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
-from .problems import shown_formula, spliced
 
 LARGEST = 40_000
 """The largest amount a Rules cell takes: a club's ante, cap or stack is far below it, and

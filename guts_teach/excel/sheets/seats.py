@@ -15,16 +15,12 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.workbook.defined_name import DefinedName
 
+from ..book_words import FORMULA, NAME_ROW, NOT_TEXT, SAME
 from ..layout import PLAYERS, SEATS, SEATS_SHEET, col
 
 SEAT_ROWS = {"seat": 1, "name": 2, "plays": 3, "order": 4, "same as": 5}
 """The Seats sheet's rows; seat ``s`` (0-based) is column ``s + 2``."""
-NAME_ROW = 2
-"""The Players sheet's row of seat 1 (the names are in column B, rows 2 to 11)."""
 EMPTY = "empty seat: takes no part"
-NOT_TEXT = "type a name, not a number"
-FORMULA = "type the name itself, not a formula"
-SAME = "the same name as seat {seat}: this seat takes no part"
 PLAYS = "plays"
 IS_FORMULA = "_xlfn.ISFORMULA"
 """ISFORMULA as the file must name it (a function newer than the file format's first
@@ -101,17 +97,3 @@ def players_sheet(book: Workbook, players: tuple[str, ...], fill: Any, unlocked:
     sheet.column_dimensions["B"].width = 22
     sheet.column_dimensions["C"].width = 48
     return sheet
-
-
-def read_seats(column_b: list[Any]) -> list[tuple[int, Any]]:
-    """The typed names with their seats (0-based), empty seats left out.
-
-    >>> read_seats(["Ana", None, "  ", "Ben "])
-    [(0, 'Ana'), (3, 'Ben')]
-    """
-    seated = []
-    for s, value in enumerate(column_b[:SEATS]):
-        if value is None or (isinstance(value, str) and not value.strip()):
-            continue
-        seated.append((s, value.strip() if isinstance(value, str) else value))
-    return seated

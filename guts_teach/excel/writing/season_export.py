@@ -21,6 +21,7 @@ from ...game.atomic import check_target
 from ...ledgers.ledger import check_numbers
 from ...ledgers.replay import replay
 from ...ledgers.season import Season
+from ..book_words import DEALER_COL
 from ..cells import WorkbookError, check_text
 from ..layout import (
     DEFAULT_ROWS,
@@ -32,7 +33,6 @@ from ..layout import (
     SEATS,
     Layout,
 )
-from ..sheets.evenings import DEALER_COL
 from ..sheets.rules import rules_amount
 from ._deal_cells import Rows, deal_cells
 from .printing import print_evenings, print_rows

@@ -24,6 +24,7 @@ from ...game.records import DealRecord
 from ...ledgers.ledger import Ledger, ledger_of
 from ...ledgers.replay import replay
 from ...ledgers.settle_up import fewest_transfers
+from ..book_words import DEALER_COL, END_OF_BOOK, read_seats
 from ..cells import as_text, ledger_rows, to_cell, whole_numbers
 from ..layout import (
     AMOUNT_FORMAT,
@@ -43,9 +44,6 @@ from ..layout import (
 )
 from ..reading.evening_reader import book_from_grids
 from ..reading.reader import WorkbookError, check_plain
-from ..sheets.deals import END_OF_BOOK
-from ..sheets.evenings import DEALER_COL
-from ..sheets.seats import read_seats
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,10 @@ from ...game.errors import GutsError
 from ...game.rules import teaching
 from ...ledgers.ledger import Ledger
 from ...ledgers.replay import replay
+from ..book_words import read_seats
 from ..cells import ledger_rows, to_cell, whole_numbers
 from ..layout import LEDGER_HEADERS, SEATS, Layout
 from ..reading.reader import located_in_sheet, read_deal_rows
-from ..sheets.seats import read_seats
 from ._cell_args import (
     CellError,
     amount_arg,

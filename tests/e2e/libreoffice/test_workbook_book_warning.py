@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from support.lo_typing import blank_book, type_in, typed
 
+from guts_teach.excel.book_words import INSERTED
 from guts_teach.excel.layout import DEALS, LEDGER, PLAYERS, SEATS, SETTLE, STANDINGS, Layout, col
-from guts_teach.excel.sheets.deals import INSERTED
 from guts_teach.excel.sheets.results import ROW_WARNED, SETTLE_WARNED, STANDINGS_WARNED
 
 ROWS = 10

@@ -9,8 +9,8 @@ from support.libreoffice import close, recalculate
 from support.paths import AUTUMN
 
 from guts_teach.cli.commands import main
+from guts_teach.excel.book_words import DEALER_COL
 from guts_teach.excel.layout import EVENINGS, HISTORY, LEDGER, RESULTS, STANDINGS
-from guts_teach.excel.sheets.evenings import DEALER_COL
 from guts_teach.ledgers.season import evening_results, replay_season, season_totals
 from guts_teach.ledgers.season_file import load_season
 

@@ -183,7 +183,7 @@ def test_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
 def test_a_deal_typed_into_an_inserted_row_is_flagged_and_refused_alike(tmp_path):
     from support.lo_typing import type_in
 
-    from guts_teach.excel.sheets.deals import INSERTED
+    from guts_teach.excel.book_words import INSERTED
 
     path = tmp_path / "forgot.xlsx"
     ana_and_ben(path, rows=10, deals=4).save(path)

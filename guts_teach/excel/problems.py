@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game.club_record import NO_WINNER
-from ...game.shown import LONGEST
+from ..game.club_record import NO_WINNER
+from ..game.shown import LONGEST
 
 NO_NUMBER = (
     "this row has marks but no deal number, so the workbook's formulas skip it; "

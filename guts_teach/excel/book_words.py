@@ -1,0 +1,72 @@
+"""What the workbook's sheets write and its reader reads back, kept apart from both so that
+reading a book loads no sheet builder (and no openpyxl): the end-of-book row's words, the
+columns and numbers both sides must agree on, and the Players and Evenings sheets' words.
+
+>>> label_text(3), label_text(3.0), label_text(" 12 "), label_text(46024)
+('3', '3', '12', '2026-01-02')
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from .layout import SEATS
+
+END_OF_BOOK = "End of the book"
+"""How the row after the deals the formulas read begins."""
+INSERTED = (
+    "A row was inserted into Deals: the formulas do NOT read it. Delete it; to add a "
+    "forgotten deal, copy the rows below where it belongs, paste them one row lower, and "
+    "type it in the row that frees (see Start here)"
+)
+"""What the end-of-book row says, and the import, when a row was inserted into Deals."""
+DEALER_COL = 12
+"""Evenings column L: the evening's first dealer (a name; blank: the first player there)."""
+DATES_FROM = 10_000
+"""A label number this big is a date (10,000 is 1927-05-18): shown as YYYY-MM-DD."""
+DATES_TO = 2_958_465
+"""The last date a spreadsheet has (9999-12-31); a bigger label number, such as 20261103
+typed for a date, stays the number it is."""
+EPOCH = datetime.date(1899, 12, 30)
+"""Day 0 of spreadsheet dates (Excel's 1900 system, as LibreOffice reads it)."""
+
+
+def label_text(value: Any) -> str:
+    """An evening label as text, as the workbook's formulas show it: a date as YYYY-MM-DD,
+    a whole number without decimals, text trimmed (R12 labels are text in Python)."""
+    if isinstance(value, datetime.datetime):
+        value = value.date()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if DATES_FROM <= value <= DATES_TO and float(value).is_integer():
+            return (EPOCH + datetime.timedelta(days=int(value))).isoformat()
+        return str(int(value)) if float(value).is_integer() else repr(value)
+    return str(value).strip()
+
+
+FEW_THERE = "mark at least two players there (R11)"
+DEALER_AWAY = "is not a player there this evening: name one of those with an x, or leave it blank"
+"""What the Evenings sheet and the import say of too few players there, and of a first
+dealer who is not there."""
+
+NAME_ROW = 2
+"""The Players sheet's row of seat 1 (the names are in column B, rows 2 to 11)."""
+NOT_TEXT = "type a name, not a number"
+FORMULA = "type the name itself, not a formula"
+SAME = "the same name as seat {seat}: this seat takes no part"
+
+
+def read_seats(column_b: list[Any]) -> list[tuple[int, Any]]:
+    """The typed names with their seats (0-based), empty seats left out.
+
+    >>> read_seats(["Ana", None, "  ", "Ben "])
+    [(0, 'Ana'), (3, 'Ben')]
+    """
+    seated = []
+    for s, value in enumerate(column_b[:SEATS]):
+        if value is None or (isinstance(value, str) and not value.strip()):
+            continue
+        seated.append((s, value.strip() if isinstance(value, str) else value))
+    return seated
