@@ -298,6 +298,33 @@ def test_a_temporary_folder_that_fails_is_named_and_the_old_book_is_kept(tmp_pat
     assert path.read_bytes() == before
 
 
+def test_a_file_size_limit_below_the_book_is_said_in_one_line_with_no_traceback(tmp_path):
+    """Under ``ulimit -f`` (issue 40, item 7) the export said it in words and then printed
+    openpyxl's half-written zip failing again as it was dropped: a traceback."""
+    import resource
+    import subprocess
+    import sys
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100 * 1024, 100 * 1024))
+
+    path = tmp_path / "club.xlsx"
+    done = subprocess.run(
+        [sys.executable, "-m", "guts_teach", "workbook", "new", str(path)],
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"guts-teach: error: cannot write {str(path)!r}: this session may not write a file "
+        "that large (its file-size limit, ulimit -f, is below the workbook's size). Nothing "
+        "was written\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def season_of(*evenings: tuple[str, tuple[str, ...], int]):
     """A season of evenings (label, players in their seat order, deals), each opening with
     what the one before left."""

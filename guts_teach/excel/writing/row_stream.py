@@ -23,6 +23,8 @@ is stopped here (:class:`PatternError`), not found in a club's file.
 
 from __future__ import annotations
 
+import errno
+import gc
 import io
 import os
 import re
@@ -231,7 +233,7 @@ def save_book(
         save_with(path, book.save)
         return
     small = io.BytesIO()
-    failure = None
+    failure: tuple[int | None, str | None] | None = None
     hook = sys.unraisablehook
     # A failed save leaves openpyxl's half-written zip to be closed when it is dropped,
     # which fails again; that second failure is the first one's echo, not news.
@@ -239,14 +241,20 @@ def save_book(
     try:
         book.save(small)  # openpyxl writes each sheet to a temporary file first
     except OSError as error:
-        failure = error.strerror
+        failure = (error.errno, error.strerror)  # not the error: its frames hold the zip
     finally:
+        gc.collect()  # the half-written zip is dropped here, while its echo is silenced
         sys.unraisablehook = hook
+    if failure is not None and failure[0] == errno.EFBIG:
+        raise WorkbookError(
+            f"cannot write {os.fspath(path)!r}: this session may not write a file that large "
+            "(its file-size limit, ulimit -f, is below the workbook's size). Nothing was written"
+        )
     if failure is not None:
         raise WorkbookError(
             f"cannot write {os.fspath(path)!r}: the temporary folder {tempfile.gettempdir()!r} "
-            f"failed ({failure}); free space there, or set TMPDIR to a folder with room. "
-            "Nothing was written"
+            f"failed ({failure[1]}); free space there, or set TMPDIR to a folder with "
+            "room. Nothing was written"
         )
     rows = iter(typed)
 
