@@ -1,7 +1,8 @@
 """A club's evening for notebook 03: read from an uploaded file, shown as a table and a chart.
 
 :func:`read_upload` opens what a club uploads, its ledger file (``.json``) or its workbook
-(``.xlsx``, read by :mod:`guts_teach.excel.reading.file_import`; needs openpyxl), and replays it.
+(``.xlsx``, read by :mod:`guts_teach.excel.reading.file_import`, which needs no openpyxl, so
+Python in the browser reads one too), and replays it.
 :func:`evening_table` is the ledger with its column headers in words; :func:`evening_chart`
 draws the pot, the reserve and every balance, titled, with the legends beside the lines.
 :func:`sample_evening` is the notebook's own evening, which includes a split pot.
@@ -110,13 +111,12 @@ def read_upload(name: str, content: bytes) -> Session:
     try:
         from .excel.reading.file_import import import_ledger
     except ModuleNotFoundError as missing:
-        # Python in the browser (the lite site) has neither openpyxl nor the workbook code.
-        if not (missing.name or "").startswith(("openpyxl", "guts_teach.excel")):
+        # a package installed without its workbook reader
+        if not (missing.name or "").startswith("guts_teach.excel"):
             raise
         raise UploadError(
-            f"{name}: reading a club workbook needs openpyxl, which this Python does not "
-            "have (as in the browser); open the club's ledger file (.json) instead, which "
-            "guts-teach workbook import writes from the workbook"
+            f"{name}: this Python's guts_teach has no workbook reader; open the club's ledger "
+            "file (.json) instead, which guts-teach workbook import writes from the workbook"
         ) from None
 
     with tempfile.TemporaryDirectory() as folder:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .layout import SEATS
+from .layout import SEATS, SEATS_SHEET, col
 
 END_OF_BOOK = "End of the book"
 """How the row after the deals the formulas read begins."""
@@ -70,3 +70,34 @@ def read_seats(column_b: list[Any]) -> list[tuple[int, Any]]:
             continue
         seated.append((s, value.strip() if isinstance(value, str) else value))
     return seated
+
+
+SEAT_ROWS = {"seat": 1, "name": 2, "plays": 3, "order": 4, "same as": 5}
+"""The Seats sheet's rows; seat ``s`` (0-based) is column ``s + 2``."""
+
+
+def seat_cell(row: str, seat: int) -> str:
+    """An absolute reference to a seat's cell on the Seats sheet."""
+    return f"{SEATS_SHEET}!${col(seat + 2)}${SEAT_ROWS[row]}"
+
+
+def header_formula(kind: str, s: int) -> str:
+    """A Deals header: the block, a line break, the seat's name (or that it is empty)."""
+    name = seat_cell("name", s)
+    return f'="{kind}"&CHAR(10)&IF({seat_cell("plays", s)}=1,{name},"(seat {s + 1})")'
+
+
+LARGEST = 40_000
+"""The largest amount a Rules cell takes: a club's ante, cap or stack is far below it, and
+a date typed by mistake (today's serial number is above 45,000) is refused."""
+NOT_A_NUMBER = (
+    "{value} is not a number, so the formulas cannot use it: type the amount as a number "
+    "(2, 0.5 or 1/2)"
+)
+TOO_BIG = (
+    "{value} is more than " + f"{LARGEST:,}" + ", the most a Rules amount takes (a date "
+    "pasted here?): type the amount (2, 0.5 or 1/2)"
+)
+"""What the Status column says of an amount cell, and the import in the same words: a
+date pasted into the cap is its serial number (46346), which the formulas would take for
+a cap, and text they would pass over as if the cell were blank."""

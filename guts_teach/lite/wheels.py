@@ -229,10 +229,13 @@ def _last_lines(text: str, count: int = 3) -> str:
     return " / ".join(lines[-count:]) or "(it said nothing)"
 
 
-PACKAGE_SKIPPED = ("labextension", "share", "excel", "_shipped", "__pycache__")
-"""Folders of the package left out of its wheel: what only a desktop or a server uses (the
-JupyterLab extension, Voilà's slides and the class tables' pages, the club workbook and
-xlwings) and bytecode."""
+PACKAGE_SKIPPED = ("labextension", "share", "_shipped", "__pycache__")
+"""Folders of the package left out of its wheel wherever they are: what only a desktop or a
+server uses (the JupyterLab extension, Voilà's slides and the class tables' pages) and
+bytecode."""
+DESKTOP_ONLY = ("excel/sheets/", "excel/writing/", "excel/xlwings/")
+"""The club workbook's builders and xlwings, left out too: the browser reads a club's book
+(``excel/reading/``, which needs neither them nor openpyxl) but never writes one."""
 
 
 def package_wheel(folder: Path) -> Wheel:
@@ -245,6 +248,7 @@ def package_wheel(folder: Path) -> Wheel:
         if path.is_file()
         and path.suffix != ".pyc"
         and not set(path.relative_to(source).parts[:-1]) & set(PACKAGE_SKIPPED)
+        and not path.relative_to(source).as_posix().startswith(DESKTOP_ONLY)
     )
     dist_info = f"guts_teach-{__version__}.dist-info"
     metadata = {

@@ -57,7 +57,7 @@ def shown_headers(players: Sequence[str], seats: Sequence[int] = ()) -> list[str
 def check_headers(headers: Sequence[Any], layout: Layout) -> None:
     """The Deals headers must be the workbook's own: formulas that follow the Players sheet
     (or, read from a live book, the text they show)."""
-    from ..sheets.deals import header_formula
+    from ..book_words import header_formula
 
     formulas = ["Deal", "Evening"]
     formulas += [header_formula(k, s) for k in ("In", "Won", "Cards") for s in range(layout.width)]

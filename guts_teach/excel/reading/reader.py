@@ -135,8 +135,8 @@ def rules_amount_refusal(value: Any) -> str | None:
     """What the Rules sheet's Status column says of an amount cell holding ``value``
     (:func:`.sheets.rules.status_formula`), in its words: text or TRUE/FALSE where the
     formulas want a number, or more than a Rules cell takes (a date pasted there)."""
+    from ..book_words import LARGEST, NOT_A_NUMBER, TOO_BIG
     from ..problems import shown as as_the_book_shows
-    from ..sheets.rules import LARGEST, NOT_A_NUMBER, TOO_BIG
 
     if isinstance(value, Formula) or value in (None, ""):
         return None

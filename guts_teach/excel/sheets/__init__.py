@@ -21,7 +21,6 @@ _HOMES = {
     "CHART_TOP": "chart",
     "chart_row": "chart",
     "deals_sheet": "deals",
-    "header_formula": "deals",
     "summary_sheet": "evening_summary",
     "DEALS_COL": "evenings",
     "POT_COL": "evenings",
@@ -37,9 +36,6 @@ _HOMES = {
     "settle_sheet": "results",
     "standings_sheet": "results",
     "AMOUNTS": "rules",
-    "LARGEST": "rules",
-    "NOT_A_NUMBER": "rules",
-    "TOO_BIG": "rules",
     "rules_amount": "rules",
     "rules_sheet": "rules",
     "season_sheets": "season",
@@ -56,7 +52,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .chart import CHART_TOP as CHART_TOP
     from .chart import chart_row as chart_row
     from .deals import deals_sheet as deals_sheet
-    from .deals import header_formula as header_formula
     from .evening_summary import summary_sheet as summary_sheet
     from .evenings import DEALS_COL as DEALS_COL
     from .evenings import POT_COL as POT_COL
@@ -72,9 +67,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .results import settle_sheet as settle_sheet
     from .results import standings_sheet as standings_sheet
     from .rules import AMOUNTS as AMOUNTS
-    from .rules import LARGEST as LARGEST
-    from .rules import NOT_A_NUMBER as NOT_A_NUMBER
-    from .rules import TOO_BIG as TOO_BIG
     from .rules import rules_amount as rules_amount
     from .rules import rules_sheet as rules_sheet
     from .season import season_sheets as season_sheets

@@ -31,9 +31,9 @@ from openpyxl.chart.series import SeriesLabel
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font
 
+from ..book_words import seat_cell
 from ..layout import AMOUNT_FORMAT, CALC, SEATS, SEATS_SHEET, Layout, col
 from .formulas import head_style
-from .seats import seat_cell
 
 STACK = 'IF(Stack="",0,Stack)'
 CHART_TOP = (1 << SEATS) + 5

@@ -18,10 +18,9 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..book_words import END_OF_BOOK, INSERTED
+from ..book_words import END_OF_BOOK, INSERTED, header_formula
 from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, RULES, Layout, col
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
-from .seats import seat_cell
 
 IN_FILL = PatternFill("solid", fgColor="1565C0")
 WON_FILL = PatternFill("solid", fgColor="E65100")
@@ -98,12 +97,6 @@ def below_check(layout: Layout) -> str:
     """How many cells hold something below the end-of-book row."""
     start = layout.last_row + 2
     return f"COUNTA({DEALS}!$A${start}:${col(layout.note_col)}$1048576)"
-
-
-def header_formula(kind: str, s: int) -> str:
-    """A Deals header: the block, a line break, the seat's name (or that it is empty)."""
-    name = seat_cell("name", s)
-    return f'="{kind}"&CHAR(10)&IF({seat_cell("plays", s)}=1,{name},"(seat {s + 1})")'
 
 
 def deals_sheet(book: Workbook, layout: Layout) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 
+from ..book_words import seat_cell
 from ..layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -33,7 +34,6 @@ from .deals import EVENING_LIST
 from .evenings import DEALS_COL, evening_range
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED, drop_down, head_style
 from .season import CHOSEN_AT, summary_range
-from .seats import seat_cell
 
 SUMMARY_ROWS = {"title": 1, "chosen": 2, "deals": 3, "players": 6, "transfers": 18}
 """Where the summary's parts start: the players' header row is ``players - 1``, the

@@ -23,7 +23,15 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..book_words import DATES_FROM, DATES_TO, DEALER_AWAY, DEALER_COL, FEW_THERE
+from ..book_words import (
+    DATES_FROM,
+    DATES_TO,
+    DEALER_AWAY,
+    DEALER_COL,
+    FEW_THERE,
+    header_formula,
+    seat_cell,
+)
 from ..layout import (
     CALC,
     DEALS,
@@ -36,9 +44,8 @@ from ..layout import (
     col,
 )
 from ..problems import shown_formula
-from .deals import CENTRED, HEADER_FONT, MARK_FONT, flag_problems, header_formula
+from .deals import CENTRED, HEADER_FONT, MARK_FONT, flag_problems
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, first_column, head_style, is_x, same_style
-from .seats import seat_cell
 
 LABEL_COL = 1
 """The Evenings sheet's label column (A); seat ``s`` attends in column ``s + 2``."""

@@ -12,6 +12,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.styles.cell_style import StyleArray
 
+from ..book_words import seat_cell
 from ..layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -46,7 +47,6 @@ from .deals import BOOK_WARNING, warned
 from .evenings import POT_COL, RESERVE_COL, evening_range, label_formula
 from .formulas import append_text, head_style, same_style, striped_table
 from .season import CHOSEN_AT, summary_cell, summary_range
-from .seats import seat_cell
 
 
 def header_name(s: int) -> str:

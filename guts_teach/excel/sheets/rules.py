@@ -21,15 +21,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ...game.money import format_amount
 from ...game.rules import PROFILES, Rules, closest_profile
+from ..book_words import LARGEST, NOT_A_NUMBER, TOO_BIG
 from ..cells import WorkbookError, amount_cell
 from ..layout import AMOUNT_FORMAT, MORE_RULE_CELLS, PROFILE_ROW, RULE_CELLS, RULES, TINY
 from ..problems import shown_formula, spliced
 from .deals import flag_problems
 from .formulas import INPUT_FILL, TITLE_FONT, UNLOCKED
 
-LARGEST = 40_000
-"""The largest amount a Rules cell takes: a club's ante, cap or stack is far below it, and
-a date typed by mistake (today's serial number is above 45,000) is refused."""
 AMOUNTS = {
     "Ante": ("greaterThan", 0, "the ante", False),
     "Cap": ("greaterThan", 0, "the cap (blank for no limit)", True),
@@ -38,17 +36,6 @@ AMOUNTS = {
     "StartReserve": ("between", 0, "the reserve before the first deal", False),
 }
 """The Rules cells that take an amount: (operator, least, what it is, blank allowed)."""
-NOT_A_NUMBER = (
-    "{value} is not a number, so the formulas cannot use it: type the amount as a number "
-    "(2, 0.5 or 1/2)"
-)
-TOO_BIG = (
-    "{value} is more than " + f"{LARGEST:,}" + ", the most a Rules amount takes (a date "
-    "pasted here?): type the amount (2, 0.5 or 1/2)"
-)
-"""What the Status column says of an amount cell, and the import in the same words: a
-date pasted into the cap is its serial number (46346), which the formulas would take for
-a cap, and text they would pass over as if the cell were blank."""
 STATUS_COL = 3
 """The Rules column (C) saying what is wrong with an amount typed beside it."""
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
+from ..book_words import seat_cell
 from ..layout import (
     AMOUNT_FORMAT,
     CALC,
@@ -42,7 +43,6 @@ from .evenings import (
     window,
 )
 from .formulas import head_style
-from .seats import seat_cell
 
 SUMMARY_ROWS = {"present": 2, "result": 3, "rank": 4}
 """The Seats sheet's rows of the summary block; seat ``s`` is column ``FIRST + s`` (BH on),

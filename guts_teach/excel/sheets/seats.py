@@ -15,21 +15,14 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.workbook.defined_name import DefinedName
 
-from ..book_words import FORMULA, NAME_ROW, NOT_TEXT, SAME
+from ..book_words import FORMULA, NAME_ROW, NOT_TEXT, SAME, SEAT_ROWS, seat_cell
 from ..layout import PLAYERS, SEATS, SEATS_SHEET, col
 
-SEAT_ROWS = {"seat": 1, "name": 2, "plays": 3, "order": 4, "same as": 5}
-"""The Seats sheet's rows; seat ``s`` (0-based) is column ``s + 2``."""
 EMPTY = "empty seat: takes no part"
 PLAYS = "plays"
 IS_FORMULA = "_xlfn.ISFORMULA"
 """ISFORMULA as the file must name it (a function newer than the file format's first
 list); LibreOffice and Excel both read it so."""
-
-
-def seat_cell(row: str, seat: int) -> str:
-    """An absolute reference to a seat's cell on the Seats sheet."""
-    return f"{SEATS_SHEET}!${col(seat + 2)}${SEAT_ROWS[row]}"
 
 
 def seat_range(row: str) -> str:

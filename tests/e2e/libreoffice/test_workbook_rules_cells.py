@@ -10,8 +10,9 @@ from openpyxl import load_workbook
 from support.lo_typing import type_in
 
 from guts_teach import teaching
+from guts_teach.excel.book_words import LARGEST
 from guts_teach.excel.layout import RULES
-from guts_teach.excel.sheets.rules import AMOUNTS, LARGEST
+from guts_teach.excel.sheets.rules import AMOUNTS
 from guts_teach.excel.writing.workbook import new_workbook, save_atomic
 
 CELLS = {"Ante": "B3", "Cap": "B4", "Stack": "B5", "StartPot": "B7", "StartReserve": "B8"}
