@@ -19,6 +19,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -218,6 +219,18 @@ def test_an_xlwings_server_app_serves_the_functions_over_http_on_loopback(fresh)
         assert settle == {
             "result": [["share", 12], ["each loser pays", 12], ["next pot", 20], ["reserve", 16]]
         }
+        # A refusal is the club's mistake, not the server's fault: HTTP 400 in the package's
+        # words (shown in the cell), and no traceback in the server's log.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            post(
+                f"{base}/custom-functions-call",
+                call | {"func_name": "GUTS_HAND", "args": [[["Qs Qs"]]]},
+            )
+        assert refused.value.code == 400
+        words = refused.value.read().decode()
+        assert words.startswith("GUTS_HAND: argument cards: "), words
+        assert "Qs" in words
     finally:
         server.terminate()
-        server.wait(timeout=60)
+        log = server.communicate(timeout=60)[0].decode("utf-8", "replace")
+    assert "Traceback" not in log, log[-3000:]

@@ -15,6 +15,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from xlwings import XlwingsError
+
 from ...game.errors import GutsError
 from ...game.money import as_amount
 from ...game.play.session import Session
@@ -22,8 +24,10 @@ from ...game.play.table import seat_players
 from ...game.rules import Rules, teaching
 
 
-class CellError(GutsError):
-    """A custom-function argument that is not what the function expects."""
+class CellError(GutsError, XlwingsError):
+    """A custom-function argument that is not what the function expects. Being xlwings' own
+    kind of error too, xlwings Server answers it as a refusal (HTTP 400, its words shown in
+    the cell) rather than a fault of the server (HTTP 500 and a traceback in its log)."""
 
 
 def fail(function: str, argument: str, detail: str) -> CellError:
