@@ -21,9 +21,10 @@ module carries messages and nothing else. The API, all JSON:
   closed table's connections are closed (code :data:`CLOSED`), its ledger stays downloadable
   and its folder is kept. ``POST /api/tables/CODE/seats/NAME/move`` with ``{"table": "WXYZ",
   "seat": "Dev"}`` moves a learner to a bot's seat there (a new token; the old one ends).
-- ``WS /api/tables/CODE/play``: a learner's first message is ``{"token": "..."}``; then
-  ``{"declare": true}`` or ``false``. A projector connects with ``{"token": null}``. After
-  every change each connection gets its own view (:meth:`.ClassTable.view`).
+- ``WS /api/tables/CODE/play``: the messages of :mod:`.protocol`. A learner's first message is
+  ``{"token": "..."}``; then ``{"declare": true}`` or ``false``. A projector connects with
+  ``{"token": null}``. After every change each connection gets its own view
+  (:meth:`.ClassTable.view`); a first message refused ends the connection, said in words.
 
 The teacher's requests carry ``Authorization: Bearer PASSWORD``, the password printed once
 when the service starts. A message over :data:`MAX_MESSAGE` bytes closes the connection;
@@ -53,11 +54,13 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
 from ..game.money import format_amount
+from . import protocol
 from ._limits import Strikes, wait_words
 from ._rules_form import FIELDS as RULE_FIELDS
 from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
 from ._writer import Writer
 from .lobby import DEFAULT_SIZE, SMALLEST_TABLE, Lobby, LobbyError, normal_code, plan_tables
+from .protocol import BUSY, CLOSED, GONE, NO_TABLE, REFUSED, ProtocolError
 from .table import BOT_KINDS, LEDGER_FILE, TIMER, ClassTable, TableError, check_next_deal
 
 MAX_MESSAGE = 4096
@@ -85,10 +88,6 @@ MAX_TABLES = 64
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
 FIELDS = ("players", "bots", "timer", "next_deal")
 """What a request for a table may say besides its rules (:data:`._rules_form.FIELDS`)."""
-CLOSED = 4000
-"""The close code a connection gets when its table is closed (its page stops rejoining)."""
-NO_TABLE = 4004
-"""The close code a connection to a code no table has gets (nothing to rejoin either)."""
 TICK = 0.5
 """Seconds between looks at the tables' timers."""
 
@@ -850,7 +849,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         code = code.upper()
         self.client = client_of(self.request)
         if self.tables.strikes.blocked(self.client):
-            self.close(1008, wait_words(self.tables.strikes)[:120])
+            self.close(REFUSED, wait_words(self.tables.strikes)[:120])
             return
         if code in self.tables.closed:
             self.close(CLOSED, f"table {code} was closed by the teacher")
@@ -863,7 +862,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         waiting = self.tables.waiting.setdefault(code, set())
         mine = sum(1 for s in waiting if s.client == self.client)
         if len(waiting) >= MAX_WAITING or mine >= PER_CLIENT:
-            self.close(1013, f"too many connections to table {code} are waiting: try again")
+            self.close(BUSY, f"too many connections to table {code} are waiting: try again")
             return
         waiting.add(self)
         # a connection that never says who it is does not stay
@@ -871,13 +870,13 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
 
     def _joined_or_gone(self) -> None:
         if not self.joined:
-            self.leave(1008, f"no token sent within {JOIN_WAIT:g} s")
+            self.leave(REFUSED, f"no token sent within {JOIN_WAIT:g} s")
 
     def on_message(self, message: str | bytes) -> None:
         now = time.monotonic()
         self.sent = [t for t in self.sent if now - t < 1.0] + [now]
         if len(self.sent) > RATE:
-            self.leave(1008, f"more than {RATE} messages a second")
+            self.leave(REFUSED, f"more than {RATE} messages a second")
             return
         try:
             data = json.loads(message)
@@ -891,51 +890,57 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         if table is None:  # closed while this message was on its way
             self.leave(CLOSED, f"table {self.code} was closed by the teacher")
             return
+        if not self.joined:
+            self._join(table, data)
+            return
         try:
-            if not self.joined:
-                self._join(table, data)
-                return
-            if self.token is None or set(data) not in ({"declare"}, {"deal"}):
-                raise TableError(
-                    'a seat sends {"declare": true} or {"declare": false}, or {"deal": true} '
-                    "when it is theirs to deal"
-                )
-            if "deal" in data:
+            if self.token is None:
+                raise ProtocolError(protocol.PLAY)
+            asked, is_in = protocol.read_play(data)
+            if asked == "deal":
                 table.deal_as(self.token)
             else:
-                table.declare(self.token, data["declare"])
-        except TableError as error:
+                table.declare(self.token, is_in)
+        except (TableError, ProtocolError) as error:
             self.answer_error(str(error))
             return
         # A declaration that leaves the deal open is shown at once: if the service died before
         # its file was written, the seat would declare again, which tells nobody anything (who
         # has declared is all a view shows before the showdown). A showdown or a deal is shown
         # only once it is on the disk.
-        self.tables.push(self.code, durable=table.phase != "declaring" or "deal" in data)
+        self.tables.push(self.code, durable=table.phase != "declaring" or asked == "deal")
 
     def _join(self, table: ClassTable, data: dict[str, Any]) -> None:
-        """The first message: a seat's token, or ``null`` for a projector."""
-        if set(data) != {"token"}:
-            raise TableError('the first message is {"token": "..."} (null: a projector)')
-        token = data["token"]
+        """The first message: a seat's token, or ``null`` for a projector. One refused ends
+        the connection, said in words first: nothing it sent next could seat it."""
+        try:
+            token = protocol.read_join(data)
+            if token is not None:
+                table.seat_of(token)
+        except (TableError, ProtocolError) as error:
+            self.answer_error(str(error))
+            self.leave(REFUSED, str(error)[:120])
+            return
         if token is None:
             watchers = [s for s in self.tables.watchers[self.code] if s.token is None]
             mine = sum(1 for s in watchers if s.client == self.client)
             if len(watchers) >= MAX_WATCHERS or mine >= PER_CLIENT:
-                self.leave(1013, f"table {self.code} has as many projectors as it serves")
+                self.leave(BUSY, f"table {self.code} has as many projectors as it serves")
                 return
         else:
-            table.seat_of(token)
             tabs = sum(1 for s in self.tables.watchers[self.code] if s.token == token)
             if tabs >= MAX_SEAT_TABS:
-                raise TableError(f"this seat is open in {MAX_SEAT_TABS} places already: close one")
+                busy = f"this seat is open in {MAX_SEAT_TABS} places already: close one"
+                self.answer_error(busy)
+                self.leave(BUSY, busy)
+                return
         self.tables.waiting.get(self.code, set()).discard(self)
         self.token, self.joined = token, True
         self.tables.watchers[self.code].add(self)
         self.send_view()
 
     def answer_error(self, text: str) -> None:
-        self.send({"error": text})
+        self.send(protocol.error(text))
 
     def send_view(self) -> None:
         table = self.tables.tables.get(self.code)
@@ -945,7 +950,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         try:
             view = table.view(self.token)
         except TableError as error:  # a seat given a new token: this one is closed
-            self.leave(1008, str(error)[:120])
+            self.leave(REFUSED, str(error)[:120])
             return
         picture = view.get("cards_picture")
         if picture is not None:  # drawn once a deal: the page keeps it while the cards stay
@@ -953,14 +958,14 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
             if hand == self.pictured:
                 del view["cards_picture"]
             self.pictured = hand
-        self.send({"view": view})
+        self.send(protocol.view(view))
 
     def send(self, message: dict[str, Any]) -> None:
         """Send ``message``, or drop this connection if it is closing or gone."""
         try:
             self.write_message(message)
         except tornado.websocket.WebSocketClosedError:
-            self.leave(1001, "gone")
+            self.leave(GONE, "gone")
 
     def leave(self, code: int, reason: str) -> None:
         """Stop sending views here at once, then close (the close may never be answered, so
@@ -1009,6 +1014,7 @@ class PageHandler(PageHeaders):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         page = (PAGES / f"{self.name}.html").read_text(encoding="utf-8")
+        page = page.replace("{{close_codes}}", protocol.codes_attribute())
         self.finish(page.replace("{{base}}", tornado.escape.xhtml_escape(self.base)))
 
 

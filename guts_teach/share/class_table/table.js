@@ -3,6 +3,8 @@
 "use strict";
 
 const page = document.body.dataset.page;
+// The close codes the service ends a connection with, as its protocol module names them.
+const CLOSE = JSON.parse(document.body.dataset.closeCodes);
 const $ = (id) => document.getElementById(id);
 // Where the service lives: "/" on its own, "/services/tables/" behind a JupyterHub.
 const base = document.querySelector('meta[name="guts-base"]').content;
@@ -263,7 +265,7 @@ function play() {
     socket.onclose = (event) => {
       connected = false;
       for (const id of ["in", "out", "deal"]) if ($(id)) $(id).disabled = true;
-      if (event.code === 1008 && page === "play") {
+      if (event.code === CLOSE.REFUSED && page === "play") {
         // this seat's token was refused or replaced: rejoining would be refused again
         if (localStorage.getItem("guts-class-token") && !sessionStorage.getItem("guts-rejoined")) {
           // joined with the class code: find the new table (once: a seat given a new link by
@@ -276,13 +278,19 @@ function play() {
         text("status", "This seat's link no longer works: ask the teacher for a new link.");
         return;
       }
-      if (event.code === 4000) {
+      if (event.code === CLOSE.CLOSED) {
         // the teacher closed the table: nothing to rejoin
         text("status", `${event.reason}. The standings above are final.`);
         for (const id of ["in", "out"]) if ($(id)) $(id).disabled = true;
         return;
       }
-      if (event.code === 4004) {
+      if (event.code === CLOSE.BUSY) {
+        // too many at once (this seat's tabs, the table's projectors): a while later, again
+        text("status", `${event.reason}. Trying again in a few seconds…`);
+        setTimeout(connect, 5000);
+        return;
+      }
+      if (event.code === CLOSE.NO_TABLE) {
         // no table has this code: rejoining would find none either
         text("status", `${event.reason}: check the link with your teacher.`);
         return;

@@ -270,3 +270,41 @@ def test_the_teacher_moves_a_learner_to_another_table_from_the_page(browser, ser
         closed.get_by_role("button", name=f"Download table {first}'s ledger").click()
     assert download.value.suggested_filename == f"table-{first}.json"
     shot(laptop, "teacher-moved-and-closed")
+
+
+def test_a_seat_page_says_why_its_connection_ended_and_stops(browser, service):
+    """Each close code the service ends a connection with, as the seat's page tells it (the
+    page takes the codes from the service's protocol): a refused link stops and asks for a
+    new one, a code no table has says to check the link, a closed table's standings are
+    final; none of them tries to join again."""
+    import requests
+
+    headers = {"Authorization": f"Bearer {PASSWORD}"}
+    opened = requests.post(
+        f"{service}/api/tables", json={"players": ["Ana", "Ben"]}, headers=headers, timeout=10
+    ).json()
+    code = opened["code"]
+    phone = browser.new_context(viewport=PHONE).new_page()
+
+    phone.goto(f"{service}/play/{code}#t=not-a-token")
+    expect(phone.locator("#status")).to_have_text(
+        "This seat's link no longer works: ask the teacher for a new link."
+    )
+    expect(phone.locator("#error")).to_contain_text("not one of this table's")
+
+    missing = "ZZZZ" if code != "ZZZZ" else "YYYY"
+    phone.goto(f"{service}/play/{missing}#t=anything")
+    expect(phone.locator("#status")).to_have_text(
+        f"no table has the code {missing}: check the link with your teacher."
+    )
+
+    phone.goto(f"{service}/play/{code}#t={opened['tokens']['Ana']}")
+    expect(phone.locator("#status")).to_contain_text("Deal")
+    closed = requests.post(f"{service}/api/tables/{code}/close", headers=headers, timeout=10)
+    assert closed.ok, closed.text
+    expect(phone.locator("#status")).to_have_text(
+        f"table {code} was closed by the teacher. The standings above are final."
+    )
+    expect(phone.locator("#in")).to_be_disabled()
+    phone.wait_for_timeout(2500)  # a lost connection would be tried again after 2 s
+    expect(phone.locator("#status")).to_contain_text("The standings above are final.")
