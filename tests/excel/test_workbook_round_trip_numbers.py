@@ -8,6 +8,7 @@ from contextlib import closing
 
 import pytest
 from openpyxl import load_workbook
+from support.hostile_books import part_of, rebuilt, typed
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS
@@ -33,13 +34,10 @@ def evening() -> Ledger:
 def typed_book(tmp_path):
     """The club's book: the forgotten deal typed as 60 in its place, and a Won mark typed
     for Ana, alone in on deal 4."""
-    path = tmp_path / "club.xlsx"
+    path = tmp_path / "exported.xlsx"
     export_ledger(evening(), path)
-    book = load_workbook(path)
-    book[DEALS]["A3"] = 60
-    book[DEALS]["M5"] = "x"
-    book.save(path)
-    return path
+    edit = {part_of(path, DEALS): typed({"A3": 60, "M5": "x"})}
+    return rebuilt(path, tmp_path / "club.xlsx", edits=edit)
 
 
 def test_a_deal_number_and_a_single_in_won_mark_survive_export_and_import(tmp_path):

@@ -84,24 +84,31 @@ def with_shared_strings(book: Path, target: Path, write: Writer) -> Path:
     )
 
 
+def typed(cells: dict[str, int | str]) -> Callable[[bytes], bytes]:
+    """An edit of a sheet's XML typing each value into its cell (``{"A3": 60, "M5": "x"}``),
+    keeping the cell's style: a number as a number, text as text, as a spreadsheet saves
+    what a person types (and far quicker than a whole book through openpyxl)."""
+
+    def edit(data: bytes) -> bytes:
+        for ref, value in cells.items():
+            cell = re.compile(rb'<c r="' + ref.encode() + rb'"( s="\d+")?[^>]*?(?:/>|>.*?</c>)')
+            if isinstance(value, int):
+                typed = b'<c r="%s"%%s t="n"><v>%d</v></c>' % (ref.encode(), value)
+            else:
+                typed = b'<c r="%s"%%s t="inlineStr"><is><t>%s</t></is></c>' % (
+                    ref.encode(),
+                    value.encode(),
+                )
+            data, found = cell.subn(lambda m, t=typed: t % (m.group(1) or b""), data, count=1)
+            assert found == 1, ref
+        return data
+
+    return edit
+
+
 def typed_in_deals(book: Path, column: int, text: str) -> Callable[[bytes], bytes]:
     """An edit of sheet Deals typing ``text`` into ``column`` of the first deal row."""
-    ref = f"{get_column_letter(column)}2".encode()
-    cell = re.compile(rb'<c r="' + ref + rb'"( s="\d+")?[^>]*?(?:/>|>.*?</c>)')
-
-    def typed(data: bytes) -> bytes:
-        edited, found = cell.subn(
-            lambda m: (
-                b'<c r="%s"%s t="inlineStr"><is><t>%s</t></is></c>'
-                % (ref, m.group(1) or b"", text.encode())
-            ),
-            data,
-            count=1,
-        )
-        assert found == 1
-        return edited
-
-    return typed
+    return typed({f"{get_column_letter(column)}2": text})
 
 
 def claim_full_rows(calc: bytes) -> bytes:
