@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
@@ -202,8 +203,26 @@ def table_svg(scene: Scene, *, four_colour: bool = False, large: bool = False) -
         parts.append(seat(scene, player, px, py, four_colour))
         spoken.append(_seat_words(scene, player))
     if scene.caption:
-        parts.append(_label(width / 2, height - 12, scene.caption, big if large else 15, "#333333"))
+        parts.append(_caption(scene.caption, height, large))
     return _svg(width, height, " ".join(spoken), "".join(parts), fluid=True)
+
+
+def _caption(text: str, height: float, large: bool) -> str:
+    """The step's caption in the bottom left corner, which no seat reaches (the first seat
+    sits at the bottom in the middle, the next ones up the sides); on a slide in lines of a
+    few words, so that the type stays large and clear of the first seat's balance.
+
+    >>> _caption("Over the limit of 100", 600, True).count("<text")
+    2
+    """
+    size = LARGE_TYPE if large else 15
+    lines = textwrap.wrap(text, 15) if large else [text]
+    return "".join(
+        f'<text x="16" y="{height - 12 - (len(lines) - 1 - k) * (size + 6):g}" '
+        f'font-family="{FONT}" font-size="{size}" font-weight="bold" fill="#333333">'
+        f"{escape(line)}</text>"
+        for k, line in enumerate(lines)
+    )
 
 
 def table_pictures(scene: Scene, *, four_colour: bool = False) -> str:
