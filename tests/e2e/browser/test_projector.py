@@ -75,8 +75,28 @@ MEASURE = """(smallest) => {
     const wide = [...slide.querySelectorAll('*')].filter((e) => shown(e)
         && /(auto|scroll)/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 2)
         .map((e) => e.className.toString().slice(0, 40));
+    // controls drawn over each other: a box over a checkbox, a button under a box
+    const controls = [...slide.querySelectorAll(
+        'button, input, textarea, select, .widget-checkbox, .widget-dropdown, .widget-text')]
+        .filter((e) => shown(e) && !e.closest('.guts-card-grid'));
+    const covered = [];
+    for (let i = 0; i < controls.length; i++) {
+        for (let j = i + 1; j < controls.length; j++) {
+            const a = controls[i], b = controls[j];
+            if (a.contains(b) || b.contains(a)) { continue; }
+            const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+            const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+            const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            if (w > 2 && h > 2) {
+                const name = (e) => (e.getAttribute('aria-label') || e.textContent
+                    || e.getAttribute('placeholder') || e.tagName).trim().slice(0, 30);
+                covered.push([name(a), name(b)]);
+            }
+        }
+    }
     const heading = slide.querySelector('h1, h2, h3');
     return {
+        covered: covered,
         title: heading ? heading.textContent.replace('\\u00b6', '').trim() : '',
         over: box.scrollHeight - box.clientHeight,
         wide: wide,
@@ -86,7 +106,7 @@ MEASURE = """(smallest) => {
     };
 }"""
 """What the current slide shows: how far it would scroll, its text under ``smallest`` px,
-its labels cut with an ellipsis (the slide bar's too)."""
+its labels cut with an ellipsis (the slide bar's too), its controls drawn over each other."""
 
 
 @pytest.fixture(scope="module", params=NOTEBOOKS)
@@ -167,6 +187,8 @@ def check(seen, where: str, least: dict, problems: list, page) -> None:
         problems.append(f"{where}: text under {SMALLEST} px: {seen['small'][:6]}")
     if seen["cut"]:
         problems.append(f"{where}: cut with an ellipsis: {seen['cut']}")
+    if seen["covered"]:
+        problems.append(f"{where}: controls drawn over each other: {seen['covered'][:4]}")
     if problems and problems[-1].startswith(where):
         name = "".join(c if c.isalnum() else "-" for c in where)[:80]
         save_screenshot(page, f"projector-{name}.png")
@@ -199,6 +221,35 @@ def test_the_presenters_window_shows_notes_the_next_slide_and_a_clock(slides_of)
     ).first.is_hidden()  # not on the screen
     save_screenshot(presenter, "presenter.png")
     presenter.close()
+
+
+def test_the_presenters_notes_fit_the_window_on_every_slide(slides_of):
+    """A teacher reads the notes at a glance, never scrolling while presenting: a long note
+    is drawn smaller (16 px at least) and a very long one takes the next slide's place."""
+    page = slides_of
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.keyboard.press("Home")
+    with page.expect_popup() as opening:
+        page.keyboard.press("s")
+    presenter = opening.value
+    presenter.set_viewport_size({"width": 1100, "height": 760})
+    presenter.wait_for_selector("#guts-notes")
+    total = page.locator(".guts-slide").count()
+    too_long = []
+    for number in range(1, total + 1):
+        expect(presenter.locator("#guts-now")).to_contain_text(f"Slide {number} of")
+        presenter.wait_for_timeout(100)
+        seen = presenter.evaluate(
+            "() => [document.documentElement.scrollHeight, document.documentElement.clientHeight,"
+            " parseFloat(getComputedStyle(document.getElementById('guts-notes')).fontSize)]"
+        )
+        height, window, size = seen
+        assert size >= 16, f"slide {number}: notes at {size} px"
+        if height > window + 2:
+            too_long.append(f"slide {number}: {height} px of notes in a {window} px window")
+        page.keyboard.press("ArrowRight")
+    presenter.close()
+    assert not too_long, f"{page.guts_notebook}: " + "; ".join(too_long)
 
 
 SHOW_ALL = """(all) => document.querySelectorAll('.guts-slide').forEach(
