@@ -153,6 +153,38 @@ def test_present_on_a_starved_machine_starts_one_kernel_per_page(browser, tmp_pa
         interrupt(process)
 
 
+def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_path):
+    """Reloaded again and again on a busy machine before its notebook has run (issue 39:
+    five kernels were left after six reloads, culled only minutes later), each page going
+    stops its kernel, so one page leaves one kernel."""
+    require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
+    process = present(tmp_path / "class", launch.free_port())
+    workers: list[subprocess.Popen[bytes]] = []
+    try:
+        address = address_of(process, timeout=launch.START_WAIT + 30)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.set_default_timeout(180_000)
+        workers = starve(os.cpu_count() or 1)
+        mid_run = 0
+        for _ in range(5):
+            page.goto(address, wait_until="commit")
+            page.wait_for_selector("#jupyter-config-data", state="attached")  # its kernel runs
+            running = page.evaluate(
+                "() => document.querySelectorAll('.voila-skeleton-container').length > 0"
+                " || !document.querySelector('.guts-slide')"
+            )
+            mid_run += bool(running)
+        assert mid_run >= 3, "the pages were not left while their notebook ran"
+        release(workers)
+        page.goto(address)
+        page.locator(".guts-slide.guts-current").wait_for(state="visible")
+        assert len(settle(process, 1, 60)) == 1, "a page left while it ran kept its kernel"
+        page.close()
+    finally:
+        release(workers)
+        interrupt(process)
+
+
 def test_a_server_that_never_answers_is_stopped_and_says_why(tmp_path, monkeypatch):
     """The readiness check is told to wait two seconds for an address nothing serves: the
     server is stopped with its kernels, and the teacher reads why."""
