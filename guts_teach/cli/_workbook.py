@@ -18,9 +18,9 @@ def command(args: argparse.Namespace, stdout: TextIO) -> None:
     try:
         from ..excel.reading import file_import
         from ..excel.writing import workbook
-    except ImportError as error:  # pragma: no cover - without the excel extra
+    except ImportError as error:  # pragma: no cover - without the workbook extra
         raise GutsError(
-            f"the workbook needs the excel extra: pip install 'guts_teach[excel]' ({error})"
+            f"the workbook needs the workbook extra: pip install 'guts_teach[workbook]' ({error})"
         ) from None
     from ..game.atomic import check_target
     from ..game.rules import profile

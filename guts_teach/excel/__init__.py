@@ -1,6 +1,7 @@
 """The club workbook: an Excel ledger with native formulas, Python-backed custom functions
-and an xlwings bridge. Everything here needs the ``excel`` extra; the rules core never
-imports it.
+and an xlwings bridge. Writing a book needs the ``workbook`` extra (openpyxl); reading one
+needs nothing beyond the package; :mod:`.xlwings` needs the ``excel`` extra (xlwings too). The
+rules core never imports any of it.
 
 - :mod:`.layout`: where everything is: sheets, cells, names, the deal rows' layout;
   :mod:`.cells`: values as cells (money becomes a float only here), and ``WorkbookError``.

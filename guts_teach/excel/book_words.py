@@ -28,6 +28,10 @@ DATES_FROM = 10_000
 DATES_TO = 2_958_465
 """The last date a spreadsheet has (9999-12-31); a bigger label number, such as 20261103
 typed for a date, stays the number it is."""
+LABEL_FORMAT = f"[<{DATES_FROM}]General;yyyy-mm-dd"
+"""How an evening's label cell shows what is typed: a date as YYYY-MM-DD (however it was typed,
+and still after it is typed again: a spreadsheet keeps the format of a date first typed as
+3/11/2026 otherwise), a smaller number as the number, text as typed."""
 EPOCH = datetime.date(1899, 12, 30)
 """Day 0 of spreadsheet dates (Excel's 1900 system, as LibreOffice reads it)."""
 

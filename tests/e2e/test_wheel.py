@@ -105,7 +105,7 @@ def test_sdist_carries_what_a_clone_needs(dist):
 def test_without_the_extras_the_core_works_and_the_advice_names_the_extra(venv, tmp_path):
     book = guts_teach(venv, "workbook", "new", "club.xlsx", cwd=tmp_path)
     assert book.returncode == 2
-    assert "pip install 'guts_teach[excel]'" in book.stderr and "Traceback" not in book.stderr
+    assert "pip install 'guts_teach[workbook]'" in book.stderr and "Traceback" not in book.stderr
     handout = guts_teach(venv, "handout", "--no-pdf", cwd=tmp_path)
     assert handout.returncode == 0 and (tmp_path / "guts-handout.html").is_file()
     room = guts_teach(venv, "classroom", "--teacher", "mx", "--setup-only", cwd=tmp_path)
@@ -117,6 +117,27 @@ def test_without_the_extras_the_core_works_and_the_advice_names_the_extra(venv, 
     lesson = guts_teach(venv, "lesson", "--no-browser", cwd=tmp_path)
     assert lesson.returncode == 2
     assert "jupyterlab is not installed: pip install 'guts_teach[lesson]'" in lesson.stderr
+
+
+def test_the_workbook_extra_makes_a_club_book_without_xlwings(venv, dist, tmp_path):
+    """A club that only keeps its book installs openpyxl, not xlwings (issue 40, item 4)."""
+    python = str(venv / "bin" / "python")
+    done = subprocess.run(
+        [python, "-m", "pip", "install", "-q", f"{wheel(dist)}[workbook]"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    missing = subprocess.run(
+        [python, "-c", "import importlib.util as u; print(u.find_spec('xlwings') is None)"],
+        capture_output=True,
+        text=True,
+    )
+    assert missing.stdout.strip() == "True"
+    book = guts_teach(venv, "workbook", "new", "club.xlsx", cwd=tmp_path)
+    assert book.returncode == 0, book.stderr
+    back = guts_teach(venv, "workbook", "import", "club.xlsx", cwd=tmp_path)
+    assert back.returncode == 0, back.stderr
 
 
 @pytest.fixture(scope="module")

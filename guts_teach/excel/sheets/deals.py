@@ -18,7 +18,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..book_words import END_OF_BOOK, INSERTED, header_formula
+from ..book_words import END_OF_BOOK, INSERTED, LABEL_FORMAT, header_formula
 from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, RULES, Layout, col
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
 
@@ -126,6 +126,8 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     first.font = MARK_FONT
     marks = range(1, layout.note_col)
     same_style(first, (sheet.cell(r, m) for r in range(2, drawn + 1) for m in marks))
+    for r in range(2, drawn + 1):  # an evening typed as a date shows as one, 2026-11-03
+        sheet.cell(r, layout.evening_col).number_format = LABEL_FORMAT
     note = sheet.cell(2, layout.note_col)
     note.protection, note.fill = UNLOCKED, INPUT_FILL
     same_style(note, (sheet.cell(r, layout.note_col) for r in range(2, drawn + 1)))

@@ -29,6 +29,7 @@ from ..book_words import (
     DEALER_AWAY,
     DEALER_COL,
     FEW_THERE,
+    LABEL_FORMAT,
     header_formula,
     seat_cell,
 )
@@ -117,6 +118,7 @@ def evenings_sheet(book: Workbook, layout: Layout) -> Any:
     first = sheet.cell(2, 1)
     first.fill, first.protection = INPUT_FILL, UNLOCKED
     first.alignment = Alignment(horizontal="left")
+    first.number_format = LABEL_FORMAT
     same_style(
         first, (sheet.cell(r, c) for r in range(2, 2 + EVENING_ROWS) for c in (1, DEALER_COL))
     )
