@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from support.needs import require
@@ -156,7 +157,8 @@ def test_present_on_a_starved_machine_starts_one_kernel_per_page(browser, tmp_pa
 def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_path):
     """Reloaded again and again on a busy machine before its notebook has run (issue 39:
     five kernels were left after six reloads, culled only minutes later), each page going
-    stops its kernel, so one page leaves one kernel."""
+    stops its kernel, so one page leaves one kernel; and no page asks another host for
+    anything (Voilà's page asked a CDN for an icon font)."""
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
     process = present(tmp_path / "class", launch.free_port())
     workers: list[subprocess.Popen[bytes]] = []
@@ -164,6 +166,16 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
         address = address_of(process, timeout=launch.START_WAIT + 30)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.set_default_timeout(180_000)
+        elsewhere: list[str] = []  # nothing the slides show is fetched from another host
+        page.on(
+            "request",
+            lambda asked: (
+                elsewhere.append(asked.url)
+                if urlsplit(asked.url).hostname not in ("127.0.0.1", "localhost", None)
+                and not asked.url.startswith(("data:", "blob:", "about:"))
+                else None
+            ),
+        )
         workers = starve(os.cpu_count() or 1)
         mid_run = 0
         for _ in range(5):
@@ -180,6 +192,7 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
         page.locator(".guts-slide.guts-current").wait_for(state="visible")
         assert len(settle(process, 1, 60)) == 1, "a page left while it ran kept its kernel"
         page.close()
+        assert elsewhere == [], f"fetched from elsewhere: {sorted(set(elsewhere))}"
     finally:
         release(workers)
         interrupt(process)
