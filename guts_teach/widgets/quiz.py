@@ -20,6 +20,7 @@ from ..pictures.svg import table_pictures
 from .parts.access import live
 from .parts.codes import explained
 from .parts.deck import deck_switch, follow_deck
+from .parts.settled import Settled, SettledButton
 from .parts.style import CSS, TextFallback, paragraph
 
 
@@ -59,18 +60,23 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.payment = widgets.Text(description=FIELDS["payment"], placeholder="e.g. 6, or nothing")
         self.next_pot = widgets.Text(description=FIELDS["next_pot"], placeholder="e.g. 12")
         self.reserve = widgets.Text(description=FIELDS["reserve"], placeholder="e.g. 0")
+        # A press marks (or fills, or clears) what the boxes hold when it is made: it waits
+        # for the browser to send every key typed before it (parts.settled).
+        self.settled = Settled()
         for box in self._boxes():
             box.style.description_width = "120px"
             with warnings.catch_warnings():
                 # ipywidgets 8 deprecates on_submit for continuous_update=False, which also
                 # fires when the focus leaves a box: Tab to the next box would then check.
                 warnings.simplefilter("ignore", DeprecationWarning)
-                box.on_submit(lambda _: self.mark())
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.answer_button = widgets.Button(
-            description="Show the answer", tooltip="Fill in the answers, with why (not scored)"
+                box.on_submit(lambda _: self.settled.then(self.mark))
+        self.check_button = SettledButton(self.settled, description="Check", button_style="primary")
+        self.answer_button = SettledButton(
+            self.settled,
+            description="Show the answer",
+            tooltip="Fill in the answers, with why (not scored)",
         )
-        self.new_button = widgets.Button(description="New question")
+        self.new_button = SettledButton(self.settled, description="New question")
         self.feedback = widgets.HTML()
         self.feedback.add_class("guts-feedback")  # brought into view as it appears
         self.check_button.on_click(lambda _: self.mark())
