@@ -101,6 +101,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.add_class("guts-panel")
         live(self.feedback)
         self.asked, self.score, self.shown, self._first_check = 1, 0, 0, True
+        self._said = 0
         self.rules = rules or teaching()  # before the first question, which it must not skip
         self.scenario: Scenario = make_scenario(self._rng, self.rules)
         follow_deck(self)
@@ -182,4 +183,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         )
         if self.shown:
             score += f" ({self.shown} shown, not scored)"
-        self.feedback.value = f'<div class="guts-text">{heading}<ul>{items}</ul>{score}.</div>'
+        # numbered, so a check that says the same again still redraws (and comes into view)
+        self._said += 1
+        said = f'<div class="guts-text" data-said="{self._said}">'
+        self.feedback.value = f"{said}{heading}<ul>{items}</ul>{score}.</div>"

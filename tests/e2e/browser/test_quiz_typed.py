@@ -11,9 +11,20 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from support.browser import TIMEOUT, expect, lab_page
+import pytest
+from support.browser import (
+    ALL_RUN,
+    SHOW_SLIDE_OF,
+    TIMEOUT,
+    expect,
+    lab_page,
+    opened,
+    save_screenshot,
+    stripped_copy,
+)
 
 from guts_teach.game.rules import teaching
+from guts_teach.jupyter import launch
 from guts_teach.lessons.quiz import FIELDS, Scenario, make_scenario
 
 NOTEBOOK = "02_try_hands.ipynb"
@@ -157,3 +168,54 @@ def test_check_marks_the_whole_value_typed_at_machine_speed(browser, tmp_path):
             marked.append((pressed, typed, feedback.inner_text().split("\n")[0]))
         wrong = [m for m in marked if not m[2].startswith("5 of 5 right.")]
         assert wrong == [], f"{len(wrong)} of 10 marked on a half-typed value: {wrong}"
+
+
+SLIDE_BAR_AND_MARKS = """(marks) => {
+    const box = marks.getBoundingClientRect();
+    const bar = document.getElementById('guts-slide-bar').getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, barTop: bar.top, height: window.innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("notebook", [launch.LESSON, NOTEBOOK])
+def test_the_quizs_marks_come_into_view_on_a_presented_slide(browser, tmp_path, notebook):
+    """Projected (``guts-teach present``) at 1280x720 and 1024x768, with the quiz's slide
+    shown as the slides show it (from its top), the boxes answered and Check pressed: the
+    marks are on the screen, whole and above the slide bar, with nobody scrolling (they ended
+    289 to 804 px below what the projector showed)."""
+    workdir = stripped_copy(tmp_path / "present")
+    port = launch.free_port()
+    server = launch.voila_server(workdir, port=port, notebook=notebook)
+    with opened(browser, server, port, 1280, 720) as page:
+        page.locator(".guts-slide.guts-current").wait_for(timeout=TIMEOUT)
+        page.wait_for_function(ALL_RUN, timeout=TIMEOUT)
+        page.wait_for_function("() => window.gutsTeachAccess === true")
+        page.locator(".guts-feedback").wait_for(state="attached", timeout=TIMEOUT)
+        where = []
+        for width, height in ((1280, 720), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => { window.location.hash = '#1'; }")
+            assert page.evaluate(SHOW_SLIDE_OF, ".guts-feedback") > 0  # the quiz's slide
+            quiz = page.locator(".guts-slide.guts-current .guts-panel", has_text="Settle the pot")
+            quiz.wait_for(state="visible")
+            marks = quiz.locator(".guts-feedback")
+            if width != 1280:
+                quiz.get_by_role("button", name="New question").click()
+                expect(marks).to_have_text("")
+            page.wait_for_timeout(300)
+            box(quiz, "winners").fill("nobody")  # as a learner types: the page does not move
+            quiz.get_by_role("button", name="Check").click()
+            expect(marks).to_contain_text("right.")
+            page.wait_for_timeout(600)  # the scroll settles
+            seen = marks.evaluate(SLIDE_BAR_AND_MARKS)
+            where.append(((width, height), seen))
+            save_screenshot(page, f"slide-quiz-marks-{notebook[:2]}-{width}x{height}.png")
+        hidden = [
+            (
+                size,
+                f"marks from {s['top']:.0f} to {s['bottom']:.0f} px, the bar at {s['barTop']:.0f}",
+            )
+            for size, s in where
+            if s["top"] < 0 or s["bottom"] > s["barTop"]
+        ]
+        assert hidden == [], hidden
