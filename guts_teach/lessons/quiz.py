@@ -320,7 +320,7 @@ def _check_winners(scenario: Scenario, answer: str, steps: Mapping[StepKind, str
     if not truth and (says_nobody(answer) or not answer.strip()):
         why = "the ghost hand is best, so nobody wins" if scenario.record.ghost else ""
         return Mark(label, True, f"Right: nobody wins. {why or story}".strip())
-    given = _names(answer, scenario.players)
+    given = [] if says_nobody(answer) else _names(answer, scenario.players)
     strangers = [n for n in given if n not in scenario.players]
     if strangers:
         return Mark(

@@ -20,6 +20,7 @@ from ..pictures.svg import table_pictures
 from .parts.access import live
 from .parts.codes import explained
 from .parts.deck import deck_switch, follow_deck
+from .parts.settled import Settled, SettledButton
 from .parts.style import CSS, TextFallback, paragraph
 
 
@@ -59,18 +60,23 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.payment = widgets.Text(description=FIELDS["payment"], placeholder="e.g. 6, or nothing")
         self.next_pot = widgets.Text(description=FIELDS["next_pot"], placeholder="e.g. 12")
         self.reserve = widgets.Text(description=FIELDS["reserve"], placeholder="e.g. 0")
+        # A press marks (or fills, or clears) what the boxes hold when it is made: it waits
+        # for the browser to send every key typed before it (parts.settled).
+        self.settled = Settled()
         for box in self._boxes():
             box.style.description_width = "120px"
             with warnings.catch_warnings():
                 # ipywidgets 8 deprecates on_submit for continuous_update=False, which also
                 # fires when the focus leaves a box: Tab to the next box would then check.
                 warnings.simplefilter("ignore", DeprecationWarning)
-                box.on_submit(lambda _: self.mark())
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.answer_button = widgets.Button(
-            description="Show the answer", tooltip="Fill in the answers, with why (not scored)"
+                box.on_submit(lambda _: self.settled.then(self.mark))
+        self.check_button = SettledButton(self.settled, description="Check", button_style="primary")
+        self.answer_button = SettledButton(
+            self.settled,
+            description="Show the answer",
+            tooltip="Fill in the answers, with why (not scored)",
         )
-        self.new_button = widgets.Button(description="New question")
+        self.new_button = SettledButton(self.settled, description="New question")
         self.feedback = widgets.HTML()
         self.feedback.add_class("guts-feedback")  # brought into view as it appears
         self.check_button.on_click(lambda _: self.mark())
@@ -95,6 +101,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.add_class("guts-panel")
         live(self.feedback)
         self.asked, self.score, self.shown, self._first_check = 1, 0, 0, True
+        self._said = 0
         self.rules = rules or teaching()  # before the first question, which it must not skip
         self.scenario: Scenario = make_scenario(self._rng, self.rules)
         follow_deck(self)
@@ -176,4 +183,7 @@ class SettlementQuiz(TextFallback, widgets.VBox):  # type: ignore[misc]
         )
         if self.shown:
             score += f" ({self.shown} shown, not scored)"
-        self.feedback.value = f'<div class="guts-text">{heading}<ul>{items}</ul>{score}.</div>'
+        # numbered, so a check that says the same again still redraws (and comes into view)
+        self._said += 1
+        said = f'<div class="guts-text" data-said="{self._said}">'
+        self.feedback.value = f"{said}{heading}<ul>{items}</ul>{score}.</div>"

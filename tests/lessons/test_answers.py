@@ -141,6 +141,14 @@ def test_names_are_read_with_the_words_a_sentence_puts_around_them(scenario):
         verb = "win" if len(winners) > 1 else "wins"
         assert not wrong.correct and f"Not quite: {said_truth}" in wrong.message
         assert f" {verb}." in wrong.message  # "nobody wins", never "nobody win"
+    if winners:  # "nobody" where somebody wins: told who wins, not that Nobody is a stranger
+        for answer in ("nobody", "Nobody wins.", "no one"):
+            wrong = check(scenario, **{**right_answers(scenario), "winners": answer})[0]
+            assert not wrong.correct, answer
+            told = wrong.message.startswith("Not quite: ") and "not at this table" not in (
+                wrong.message
+            )
+            assert told and all(w in wrong.message for w in winners), (answer, wrong.message)
 
 
 @pytest.mark.parametrize(

@@ -120,6 +120,52 @@ def submit(box):
     box._handle_msg({"content": {"data": message}, "buffers": []})
 
 
+def press(button):
+    """A press of ``button`` in the browser, as the browser reports it to the kernel."""
+    message = {"method": "custom", "content": {"event": "click"}}
+    button._handle_msg({"content": {"data": message}, "buffers": []})
+
+
+def browser_answers(quiz):
+    """What the browser does with the quiz's question after a press: its link copies the
+    number asked into the number answered, which it sends the kernel."""
+    quiz.settled.answered.value = quiz.settled.asked.value
+
+
+def test_a_press_in_the_browser_marks_the_value_typed_before_it_not_a_half_typed_one():
+    """The browser holds a box's later keys back until the kernel has read its first (the
+    widgets' message throttle) but sends a press at once: the kernel hears "5", the press,
+    then "523". The press waits for the browser's answer, which comes after "523"."""
+    for pressing in ("Check", "Enter"):
+        quiz = quiz_at("showdown")
+        answers = quiz.scenario.answers()
+        for name, answer in answers.items():
+            getattr(quiz, name).value = answer
+        quiz.next_pot.value = answers["next_pot"][:-1] or "x"  # the first keys only
+        if pressing == "Enter":
+            submit(quiz.next_pot)
+        else:
+            press(quiz.check_button)
+        assert quiz.feedback.value == ""  # not marked yet: the browser has not answered
+        quiz.next_pot.value = answers["next_pot"]  # the keys held back
+        browser_answers(quiz)
+        assert "5 of 5 right." in quiz.feedback.value, pressing
+        assert quiz.score == 1
+        browser_answers(quiz)  # a second answer marks nothing again
+        assert quiz.score == 1
+
+
+def test_new_question_pressed_in_the_browser_waits_for_the_keys_held_back():
+    """A key held back, arriving after New question cleared the boxes, would refill a box of
+    the new question with the old question's answer."""
+    quiz = quiz_at("showdown")
+    quiz.reserve.value = "1"
+    press(quiz.new_button)
+    quiz.reserve.value = "12"  # held back, arriving after the press
+    browser_answers(quiz)
+    assert quiz.reserve.value == "" and quiz.asked == 2
+
+
 def quiz_at(situation):
     """A quiz whose current question is of ``situation``."""
     from guts_teach.lessons.quiz import SITUATIONS
@@ -144,6 +190,7 @@ def test_quiz_enter_checks_and_empty_boxes_are_right_where_nothing_is_paid():
     quiz.next_pot.value = format_amount(record.pot_after)
     quiz.reserve.value = format_amount(record.reserve_after)
     submit(quiz.reserve)
+    browser_answers(quiz)
     assert "5 of 5 right." in quiz.feedback.value
     assert "<b>Each loser pays</b> ✔ Right: nobody pays." in quiz.feedback.value
     assert "Score: 1 of 1 question settled right at the first check." in quiz.feedback.value

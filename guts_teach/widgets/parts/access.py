@@ -17,6 +17,9 @@ page, which by class:
   focus enters a ``guts-stepper`` or ``guts-play`` panel, or a button in one is pressed, the
   nearest scrolling box scrolls just enough to show its status line, picture, buttons and
   sentence (a browser shows only the focused button, cutting the step line off);
+- brings a quiz's marks (``guts-feedback``) into view, whole and above a slide's bar, when
+  they are shown in answer to a press in their panel (Check, Enter, Show the answer): they
+  appear under the boxes, often below what the window or the projected slide shows;
 - when a stepper's Next turns disabled under the focus (the last step), rests the focus on
   its status line (``guts-status-line``), which reads the last step out and where one more
   Enter changes nothing (Restart, where it went before, wiped the picture).
@@ -142,6 +145,39 @@ if (!window.gutsTeachAccess) {
       }
     });
   };
+  let pressed = { panel: null, at: 0 };  /* the panel a learner last pressed in, and when */
+  const press = (event) => {
+    const panel = event.target.closest && event.target.closest('.guts-panel');
+    if (panel && (event.type === 'click' || event.key === 'Enter')) {
+      pressed = { panel: panel, at: Date.now() };
+    }
+  };
+  document.addEventListener('click', press, true);
+  document.addEventListener('keydown', press, true);
+  const scroller = (e) => {
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight) {
+        return a;
+      }
+    }
+    return document.scrollingElement;
+  };
+  const bring = (marks) => {
+    const view = seen(marks), box = marks.getBoundingClientRect();
+    let by = box.bottom > view.bottom ? box.bottom - view.bottom + 8 : 0;
+    if (box.top - by < view.top) by = box.top - view.top - 8;  /* taller than the view */
+    if (by) scroller(marks).scrollBy({ top: by });
+  };
+  const follow = (records) => {
+    const shown = new Set();
+    records.forEach((record) => {
+      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const marks = node && node.closest && node.closest('.guts-feedback');
+      if (marks && marks.textContent.trim() && pressed.panel && pressed.panel.contains(marks)
+          && Date.now() - pressed.at < 30000) shown.add(marks);
+    });
+    shown.forEach(bring);
+  };
   let last = null;  /* the element that last had the focus: a button keeps it as it disables */
   document.addEventListener('focusin', (event) => { last = event.target; }, true);
   const rest = (records) => records.forEach((record) => {
@@ -155,12 +191,14 @@ if (!window.gutsTeachAccess) {
   let queued = false;
   new MutationObserver((records) => {
     rest(records);
+    follow(records);
     if (!queued) {
       queued = true;
       requestAnimationFrame(() => { queued = false; prepare(); });
     }
   }).observe(document.body, {
-    childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    childList: true, subtree: true, characterData: true, attributes: true,
+    attributeFilter: ['disabled'] });
   prepare();
 }
 """
