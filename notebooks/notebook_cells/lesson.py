@@ -28,7 +28,8 @@ says in plain words what happened, with the pot and the reserve on the status li
 also work from the keyboard: press Tab to reach them and Enter or Space to press them."""),
     ("notes", """\
 Words such as *ante*, *pot*, *cap* and *reserve*, and codes in brackets such as (R5), are
-explained in the glossary at the end of the notebook (teacher's notes in the slides)."""),
+explained in the glossary at the end of the notebook (open it in JupyterLab: the glossary is not
+on the slides)."""),
     ("md-lab", """Opened with `guts-teach lesson`, this notebook runs itself, so the buttons work as soon as it
 opens; opened another way, use **Run ▸ Run All Cells** first."""),
     ("code", SETUP),
@@ -99,6 +100,9 @@ The full rules say *limit* where the teaching document says *cap*. Step on past 
 the pot of 100 is won, chips from the reserve form the new pot."""),
     ("code", 'ExampleStepper(example("limit-100"))'),
     ("notes", """\
+The two rule documents differ in a few places (players, money, the limit, a tie, nobody in, the
+end of play, the variants): the table is in the notebook, after this example."""),
+    ("md-lab", """\
 ## Where the two rule documents differ
 
 | | full rules (seed 000) | teaching profile (seed 002) |
@@ -126,6 +130,8 @@ then press **Check**. **New question** deals another table."""),
 examples step by step as a PDF for the class; `guts-teach handout --quiz 12 --seed 5` prints
 twelve tables to settle like the ones above, with the answer key on pages of their own (the same
 seed prints the same quiz)."""),
-    ("notes", markdown_terms()),
-    ("notes", markdown_codes()),
+    # the glossary is the teacher's reference in the notebook; in the presenter's notes it made
+    # the quiz slide's notes three windows long
+    ("md-lab", markdown_terms()),
+    ("md-lab", markdown_codes()),
 ]
