@@ -25,6 +25,8 @@ from ..lessons.scene import Scene
 CARD_W, CARD_H = 60, 84
 LARGE_W, LARGE_H, LARGE_STEP = 66, 96, 46
 """A table picture's cards on a slide (see :func:`table_pictures`)."""
+CROWDED = 5
+"""Seats beyond which a slide's table has no room above a seat's cards for the winner's word."""
 LARGE_TYPE = 30
 """Every word and number of a slide's table picture, in the picture's own units: drawn at
 least 0.7 times its size on a 1024 x 768 projector, it is 21 px there."""
@@ -318,7 +320,17 @@ def _large_seat(scene: Scene, player: str, px: float, py: float, four_colour: bo
     parts.append(_label(px, badge + 30, name, LARGE_TYPE, "#212121"))
     balance = format_amount(scene.balances.get(player, Fraction(0)))
     parts.append(_label(px, badge + 62, balance, LARGE_TYPE, "#212121", "normal"))
-    if winner:  # a word as well as the colour: never colour alone
+    side = -1 if px > 420.5 else 1  # towards the middle of the 840-unit picture
+    if winner and len(scene.players) > CROWDED:
+        # no room above the cards between six or more seats: a star on the cards' outer side,
+        # the word in the picture's spoken text and the story told beside it
+        sx = px - side * (w / 2 + 30)
+        parts.append(
+            f'<circle cx="{sx:g}" cy="{py - 10:g}" r="26" fill="{WINNER_FILL}" '
+            f'stroke="{WINNER_EDGE}" stroke-width="2"/>'
+        )
+        parts.append(_label(sx, py + 1, "★", LARGE_TYPE, "#212121"))
+    elif winner:  # a word as well as the colour: never colour alone
         top = top_of_cards - 44
         parts.append(
             f'<rect x="{px - 85:g}" y="{top:g}" width="170" height="40" rx="20" '
@@ -327,7 +339,6 @@ def _large_seat(scene: Scene, player: str, px: float, py: float, four_colour: bo
         parts.append(_label(px, top + 30, "★ winner", LARGE_TYPE, "#212121"))
     mark = _badge(scene, player)
     if mark:
-        side = -1 if px > 420.5 else 1  # the middle of the 840-unit picture
         bx = px + side * (w / 2 + 46)
         parts.append(
             f'<rect x="{bx - 44:g}" y="{py - 34:g}" width="88" height="48" rx="24" '
