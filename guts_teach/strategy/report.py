@@ -22,7 +22,12 @@ from ..game.rules import Rules, WeenieTies, classic, teaching
 from .counting.odds import hand_odds
 from .equilibria.coalitions import best_coalition
 from .equilibria.coalitions_many import ManyCoalition, coalition_search
-from .equilibria.coalitions_real import BATCHES, real_lone_money
+from .equilibria.coalitions_real import (
+    BATCHES,
+    EXACT_LONG_RUN,
+    exact_lone_money,
+    real_lone_money,
+)
 from .equilibria.fictitious import fictitious_play
 from .equilibria.heads_up import J7, guarantee, guarantee_table
 from .equilibria.mixed import MixedEquilibrium, MixedThreshold, mixed_equilibrium
@@ -412,7 +417,7 @@ def coalition_report(
 ) -> str:
     """The others' best joint threshold plan against one equilibrium player: at three players
     exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`. With
-    ``real_deals``, the plan is also played out in the real game (:func:`_real_coalition`)."""
+    ``real_deals``, the plan is also valued in the real game (:func:`_real_coalition`)."""
     if not 3 <= players <= 10:
         raise PlayerError(
             f"coalitions need 3 to 10 players (one alone, two or more); got {players}"
@@ -442,16 +447,20 @@ def _real_coalition(
     seed: int,
 ) -> dict[str, Any]:
     """The plan's long run in the real game under both profiles, beside the long run when the
-    partners play as the lone player does: chips a deal, with standard errors."""
+    partners play as the lone player does: chips a deal, exact in plain Guts at three and four
+    players (:func:`~.equilibria.coalitions_real.exact_lone_money`), else simulated, with
+    standard errors."""
+    edge = lone.strength if isinstance(lone, Threshold) else lone.edge
+    if not isinstance(edge, Strength):
+        raise TypeError("coalitions are counted for two-card Guts")
+    alike = [edge] * len(plan)
+    if not weenie and len(plan) < EXACT_LONG_RUN:
+        return _exact_real_coalition(lone, plan, alike)
     found: dict[str, Any] = {
         "method": f"simulated: {deals:,} deals a long run through the rules core's Session "
         f"(seed {seed}), pot and reserve carried on; the mean of {BATCHES} batches and its "
         "standard error",
     }
-    edge = lone.strength if isinstance(lone, Threshold) else lone.edge
-    if not isinstance(edge, Strength):
-        raise TypeError("coalitions are counted for two-card Guts")
-    alike = [edge] * len(plan)
     for name, base in (("teaching", teaching()), ("classic", classic())):
         rules = replace(base, weenie_rule=weenie, weenie_ties=weenie_ties)
         with_plan = real_lone_money(lone, plan, rules=rules, deals=deals, seed=seed)
@@ -467,10 +476,43 @@ def _real_coalition(
     return found
 
 
+def _exact_real_coalition(
+    lone: Threshold | MixedThreshold, plan: Sequence[Strength], alike: Sequence[Strength]
+) -> dict[str, Any]:
+    """Plain Guts: the plan's long run and the partners-alike one, exact fractions."""
+    found: dict[str, Any] = {
+        "method": "exact: every deal counted by class (card removal exact) and settled by the "
+        "rules core at every pot and reserve; the reserve's towers collapsed by Wald's "
+        "identity as in real_reply, the long-run equations solved in fractions",
+    }
+    for name, rules in (("teaching", teaching()), ("classic", classic())):
+        with_plan = exact_lone_money(lone, plan, rules=rules)
+        partners_alike = exact_lone_money(lone, alike, rules=rules)
+        found[name] = {
+            "cap": chance_text(rules.cap or Fraction(0)),
+            "lone_chips_a_deal": chance_text(with_plan),
+            "partners_alike_chips_a_deal": chance_text(partners_alike),
+            "plan_costs": chance_text(partners_alike - with_plan),
+        }
+    return found
+
+
 def _real_coalition_text(real: dict[str, Any]) -> str:
     lines = [f"  in the real game ({real['method']}):"]
     for name in ("teaching", "classic"):
         part = real[name]
+        if "plan_costs" in part:
+            lone, alike, cost = (
+                float(Fraction(part[key]))
+                for key in ("lone_chips_a_deal", "partners_alike_chips_a_deal", "plan_costs")
+            )
+            alike_said = "exactly 0" if alike == 0 else f"{alike:+.7f}"
+            lines.append(
+                f"    {name} (cap {part['cap']}): the lone player {lone:+.7f} chips a deal, "
+                f"against {alike_said} when the partners play as it does: the plan costs it "
+                f"{cost:.7f} (exact fractions in --json)"
+            )
+            continue
         cost = part["partners_alike_chips_a_deal"] - part["lone_chips_a_deal"]
         error = (part["lone_error"] ** 2 + part["partners_alike_error"] ** 2) ** 0.5
         lines.append(
