@@ -847,6 +847,71 @@ def _by_pot(replies: dict[str, str]) -> str:
     return "without one, " + ", ".join(said)
 
 
+@cache
+def _evening_part(others: Threshold, rules: Rules) -> dict[str, Any]:
+    """When the reserve drifts up: the long-run best is not unique, and the reply among them
+    that earns the most over a long evening (:func:`~.equilibria.real_reply.evening_reply`;
+    kept for the run, as words and JSON ask for the same)."""
+    from .equilibria.real_reply import evening_reply, rule_text
+
+    found = evening_reply(others, players=3, rules=rules)
+    return {
+        "long_run_reply_unique": False,
+        "evening_reply": {
+            "by_pot_without_reserve": {
+                chance_text(pot): rule_text(rule) for pot, rule in sorted(found.by_pot.items())
+            },
+            "by_reserve_where_it_differs": {
+                chance_text(reserve): rule_text(rule)
+                for reserve, rule in sorted(found.by_reserve.items())
+            },
+            "at_other_reserves": rule_text(found.at_reserve),
+            "chips_more_over_a_long_evening": chance_text(found.gain),
+            "method": "exact: among the replies that earn the most in the long run, the one "
+            "whose relative value (money over T deals beyond T times the long-run money, T "
+            "growing) is greatest; policy iteration in fractions below a reserve of "
+            f"{found.top} cap(s) and the long-run reply above, certified by the Bellman "
+            "inequalities at every state (see evening_reply)",
+        },
+    }
+
+
+def _evening_text(part: dict[str, Any], long_run: str) -> str:
+    """The evening reply in words: its play by pot, by reserve, and what it earns more."""
+    by_rule: dict[str, list[str]] = {}
+    for pot, rule in part["by_pot_without_reserve"].items():
+        by_rule.setdefault(rule, []).append(pot)
+    said = [_in_with(rule) + " at " + _listed("pot", where) for rule, where in by_rule.items()]
+    by_rule = {}
+    for reserve, rule in part["by_reserve_where_it_differs"].items():
+        by_rule.setdefault(rule, []).append(reserve)
+    said += [
+        _in_with(rule) + " with a reserve of " + _listed("", where)
+        for rule, where in by_rule.items()
+    ]
+    said.append(f"{_in_with(part['at_other_reserves'])} with any other reserve")
+    gain = float(Fraction(part["chips_more_over_a_long_evening"]))
+    return (
+        f"    the long-run best is not unique: the play at the small pots only decides how "
+        f"soon the cap is reached, so every reply that still reaches it and plays "
+        f"{long_run} there in the end earns as much in the long run; over an evening the "
+        f"best of them goes in harder while the pot is small: {'; '.join(said)} "
+        f"({gain:.4f} chips more over a long evening than {long_run} at every state, exact)"
+    )
+
+
+def _listed(noun: str, where: list[str]) -> str:
+    """``"pots 3 and 4"``, ``"pot 6"``, ``"4 and 12"``.
+
+    >>> _listed("pot", ["3", "4", "6"]), _listed("pot", ["6"]), _listed("", ["4", "12"])
+    ('pots 3, 4 and 6', 'pot 6', '4 and 12')
+    """
+    words = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+    if not noun:
+        return words
+    return f"{noun}{'s' if len(where) > 1 else ''} {words}"
+
+
 def real_reply_report(*, players: int, against: str, as_json: bool = False) -> str:
     """The best reply in the real game to the others all at ``against`` (a class such as
     ``"K-4"``, or ``"always"``), two or three players, under both profiles: by state, its
@@ -879,6 +944,8 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
                 None if reply.reserve_value is None else chance_text(reply.reserve_value)
             ),
         }
+        if reply.regime == "drifts up" and players == 3:
+            found[name].update(_evening_part(others, rules))
     data = {
         "players": players,
         "against": str(others.strength),
@@ -904,7 +971,8 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
                 part["reply_by_pot_without_reserve"]
             )
         regime = {
-            "drifts up": "the reserve grows for good, so only the play at the cap counts",
+            "drifts up": "the reserve grows for good, so in the long run only the play at the cap "
+            "counts",
             "returns": "the reserve keeps emptying",
             "still": "the pot never changes",
         }.get(part["regime"], "")
@@ -918,6 +986,8 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
             f"  {name} (cap {part['cap']}): {_in_with(part['reply_with_reserve'])} {state}; "
             f"{float(Fraction(part['money_per_deal'])):+.4f} chips a deal; {regime}"
         )
+        if "evening_reply" in part:
+            lines.append(_evening_text(part["evening_reply"], part["reply_with_reserve"]))
     lines.append(
         f"  the one-deal model answers {one_deal.strength}; the repeated model "
         + (
