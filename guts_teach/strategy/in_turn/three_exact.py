@@ -12,13 +12,14 @@ is found in three steps:
    some of the time. That search is numerical (``tests/support/in_turn_search.py`` repeats
    it); nothing below trusts it, since step 3 checks everything.
 2. **How often.** Mixed classes must gain nothing (indifference). Classes that mix at one
-   point are given one chance: they lose to every hand that answers them (J-5 and Q-6 alike),
-   so their own gains are equal at the solution (step 3 checks each). A seat's gains are multilinear in the other seats' chances, so with the
-   four unknown chances ``u`` each gain is ``c + sum(L[k] u[k]) + sum(Q[k, l] u[k] u[l])``
-   with whole-number coefficients read off :func:`seat_gains` at profiles of nothing but
-   zeros and ones (:func:`gain_polynomials`). Each indifference equation, once the chances
-   solved before it are put in, is linear in one unknown, so the system is solved exactly
-   in fractions, one unknown after the other (:func:`solve_triangular`).
+   point are given one chance: they lose to every hand that answers them (J-5 and Q-6
+   alike), so their own gains are equal at the solution (step 3 checks each). A seat's gains
+   are multilinear in the other seats' chances, so with the four unknown chances ``u`` each
+   gain is ``c + sum(L[k] u[k]) + sum(Q[k, l] u[k] u[l])`` with whole-number coefficients
+   read off :func:`seat_gains` at profiles of nothing but zeros and ones
+   (:func:`gain_polynomials`). Each indifference equation, once the chances solved before it
+   are put in, is linear in one unknown, so the system is solved exactly in fractions, one
+   unknown after the other (:func:`solve_triangular`).
 3. **Certified.** At every one of the six points and 91 classes the exact gain is worked
    out: zero where a class mixes, at least zero where it always goes in, at most zero where
    it stays out. Then no seat can gain by any strategy at all, changing all its points at
@@ -338,15 +339,16 @@ def ranges(classes: frozenset[int]) -> str:
 
 
 def chance_words(chance: Fraction) -> str:
-    """A mixing chance as a person reads it: the fraction when it is short, and the percent.
+    """A mixing chance as a person reads it: the fraction when it is short, and the percent;
+    a long fraction is exact too, so its percent is said to be rounded, not "about".
 
     >>> chance_words(Fraction(15735, 106112)), chance_words(Fraction(10**12 + 1, 2 * 10**12))
-    ('15735/106112 (14.8%)', 'about 50.0%')
+    ('15735/106112 (14.8%)', '50.0% (rounded from an exact fraction)')
     """
     percent = f"{float(chance) * 100:.1f}%"
     if chance.denominator < 10**7:
         return f"{chance} ({percent})"
-    return f"about {percent}"
+    return f"{percent} (rounded from an exact fraction)"
 
 
 def in_words(point: Point, chance: Fraction | None) -> str:
