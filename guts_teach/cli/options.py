@@ -217,7 +217,8 @@ def _strategy(strategy_cmd: argparse.ArgumentParser) -> None:
         "--deals",
         type=int,
         default=50_000,
-        help="with --coalition --real: deals played through the rules core for each long run",
+        help="with --coalition --real and the weenie rule or 5+ players: deals played through "
+        "the rules core for each long run (plain Guts at 3 and 4 players is counted exactly)",
     )
     strategy_cmd.add_argument(
         "--in-turn",

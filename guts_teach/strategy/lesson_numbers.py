@@ -301,9 +301,10 @@ def coalition_four() -> dict[str, Any]:
 def real_reply() -> dict[str, Any]:
     """At three players under the teaching profile, against two players who always go in: the
     long-run chips a deal of going in with each class or better at every pot (``None`` where
-    the account does not settle the long run), the real game's reply, and the one-deal and
+    the account does not settle the long run), the real game's reply, the one that also earns
+    the most over a long evening (the long-run best not being unique), and the one-deal and
     repeated models' answers."""
-    from .equilibria.real_reply import policy_money, real_reply, rule_text
+    from .equilibria.real_reply import evening_reply, policy_money, real_reply, rule_text
     from .equilibria.repeated import best_reply_repeated
     from .equilibria.thresholds import Threshold, best_reply
 
@@ -316,12 +317,20 @@ def real_reply() -> dict[str, Any]:
         except ArithmeticError:
             money.append(None)
     found = real_reply(always, players=3)
+    evening = evening_reply(always, players=3)
     return {
         "money": money,
         "reply": rule_text(found.at_reserve),
         "reply_money": _exact(found.money_per_deal),
         "one_deal": str(best_reply(always, players=3).strength),
         "repeated": str(best_reply_repeated(always, players=3).strength),
+        "evening": {
+            "by_pot": {_exact(pot): rule_text(rule) for pot, rule in evening.by_pot.items()},
+            "by_reserve": {
+                _exact(reserve): rule_text(rule) for reserve, rule in evening.by_reserve.items()
+            },
+            "gain": _exact(evening.gain),
+        },
     }
 
 

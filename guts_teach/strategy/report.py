@@ -22,7 +22,12 @@ from ..game.rules import Rules, WeenieTies, classic, teaching
 from .counting.odds import hand_odds
 from .equilibria.coalitions import best_coalition
 from .equilibria.coalitions_many import ManyCoalition, coalition_search
-from .equilibria.coalitions_real import BATCHES, real_lone_money
+from .equilibria.coalitions_real import (
+    BATCHES,
+    EXACT_LONG_RUN,
+    exact_lone_money,
+    real_lone_money,
+)
 from .equilibria.fictitious import fictitious_play
 from .equilibria.heads_up import J7, guarantee, guarantee_table
 from .equilibria.mixed import MixedEquilibrium, MixedThreshold, mixed_equilibrium
@@ -412,7 +417,7 @@ def coalition_report(
 ) -> str:
     """The others' best joint threshold plan against one equilibrium player: at three players
     exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`. With
-    ``real_deals``, the plan is also played out in the real game (:func:`_real_coalition`)."""
+    ``real_deals``, the plan is also valued in the real game (:func:`_real_coalition`)."""
     if not 3 <= players <= 10:
         raise PlayerError(
             f"coalitions need 3 to 10 players (one alone, two or more); got {players}"
@@ -442,16 +447,20 @@ def _real_coalition(
     seed: int,
 ) -> dict[str, Any]:
     """The plan's long run in the real game under both profiles, beside the long run when the
-    partners play as the lone player does: chips a deal, with standard errors."""
+    partners play as the lone player does: chips a deal, exact in plain Guts at three and four
+    players (:func:`~.equilibria.coalitions_real.exact_lone_money`), else simulated, with
+    standard errors."""
+    edge = lone.strength if isinstance(lone, Threshold) else lone.edge
+    if not isinstance(edge, Strength):
+        raise TypeError("coalitions are counted for two-card Guts")
+    alike = [edge] * len(plan)
+    if not weenie and len(plan) < EXACT_LONG_RUN:
+        return _exact_real_coalition(lone, plan, alike)
     found: dict[str, Any] = {
         "method": f"simulated: {deals:,} deals a long run through the rules core's Session "
         f"(seed {seed}), pot and reserve carried on; the mean of {BATCHES} batches and its "
         "standard error",
     }
-    edge = lone.strength if isinstance(lone, Threshold) else lone.edge
-    if not isinstance(edge, Strength):
-        raise TypeError("coalitions are counted for two-card Guts")
-    alike = [edge] * len(plan)
     for name, base in (("teaching", teaching()), ("classic", classic())):
         rules = replace(base, weenie_rule=weenie, weenie_ties=weenie_ties)
         with_plan = real_lone_money(lone, plan, rules=rules, deals=deals, seed=seed)
@@ -467,10 +476,43 @@ def _real_coalition(
     return found
 
 
+def _exact_real_coalition(
+    lone: Threshold | MixedThreshold, plan: Sequence[Strength], alike: Sequence[Strength]
+) -> dict[str, Any]:
+    """Plain Guts: the plan's long run and the partners-alike one, exact fractions."""
+    found: dict[str, Any] = {
+        "method": "exact: every deal counted by class (card removal exact) and settled by the "
+        "rules core at every pot and reserve; the reserve's towers collapsed by Wald's "
+        "identity as in real_reply, the long-run equations solved in fractions",
+    }
+    for name, rules in (("teaching", teaching()), ("classic", classic())):
+        with_plan = exact_lone_money(lone, plan, rules=rules)
+        partners_alike = exact_lone_money(lone, alike, rules=rules)
+        found[name] = {
+            "cap": chance_text(rules.cap or Fraction(0)),
+            "lone_chips_a_deal": chance_text(with_plan),
+            "partners_alike_chips_a_deal": chance_text(partners_alike),
+            "plan_costs": chance_text(partners_alike - with_plan),
+        }
+    return found
+
+
 def _real_coalition_text(real: dict[str, Any]) -> str:
     lines = [f"  in the real game ({real['method']}):"]
     for name in ("teaching", "classic"):
         part = real[name]
+        if "plan_costs" in part:
+            lone, alike, cost = (
+                float(Fraction(part[key]))
+                for key in ("lone_chips_a_deal", "partners_alike_chips_a_deal", "plan_costs")
+            )
+            alike_said = "exactly 0" if alike == 0 else f"{alike:+.7f}"
+            lines.append(
+                f"    {name} (cap {part['cap']}): the lone player {lone:+.7f} chips a deal, "
+                f"against {alike_said} when the partners play as it does: the plan costs it "
+                f"{cost:.7f} (exact fractions in --json)"
+            )
+            continue
         cost = part["partners_alike_chips_a_deal"] - part["lone_chips_a_deal"]
         error = (part["lone_error"] ** 2 + part["partners_alike_error"] ** 2) ** 0.5
         lines.append(
@@ -805,6 +847,71 @@ def _by_pot(replies: dict[str, str]) -> str:
     return "without one, " + ", ".join(said)
 
 
+@cache
+def _evening_part(others: Threshold, rules: Rules) -> dict[str, Any]:
+    """When the reserve drifts up: the long-run best is not unique, and the reply among them
+    that earns the most over a long evening (:func:`~.equilibria.real_reply.evening_reply`;
+    kept for the run, as words and JSON ask for the same)."""
+    from .equilibria.real_reply import evening_reply, rule_text
+
+    found = evening_reply(others, players=3, rules=rules)
+    return {
+        "long_run_reply_unique": False,
+        "evening_reply": {
+            "by_pot_without_reserve": {
+                chance_text(pot): rule_text(rule) for pot, rule in sorted(found.by_pot.items())
+            },
+            "by_reserve_where_it_differs": {
+                chance_text(reserve): rule_text(rule)
+                for reserve, rule in sorted(found.by_reserve.items())
+            },
+            "at_other_reserves": rule_text(found.at_reserve),
+            "chips_more_over_a_long_evening": chance_text(found.gain),
+            "method": "exact: among the replies that earn the most in the long run, the one "
+            "whose relative value (money over T deals beyond T times the long-run money, T "
+            "growing) is greatest; policy iteration in fractions below a reserve of "
+            f"{found.top} cap(s) and the long-run reply above, certified by the Bellman "
+            "inequalities at every state (see evening_reply)",
+        },
+    }
+
+
+def _evening_text(part: dict[str, Any], long_run: str) -> str:
+    """The evening reply in words: its play by pot, by reserve, and what it earns more."""
+    by_rule: dict[str, list[str]] = {}
+    for pot, rule in part["by_pot_without_reserve"].items():
+        by_rule.setdefault(rule, []).append(pot)
+    said = [_in_with(rule) + " at " + _listed("pot", where) for rule, where in by_rule.items()]
+    by_rule = {}
+    for reserve, rule in part["by_reserve_where_it_differs"].items():
+        by_rule.setdefault(rule, []).append(reserve)
+    said += [
+        _in_with(rule) + " with a reserve of " + _listed("", where)
+        for rule, where in by_rule.items()
+    ]
+    said.append(f"{_in_with(part['at_other_reserves'])} with any other reserve")
+    gain = float(Fraction(part["chips_more_over_a_long_evening"]))
+    return (
+        f"    the long-run best is not unique: the play at the small pots only decides how "
+        f"soon the cap is reached, so every reply that still reaches it and plays "
+        f"{long_run} there in the end earns as much in the long run; over an evening the "
+        f"best of them goes in harder while the pot is small: {'; '.join(said)} "
+        f"({gain:.4f} chips more over a long evening than {long_run} at every state, exact)"
+    )
+
+
+def _listed(noun: str, where: list[str]) -> str:
+    """``"pots 3 and 4"``, ``"pot 6"``, ``"4 and 12"``.
+
+    >>> _listed("pot", ["3", "4", "6"]), _listed("pot", ["6"]), _listed("", ["4", "12"])
+    ('pots 3, 4 and 6', 'pot 6', '4 and 12')
+    """
+    words = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+    if not noun:
+        return words
+    return f"{noun}{'s' if len(where) > 1 else ''} {words}"
+
+
 def real_reply_report(*, players: int, against: str, as_json: bool = False) -> str:
     """The best reply in the real game to the others all at ``against`` (a class such as
     ``"K-4"``, or ``"always"``), two or three players, under both profiles: by state, its
@@ -837,6 +944,8 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
                 None if reply.reserve_value is None else chance_text(reply.reserve_value)
             ),
         }
+        if reply.regime == "drifts up" and players == 3:
+            found[name].update(_evening_part(others, rules))
     data = {
         "players": players,
         "against": str(others.strength),
@@ -862,7 +971,8 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
                 part["reply_by_pot_without_reserve"]
             )
         regime = {
-            "drifts up": "the reserve grows for good, so only the play at the cap counts",
+            "drifts up": "the reserve grows for good, so in the long run only the play at the cap "
+            "counts",
             "returns": "the reserve keeps emptying",
             "still": "the pot never changes",
         }.get(part["regime"], "")
@@ -876,6 +986,8 @@ def real_reply_report(*, players: int, against: str, as_json: bool = False) -> s
             f"  {name} (cap {part['cap']}): {_in_with(part['reply_with_reserve'])} {state}; "
             f"{float(Fraction(part['money_per_deal'])):+.4f} chips a deal; {regime}"
         )
+        if "evening_reply" in part:
+            lines.append(_evening_text(part["evening_reply"], part["reply_with_reserve"]))
     lines.append(
         f"  the one-deal model answers {one_deal.strength}; the repeated model "
         + (

@@ -184,6 +184,16 @@ def test_cli_real_reply_and_the_repeated_models_gap(capsys: pytest.CaptureFixtur
     assert data["real_game"]["classic"]["regime"] == "drifts up"
     assert data["one_deal_reply"] == "Q-5"
     assert data["repeated_reply"] is None and data["repeated_unbounded_thresholds"] == 60
+    teaching_part = data["real_game"]["teaching"]
+    assert teaching_part["long_run_reply_unique"] is False
+    evening = teaching_part["evening_reply"]
+    assert evening["by_pot_without_reserve"]["3"] == "3-2"
+    assert evening["by_reserve_where_it_differs"] == {"4": "K-4", "12": "K-4"}
+    assert Fraction(evening["chips_more_over_a_long_evening"]) > 7
+    assert main(["strategy", "--real", "--players", "3", "--against", "always"]) == 0
+    said = capsys.readouterr().out
+    assert said.count("the long-run best is not unique") == 2
+    assert "in with 3-2 or better at pots 3 and 4" in said and "7.7230 chips more" in said
     assert main(["strategy", "--repeated", "--players", "3", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)["replies"][0]
     assert first["repeated_reply"] is None and first["repeated_unbounded_thresholds"] == 60
@@ -194,3 +204,153 @@ def test_cli_against_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--against must be a hand class such as K-4" in capsys.readouterr().err
     assert main(["strategy", "--real", "--players", "4", "--against", "K-4"]) == 2
     assert "2 or 3 players; got 4" in capsys.readouterr().err
+
+
+# ------------------------------------------------ against always-in: the long run and the evening
+
+
+def test_against_always_in_the_long_run_best_is_not_unique() -> None:
+    """The play at the small pots only delays the cap: going in with anything there, or with
+    the one-deal model's Q-5, then K-5 with a reserve, earns exactly what K-5 at every state
+    earns in the long run."""
+    always, k5 = _at("3-2"), _at("K-5")
+    for rules in (teaching(), classic()):
+        best = real_reply(always, players=3, rules=rules).money_per_deal
+        for small in ("3-2", "Q-5", "K-5", "A-2"):
+            assert policy_money(always, _at(small), k5, rules=rules) == best
+
+
+def _finite_evening(rules: Rules, deals: int, play: dict | None = None):
+    """The most a player can expect over an evening of ``deals`` deals against two players
+    always in, by backward induction over every (pot, reserve) reachable, in floats, and
+    the play of its first deal at each state (or, with ``play``, the money of that stationary
+    play): no towers, no Wald, no relative values."""
+    from guts_teach.strategy.equilibria.real_reply import N, _problem, _step
+
+    problem = _problem(_at("3-2"), 3, rules)
+    moves: dict = {}
+
+    def sides(state):
+        if state not in moves:
+            moves[state] = [
+                [
+                    [
+                        (w / problem.total, float(m), a)
+                        for o, w in problem.hands[held][side].items()
+                        for m, a in [_step(state, o, 3, rules)]
+                    ]
+                    for side in (0, 1)
+                ]
+                for held in range(N)
+            ]
+        return moves[state]
+
+    reach = [{problem.start}]
+    for _ in range(deals):
+        reach.append(
+            reach[-1]
+            | {a for s in reach[-1] for held in sides(s) for side in held for _, _, a in side}
+        )
+    later: dict = {}
+    first: dict = {}
+    for left in range(1, deals + 1):
+        now = {}
+        for state in reach[deals - left]:
+            total, rule = 0.0, set()
+            for held, (inside, outside) in enumerate(sides(state)):
+                value_in = sum(p * (m + later.get(a, 0.0)) for p, m, a in inside)
+                value_out = sum(p * (m + later.get(a, 0.0)) for p, m, a in outside)
+                best = value_in > value_out + 1e-9
+                goes_in = held in play(state) if play is not None else best
+                total += value_in if goes_in else value_out
+                if goes_in:
+                    rule.add(held)
+            now[state] = total
+            first[state] = frozenset(rule)
+        later = now
+    return later[problem.start], first
+
+
+def _evening_play(found):
+    def play(state):
+        pot, reserve = state
+        if not reserve:
+            return found.by_pot[pot]
+        return found.by_reserve.get(reserve, found.at_reserve)
+
+    return play
+
+
+def test_over_a_long_evening_the_evening_reply_is_the_best_play() -> None:
+    """Backward induction over an evening of 40 deals (cap 20): its first deal's best play is
+    the evening reply's at every pot and reserve it names (and K-5 at reserves of 24 and 32)."""
+    from guts_teach.strategy.equilibria.real_reply import evening_reply, rule_text
+
+    rules = teaching()
+    found = evening_reply(_at("3-2"), players=3, rules=rules)
+    _, first = _finite_evening(rules, 40)
+    for pot, rule in found.by_pot.items():
+        assert first[(pot, Fraction(0))] == rule, pot
+    for reserve in (4, 12, 24, 32):
+        rule = found.by_reserve.get(Fraction(reserve), found.at_reserve)
+        assert first[(Fraction(20), Fraction(reserve))] == rule, reserve
+    assert rule_text(found.at_reserve) == "K-5"
+    assert f"{float(found.gain):.4f}" == "7.7230"
+
+
+@pytest.mark.slow
+def test_the_evening_reply_earns_its_exact_gain_over_an_evening() -> None:
+    """Slow tier (two plays over 300 deals by backward induction, some three minutes; cap 20
+    only, cap 100 has many more states): the stationary
+    evening reply earns, over 300 deals, its exact gain more than K-5 at every state, and its
+    exact excess beyond 300 times the long-run money, both within 1e-6."""
+    from guts_teach.strategy.equilibria.real_reply import evening_reply
+
+    rules = teaching()
+    found = evening_reply(_at("3-2"), players=3, rules=rules)
+    deals = 300
+    with_evening, _ = _finite_evening(rules, deals, _evening_play(found))
+    with_k5, _ = _finite_evening(rules, deals, lambda state: found.at_reserve)
+    assert abs(with_evening - with_k5 - float(found.gain)) < 1e-6
+    excess = with_evening - deals * float(found.long_run.money_per_deal)
+    assert abs(excess - float(found.excess)) < 1e-6
+
+
+def test_the_evening_reply_is_asked_for_only_where_the_reserve_drifts_up() -> None:
+    from guts_teach.strategy.equilibria.real_reply import evening_reply
+
+    with pytest.raises(ValueError, match="unless the reserve drifts up"):
+        evening_reply(_at("K-4"), players=3)
+
+
+@pytest.mark.slow  # two evening replies, some 4 s
+def test_the_evening_reply_does_not_depend_on_where_its_count_stops() -> None:
+    from guts_teach.strategy.equilibria.real_reply import evening_reply
+
+    low = evening_reply(_at("3-2"), players=3, rules=teaching())
+    high = evening_reply(_at("3-2"), players=3, rules=teaching(), top=3)
+    assert high.top == 3 and (low.by_pot, low.by_reserve) == (high.by_pot, high.by_reserve)
+    assert (low.excess, low.gain) == (high.excess, high.gain)
+
+
+def test_the_docs_say_the_evening_reply_as_counted() -> None:
+    """The explanation's sentences against always-in, computed again."""
+    from support.paths import REPO
+
+    from guts_teach.strategy.equilibria.real_reply import evening_reply, rule_text
+
+    said = " ".join((REPO / "docs" / "explanation" / "strategy.md").read_text().split())
+    found = evening_reply(_at("3-2"), players=3, rules=teaching())
+    pots = {str(pot): rule_text(rule) for pot, rule in found.by_pot.items()}
+    assert pots == {"3": "3-2", "4": "3-2", "6": "10-2", "8": "J-5", "12": "Q-6", "16": "K-2"}
+    reserves = {str(r): rule_text(rule) for r, rule in found.by_reserve.items()}
+    assert reserves == {"4": "K-4", "12": "K-4"} and rule_text(found.at_reserve) == "K-5"
+    assert (
+        "in with 3-2 or better at pots 3 and 4, 10-2 at 6, J-5 at 8, Q-6 at 12, K-2 at 16, K-4 "
+        "with a reserve of 4 or 12 and K-5 with any other" in said
+    )
+    money = f"{float(found.long_run.money_per_deal):+.4f}"
+    assert money == "+2.9393" and f"earns the same {money}" in said
+    assert f"{float(found.gain):.4f} chips more than K-5 at every state" in said
+    for small in ("3-2", "Q-5"):  # "3-2 or Q-5 at the small pots and K-5 with a reserve"
+        assert policy_money(_at("3-2"), _at(small), _at("K-5")) == found.long_run.money_per_deal

@@ -615,3 +615,221 @@ such as K-4 (the others go in with it or better) or "always"; got 'sometimes'
             "--against must be a hand class such as K-4 (the others go in with it or better) "
             f'or "always"; got {text!r}'
         ) from None
+
+
+# ------------------------------------------------------------------ over a long evening
+
+Place = tuple[str, Fraction, int]
+"""A state of :func:`evening_reply`: ``("pot", pot, 0)`` without a reserve, or
+``("reserve", residue, height)`` for the pot at the cap and a reserve of
+``residue + height * cap`` (``0 < residue <= cap``)."""
+
+
+@dataclass(frozen=True)
+class EveningReply:
+    """Of the replies that earn the most in the long run when the reserve drifts up, the one
+    that earns the most over a long evening (:func:`evening_reply`).
+
+    ``by_pot`` gives its classes at each small pot (no reserve), ``by_reserve`` at each
+    reserve below ``top`` caps above its first cap where it differs from ``at_reserve`` (the
+    long-run reply, played at every higher reserve); ``excess`` is what it earns over an
+    evening of ``T`` deals beyond ``T`` times the long-run money, as ``T`` grows, from the
+    first antes; ``gain`` how much more that is than the long-run reply played at every
+    state earns."""
+
+    long_run: RealReply
+    by_pot: Mapping[Fraction, Rule]
+    by_reserve: Mapping[Fraction, Rule]
+    at_reserve: Rule
+    top: int
+    excess: Fraction
+    gain: Fraction
+
+
+def _place(state: State, cap: Fraction) -> Place:
+    if not state[1]:
+        return ("pot", state[0], 0)
+    height = math.ceil(state[1] / cap) - 1
+    return ("reserve", state[1] - height * cap, height)
+
+
+def _state(place: Place, cap: Fraction) -> State:
+    kind, amount, height = place
+    return (amount, ZERO) if kind == "pot" else (cap, amount + height * cap)
+
+
+def evening_reply(
+    others: Threshold, *, players: int = 3, rules: Rules | None = None, top: int = 1
+) -> EveningReply:
+    """When the reserve drifts up (:func:`real_reply`'s ``"drifts up"``), every reply that
+    plays ``d*`` at high reserves and still reaches them earns ``c*`` in the long run: the
+    long-run best is not unique. This finds the one that also earns the most over a long
+    evening, exact in fractions (three players).
+
+    Its relative values ``h`` (what it earns over ``T`` deals beyond ``T c*``, from each
+    state, as ``T`` grows) solve ``h(s) = E[money - c* + h(next)]``. Above ``top`` caps of
+    reserve it plays ``d*``, whose money a deal is ``c*`` and whose reserve moves by one cap
+    up (``u``), none, or one down (``v``), so there ``h`` is harmonic and tends to 0:
+    ``h = C (v / u) ** height``. Below, policy iteration chooses each state's classes. The
+    answer is then certified: ``h(s) + c* >= money + E h(next)`` for every choice at every
+    state (at the higher reserves too, where each class's margin is monotone in the height,
+    so its two ends are checked), with equality for the reply. Summed over an evening, no
+    reply whose reserve escapes for good earns more than ``T c* + h(first antes)`` up to a
+    term that vanishes as ``T`` grows, and this one earns that. Where the certificate fails
+    ``top`` grows.
+
+    >>> from guts_teach.game.cards.hands import ALL_STRENGTHS
+    >>> found = evening_reply(Threshold(ALL_STRENGTHS[0]), players=3)
+    >>> rule_text(found.by_pot[Fraction(3)]), rule_text(found.at_reserve), found.gain > 0
+    ('3-2', 'K-5', True)
+    """
+    rules = rules or teaching()
+    long_run = real_reply(others, players=players, rules=rules)
+    if long_run.regime != "drifts up":
+        raise ValueError(
+            f"the long-run reply is unique up to ties unless the reserve drifts up; here it "
+            f"{long_run.regime}"
+        )
+    problem = _problem(others, players, rules)
+    for height in range(top, top + 20):
+        found = _evening(problem, long_run, height)
+        if found is not None:
+            return found
+    raise ArithmeticError("no evening reply certified up to 20 caps of reserve")
+
+
+Deals = tuple[tuple[list[tuple[int, int, Fraction, Fraction]], ...], ...]
+"""Each class's deals in and out from a place: (ways, unknown, its factor, money)."""
+
+
+class _Evening:
+    """The relative values below ``top`` caps of reserve, ``d*`` above (:func:`evening_reply`)."""
+
+    def __init__(self, problem: _Problem, long_run: RealReply, top: int) -> None:
+        self.problem, self.top = problem, top
+        self.cap = _cap(problem.rules)
+        self.best, self.c_star = long_run.at_reserve, long_run.money_per_deal
+        self.ratio = self._ratio()
+        self.order = sorted(self._places())
+        self.index = {place: i for i, place in enumerate(self.order)}
+        self._sides: dict[Place, Deals] = {}
+
+    def _ratio(self) -> Fraction:
+        """Down over up: what ``h`` is multiplied by a cap higher, above the top."""
+        problem, up, down = self.problem, ZERO, ZERO
+        for held in range(N):
+            for outcome, ways in problem.hands[held][held not in self.best].items():
+                move = tower_move(outcome, problem.players, problem.rules)[1]
+                if abs(move) > 1:
+                    raise ValueError(
+                        "the evening reply is counted where a deal moves a cap at most"
+                    )
+                up += ways * (move == 1)
+                down += ways * (move == -1)
+        return down / up
+
+    def _places(self) -> set[Place]:
+        problem, places = self.problem, set()
+        todo = [_place(problem.start, self.cap)]
+        while todo:
+            place = todo.pop()
+            if place in places or (place[0] == "reserve" and place[2] >= self.top):
+                continue
+            places.add(place)
+            state = _state(place, self.cap)
+            for outcome in outcomes(problem.players):
+                after = _step(state, outcome, problem.players, problem.rules)[1]
+                todo.append(_place(after, self.cap))
+        return places
+
+    def link(self, place: Place) -> tuple[int, Fraction]:
+        """An unknown's index and its factor: a place above the top is ``h`` at the top's last
+        height times ``ratio`` a cap."""
+        if place in self.index:
+            return self.index[place], Fraction(1)
+        kind, residue, height = place
+        return self.index[(kind, residue, self.top - 1)], self.ratio ** (height - self.top + 1)
+
+    def sides(self, place: Place) -> Deals:
+        if place not in self._sides:
+            problem, state, moved = self.problem, _state(place, self.cap), {}
+            for outcome in outcomes(problem.players):
+                money, after = _step(state, outcome, problem.players, problem.rules)
+                moved[outcome] = (*self.link(_place(after, self.cap)), money)
+            self._sides[place] = tuple(
+                tuple(
+                    [(ways, *moved[o]) for o, ways in problem.hands[held][side].items()]
+                    for side in (0, 1)
+                )
+                for held in range(N)
+            )
+        return self._sides[place]
+
+    def values(self, policy: Mapping[Place, Rule]) -> list[Fraction]:
+        """``h`` of ``policy`` (below the top) at every place, from ``h = E[money - c* + h']``."""
+        size = len(self.order)
+        matrix = [[ZERO] * size for _ in range(size)]
+        rhs = [ZERO] * size
+        for place, i in self.index.items():
+            matrix[i][i] += 1
+            rule, row = policy[place], matrix[i]
+            for held, pair in enumerate(self.sides(place)):
+                for ways, j, factor, money in pair[held not in rule]:
+                    p = Fraction(ways, self.problem.total)
+                    rhs[i] += p * (money - self.c_star)
+                    row[j] -= p * factor
+        return _solve(matrix, rhs)
+
+    def scores(self, place: Place, h: list[Fraction]) -> list[tuple[Fraction, Fraction]]:
+        """Each class's money and next ``h`` in and out, over its deals (whole counts)."""
+        return [
+            (
+                sum((w * (money + factor * h[j]) for w, j, factor, money in inside), ZERO),
+                sum((w * (money + factor * h[j]) for w, j, factor, money in outside), ZERO),
+            )
+            for inside, outside in self.sides(place)
+        ]
+
+    def certified_above(self, h: list[Fraction]) -> bool:
+        """``d*`` greedy at every height from the top up: each class's margin is its money at
+        the cap plus a multiple of ``ratio ** height``, so monotone, and its two ends (the top,
+        and far up) are checked."""
+        far_up = [money for money, _ in _tower_scores(self.problem)]
+        for kind, residue, height in self.order:
+            if kind != "reserve" or height != self.top - 1:
+                continue
+            at_top = self.scores((kind, residue, self.top), h)
+            for held, (inside, outside) in enumerate(at_top):
+                for margin in (inside - outside, far_up[held]):
+                    if (held in self.best and margin < 0) or (held not in self.best and margin > 0):
+                        return False
+        return True
+
+
+def _evening(problem: _Problem, long_run: RealReply, top: int) -> EveningReply | None:
+    """Policy iteration below ``top`` caps, certified above; ``None`` if the certificate
+    fails above ``top``."""
+    chain = _Evening(problem, long_run, top)
+    everywhere = dict.fromkeys(chain.order, chain.best)
+    h_best = chain.values(everywhere)
+    policy = everywhere
+    for _ in range(100):
+        h = chain.values(policy)
+        new = {place: _greedy(chain.scores(place, h), policy[place]) for place in chain.order}
+        if new == policy:
+            break
+        policy = new
+    else:
+        raise ArithmeticError("policy iteration did not settle in 100 rounds")
+    if not chain.certified_above(h):
+        return None
+    start = chain.index[_place(problem.start, chain.cap)]
+    by_pot = {place[1]: rule for place, rule in policy.items() if place[0] == "pot"}
+    by_reserve = {
+        place[1] + place[2] * chain.cap: rule
+        for place, rule in policy.items()
+        if place[0] == "reserve" and rule != chain.best
+    }
+    return EveningReply(
+        long_run, by_pot, by_reserve, chain.best, top, h[start], h[start] - h_best[start]
+    )

@@ -52,10 +52,13 @@ def _heads_up(as_json: bool) -> str:
     )
 
 
+AHEAD = "computed ahead and kept in the package (ahead.json; the tests solve it again)"
+"""How the three-player answer is at hand at once, said as the OpenSpiel reports say theirs."""
+
 METHOD_THREE = (
     "exact: the classes that mix found by following the logit quantal-response path; their "
     "chances solved from the indifference equations in fractions; certified at every class of "
-    "every point (no linear programme: a seat's gain multiplies the two others' chances)"
+    "every point (no linear programme: a seat's gain multiplies the two others' chances); " + AHEAD
 )
 
 
@@ -82,7 +85,7 @@ def _three(as_json: bool) -> str:
         return json.dumps(data, indent=2)
     lines = [
         "Declaring in turn at 3 players (V1), exact equilibrium (the mixing chances solved "
-        "in fractions, certified class by class at every point):",
+        f"in fractions, certified class by class at every point; {AHEAD}):",
     ]
     lines += [f"  {name:>22}: {said}" for name, said, _ in kept["three"]]
     lines.append(

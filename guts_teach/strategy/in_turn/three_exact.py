@@ -12,22 +12,25 @@ is found in three steps:
    some of the time. That search is numerical (``tests/support/in_turn_search.py`` repeats
    it); nothing below trusts it, since step 3 checks everything.
 2. **How often.** Mixed classes must gain nothing (indifference). Classes that mix at one
-   point share one chance: their gains are the same whatever the others do there, as their
-   cards weigh alike in every hand the others go in with (J-5 and Q-6 lose to every hand that
-   answers them). A seat's gains are multilinear in the other seats' chances, so with the
-   four unknown chances ``u`` each gain is ``c + sum(L[k] u[k]) + sum(Q[k, l] u[k] u[l])``
-   with whole-number coefficients read off :func:`seat_gains` at profiles of nothing but
-   zeros and ones (:func:`gain_polynomials`). Each indifference equation, once the chances
-   solved before it are put in, is linear in one unknown, so the system is solved exactly
-   in fractions, one unknown after the other (:func:`solve_triangular`).
+   point are given one chance: they lose to every hand that answers them (J-5 and Q-6
+   alike), so their own gains are equal at the solution (step 3 checks each). A seat's gains
+   are multilinear in the other seats' chances, so with the four unknown chances ``u`` each
+   gain is ``c + sum(L[k] u[k]) + sum(Q[k, l] u[k] u[l])`` with whole-number coefficients
+   read off :func:`seat_gains` at profiles of nothing but zeros and ones
+   (:func:`gain_polynomials`). Each indifference equation, once the chances solved before it
+   are put in, is linear in one unknown, so the system is solved exactly in fractions, one
+   unknown after the other (:func:`solve_triangular`).
 3. **Certified.** At every one of the six points and 91 classes the exact gain is worked
    out: zero where a class mixes, at least zero where it always goes in, at most zero where
    it stays out. Then no seat can gain by any strategy at all, changing all its points at
    once, so the exploitability of every seat is exactly 0.
 
-The game has many equilibria that differ only inside these groups of alike classes (the
-first player could go in with J-5 alone, 0.593 of the time, instead of the four of them
-0.148 each); this one treats alike classes alike, as the smooth path of step 1 does.
+This equilibrium treats alike classes alike, as the smooth path of step 1 does. Whether the
+game has others is not settled here, and sharing a group's chance out differently is not one
+in general: with the first player's whole bluffing chance on J-5 alone (0.593 of the time
+instead of the four classes 0.148 each, the same number of bluffs) the cards it holds change
+what the others can hold, and the second seat, after an "out", gains 1.3e-06 of the pot by its
+best reply (a test computes it).
 
 >>> after_out_in = SUPPORT[(False, True)]  # the dealer, having heard "out", then "in"
 >>> ranges(after_out_in.always_in()), ranges(after_out_in.mixing())
@@ -336,15 +339,16 @@ def ranges(classes: frozenset[int]) -> str:
 
 
 def chance_words(chance: Fraction) -> str:
-    """A mixing chance as a person reads it: the fraction when it is short, and the percent.
+    """A mixing chance as a person reads it: the fraction when it is short, and the percent;
+    a long fraction is exact too, so its percent is said to be rounded, not "about".
 
     >>> chance_words(Fraction(15735, 106112)), chance_words(Fraction(10**12 + 1, 2 * 10**12))
-    ('15735/106112 (14.8%)', 'about 50.0%')
+    ('15735/106112 (14.8%)', '50.0% (rounded from an exact fraction)')
     """
     percent = f"{float(chance) * 100:.1f}%"
     if chance.denominator < 10**7:
         return f"{chance} ({percent})"
-    return f"about {percent}"
+    return f"{percent} (rounded from an exact fraction)"
 
 
 def in_words(point: Point, chance: Fraction | None) -> str:

@@ -9,6 +9,7 @@ against deals declared by bots and settled by ``Session``.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 from functools import cache
@@ -245,9 +246,56 @@ def test_the_docs_say_truly_that_bluffing_with_j5_alone_is_not_an_equilibrium() 
     play[()][mixing[0]] = moved
     floats = {point: tuple(float(x) for x in chances) for point, chances in play.items()}
     slack = exploitability(floats, seat_gains(floats))
-    said = (REPO / "docs" / "explanation" / "strategy.md").read_text(encoding="utf-8")
-    told = re.search(r"J-5 alone \((0\.\d+) of the time.*?gains\s+(\S+)\s+of the pot", said, re.S)
-    assert told, "the sentence is gone from the docs"
-    assert f"{float(moved):.3f}" == told.group(1)
-    assert f"{slack[(False,)]:.1e}" == told.group(2)
+    from guts_teach.strategy.in_turn import three_exact
+
+    docs = (REPO / "docs" / "explanation" / "strategy.md").read_text(encoding="utf-8")
+    for said in (docs, three_exact.__doc__ or ""):  # the page and the module's own account
+        told = re.search(
+            r"J-5 alone \((0\.\d+) of the time.*?gains\s+(\S+)\s+of the pot", said, re.S
+        )
+        assert told, "the sentence is gone"
+        assert f"{float(moved):.3f}" == told.group(1)
+        assert f"{slack[(False,)]:.1e}" == told.group(2)
+        assert "many equilibria" not in said
+    assert f"{slack[(False,)]:.3e}" == "1.318e-06"  # the issue's figure
     assert all(slack[point] < 1e-12 for point in slack if point != (False,))
+
+
+def test_the_docs_say_how_far_cfr_plus_shares_are_from_the_exact_ones() -> None:
+    """CFR+'s kept shares (60 iterations in turn, computed ahead) against the exact
+    equilibrium's: the docs give each difference, the dealer's 0.000227 (once "within 0.0002")."""
+    from support.paths import REPO
+
+    from guts_teach.spiel.kept import kept
+    from guts_teach.strategy.in_turn.three_exact import kept_summary
+
+    cfr = kept()["three"]["in turn"]["cfr_plus"]["values"]
+    exact = [Fraction(v) for v in kept_summary()["three_shares"]]
+    apart = [value - float(share) for value, share in zip(cfr, exact, strict=True)]
+    assert f"{-apart[2]:.6f}" == "0.000227"
+    said = " ".join((REPO / "docs" / "explanation" / "strategy.md").read_text().split())
+    shares = ", ".join(f"{float(v):.4f}" for v in exact)
+    gaps = ", ".join(f"{d:+.5f}" for d in apart[:2]) + f" and {apart[2]:+.5f}"
+    assert f"CFR+'s shares differ from the exact {shares} by {gaps} (the dealer's most)" in said
+    assert "within 0.0002" not in said
+
+
+def test_the_three_player_report_says_its_answer_is_computed_ahead_and_its_percents_rounded(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Kept answers are labelled "computed ahead" in every report that reads them (as the
+    OpenSpiel reports do); a long exact fraction's percent is said to be rounded, not
+    "about", and the fraction itself is in --json."""
+    from guts_teach.cli.commands import main
+    from guts_teach.strategy.in_turn.three_exact import kept_summary
+
+    assert main(["strategy", "--in-turn", "--players", "3"]) == 0
+    said = capsys.readouterr().out
+    assert "computed ahead" in said and "about" not in said
+    mix = Fraction(kept_summary()["three_mixes"]["out"])
+    assert mix == Fraction(19230995, 250295264)
+    assert f"6-4 {float(mix) * 100:.1f}% (rounded from an exact fraction) of the time each" in said
+    assert main(["strategy", "--in-turn", "--players", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "computed ahead" in data["method"]
+    assert data["points"]['second, after "out"']["mix"] == "19230995/250295264"
