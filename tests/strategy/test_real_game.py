@@ -51,6 +51,7 @@ def test_the_heads_up_state_never_moves_through_session(rules: object) -> None:
         table.settle()
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_money_per_deal_agrees_with_session() -> None:
     """J-7 against a rival in with pairs only, 20,000 deals of one evening with the cap,
     settled by Session."""

@@ -118,6 +118,7 @@ def test_reserve_moves_by_whole_caps_whatever_it_holds() -> None:
     assert descents(Fraction(21), teaching()) == (2, (Fraction(1), Fraction(0)))
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_the_equilibrium_answers_itself_and_gains_nothing() -> None:
     for rules in (teaching(), classic()):
         found = real_reply(_at("K-4"), players=3, rules=rules)
@@ -126,6 +127,7 @@ def test_the_equilibrium_answers_itself_and_gains_nothing() -> None:
         assert found.money_per_deal == 0
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_against_always_in_the_reserve_drifts_up_and_the_reply_takes_the_most_at_the_cap() -> None:
     for rules, cap in ((teaching(), 20), (classic(), 100)):
         found = real_reply(_at("3-2"), players=3, rules=rules)
@@ -177,6 +179,7 @@ def test_simulated_reply_beats_the_repeated_reply_against_always_in() -> None:
     assert reply - repeated > 4 * math.hypot(error, error_2)
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_cli_real_reply_and_the_repeated_models_gap(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["strategy", "--real", "--players", "3", "--against", "always", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -281,6 +284,7 @@ def _evening_play(found):
     return play
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_over_a_long_evening_the_evening_reply_is_the_best_play() -> None:
     """Backward induction over an evening of 40 deals (cap 20): its first deal's best play is
     the evening reply's at every pot and reserve it names (and K-5 at reserves of 24 and 32)."""

@@ -119,6 +119,7 @@ def _lab_in_turn_gains(play) -> list[list[float]]:
     ]
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_in_turn_gains_are_the_labs_class_by_class(spiel, kept) -> None:
     """The in-turn bot plays the lab's exact equilibrium: OpenSpiel's kept best-reply gains are
     nothing at every class of every seat, as the lab's own count says; some classes, mixing

@@ -100,6 +100,7 @@ def test_prefix_sums_match_a_loop_over_every_triple() -> None:
         assert found.lone_share == _plain_lone_share(plan, weenie)
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_everyone_at_the_equilibrium_gets_a_third() -> None:
     k4 = ALL_STRENGTHS.index(hand_class("K-4"))
     assert lone_share((k4, k4)) == Fraction(1, 3)

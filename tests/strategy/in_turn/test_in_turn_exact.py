@@ -223,6 +223,7 @@ def test_a_gain_is_a_share_of_deals_in_sixths() -> None:
     assert found == ["() 3-2: in 0, gain 1"]
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_the_docs_say_truly_that_bluffing_with_j5_alone_is_not_an_equilibrium() -> None:
     """The explanation's sentence, computed again: the first player's four mixing classes'
     chance moved onto J-5 alone (four times its chance, the same number of bluffs) leaves the
