@@ -121,13 +121,7 @@ def test_without_the_extras_the_core_works_and_the_advice_names_the_extra(venv, 
 
 def test_the_workbook_extra_makes_a_club_book_without_xlwings(venv, dist, tmp_path):
     """A club that only keeps its book installs openpyxl, not xlwings (issue 40, item 4)."""
-    python = str(venv / "bin" / "python")
-    done = subprocess.run(
-        [python, "-m", "pip", "install", "-q", f"{wheel(dist)}[workbook]"],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    python = install(venv, dist, "workbook")
     missing = subprocess.run(
         [python, "-c", "import importlib.util as u; print(u.find_spec('xlwings') is None)"],
         capture_output=True,
@@ -143,14 +137,20 @@ def test_the_workbook_extra_makes_a_club_book_without_xlwings(venv, dist, tmp_pa
 @pytest.fixture(scope="module")
 def full(venv: Path, dist: Path) -> Path:
     """The same venv after pip install 'guts_teach[lesson,excel]' (from pip's cache)."""
+    install(venv, dist, "lesson,excel")
+    return venv
+
+
+def install(venv: Path, dist: Path, extras: str) -> str:
+    """``pip install`` the wheel with ``extras`` into ``venv``; its Python."""
     python = str(venv / "bin" / "python")
     done = subprocess.run(
-        [python, "-m", "pip", "install", "-q", f"{wheel(dist)}[lesson,excel]"],
+        [python, "-m", "pip", "install", "-q", f"{wheel(dist)}[{extras}]"],
         capture_output=True,
         text=True,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    return venv
+    return python
 
 
 def test_version_and_package_come_from_the_venv(full, tmp_path):

@@ -8,34 +8,12 @@ import random
 from fractions import Fraction
 
 import pytest
+from support.number_words import WORDS
 
 from guts_teach.game.money import format_amount
 from guts_teach.lessons.answers import read_amount
 from guts_teach.lessons.quiz import SITUATIONS, _check_amount, check, make_scenario
 
-WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
 PARTS = {2: "half", 3: "thirds", 4: "quarters"}
 
 

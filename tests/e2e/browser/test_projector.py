@@ -194,17 +194,23 @@ def check(seen, where: str, least: dict, problems: list, page) -> None:
         save_screenshot(page, f"projector-{name}.png")
 
 
-@pytest.mark.parametrize("slides_of", ["00_class.ipynb"], indirect=True)
-def test_the_presenters_window_shows_notes_the_next_slide_and_a_clock(slides_of):
-    """Tried once, on the class deck (the presenter's window is the template's, the same for
-    every notebook)."""
-    page = slides_of
+def open_presenter(page):
+    """The presenter's window, opened with S on the first slide at the projector's size."""
     page.set_viewport_size({"width": 1280, "height": 720})
     page.keyboard.press("Home")
     with page.expect_popup() as opening:
         page.keyboard.press("s")
     presenter = opening.value
     presenter.wait_for_selector("#guts-notes")
+    return presenter
+
+
+@pytest.mark.parametrize("slides_of", ["00_class.ipynb"], indirect=True)
+def test_the_presenters_window_shows_notes_the_next_slide_and_a_clock(slides_of):
+    """Tried once, on the class deck (the presenter's window is the template's, the same for
+    every notebook)."""
+    page = slides_of
+    presenter = open_presenter(page)
     expect(presenter.locator("#guts-notes")).to_contain_text("The plan (45 minutes)")
     expect(presenter.locator("#guts-next h2")).to_contain_text("What Guts is")
     expect(presenter.locator("#guts-now")).to_contain_text("Slide 1 of")
@@ -227,13 +233,8 @@ def test_the_presenters_notes_fit_the_window_on_every_slide(slides_of):
     """A teacher reads the notes at a glance, never scrolling while presenting: a long note
     is drawn smaller (16 px at least) and a very long one takes the next slide's place."""
     page = slides_of
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.keyboard.press("Home")
-    with page.expect_popup() as opening:
-        page.keyboard.press("s")
-    presenter = opening.value
+    presenter = open_presenter(page)
     presenter.set_viewport_size({"width": 1100, "height": 760})
-    presenter.wait_for_selector("#guts-notes")
     total = page.locator(".guts-slide").count()
     too_long = []
     for number in range(1, total + 1):

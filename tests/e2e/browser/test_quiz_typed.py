@@ -22,6 +22,7 @@ from support.browser import (
     save_screenshot,
     stripped_copy,
 )
+from support.number_words import WORDS
 
 from guts_teach.game.rules import teaching
 from guts_teach.jupyter import launch
@@ -29,29 +30,6 @@ from guts_teach.lessons.quiz import FIELDS, Scenario, make_scenario
 
 NOTEBOOK = "02_try_hands.ipynb"
 SEED = 7  # the notebook's SettlementQuiz(seed=7)
-WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
 
 
 def questions(count: int) -> list[Scenario]:
