@@ -88,11 +88,11 @@ h3 { font-size: 11pt; margin: 3mm 0 1mm; }
 .pairs .cell { background: #eef5ee; }
 .quote { font-style: italic; border-left: 3px solid #2e7d32; padding-left: 3mm; }
 .source { color: #555; font-size: 9pt; }
-.steps { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 2.5mm 4mm; }
+.steps { display: grid; grid-template-columns: 1fr 1fr; gap: 2.5mm 6mm; }
 .step { break-inside: avoid; border-top: 1px solid #ccc; padding-top: 1.5mm; }
 .step .status { font-weight: bold; color: #1b5e20; font-size: 8.5pt; }
 .step p { margin: 1mm 0; font-size: 8.5pt; min-height: 4.4em; }
-.step svg { width: 100%; height: auto; }
+.step svg { width: 100%; max-width: 84mm; height: auto; }
 .step .balances { font-size: 8pt; font-weight: bold; color: #333; margin-bottom: 0.5mm; }
 .question { break-inside: avoid; border-top: 1px solid #ccc; padding: 2mm 0 4mm; }
 .question .table { display: flex; gap: 5mm; align-items: flex-start; }
@@ -170,7 +170,9 @@ def example_html(item: WorkedExample, *, four_colour: bool = False) -> str:
             f'<div class="step"><div class="status">{html.escape(stepper.status())}</div>'
             f"<p>{html.escape(plain(frame.step.text))}</p>"
             f'<div class="balances">{html.escape(balances(frame.step.balances))}</div>'
-            f"{table_svg(frame.scene, four_colour=four_colour)}</div>"
+            # the projector's table (every word LARGE_TYPE units high), two a row: printed
+            # 90 mm wide its labels are 9 pt (three a row of the page's table: 2.4 pt)
+            f"{table_svg(frame.scene, four_colour=four_colour, large=True)}</div>"
         )
     final = stepper.frames[-1].step
     return (

@@ -113,7 +113,10 @@ def test_pdf_pages_rules_ranking_then_examples(printed):
     assert not any("The hand ranking" in text for text in texts[2:])  # one page only
     starts = [n for item in EXAMPLES for n, text in enumerate(texts) if item.title in text]
     assert len(starts) == len(EXAMPLES) and starts == sorted(starts)
-    assert "Step 7 of 7 · Pot 12 · Reserve 0" in texts[starts[0]]
+    # the first example's steps, two pictures a row (labels at 8 pt or more), run over to the
+    # page before the second example's
+    first = "".join(texts[starts[0] : starts[1]])
+    assert "Step 1 of 7" in first and "Step 7 of 7 · Pot 12 · Reserve 0" in first
 
 
 def test_pdf_renders_to_images_with_ink(printed, tmp_path):
@@ -129,6 +132,33 @@ def test_pdf_renders_to_images_with_ink(printed, tmp_path):
             grey = image.convert("L")
             dark = sum(grey.histogram()[:128])
             assert dark > 0.005 * grey.width * grey.height, f"{path.name} is nearly blank"
+
+
+PRINTED_SIZES = """() => [...document.querySelectorAll('svg text')]
+    .filter((t) => t.textContent.trim())
+    .map((t) => {
+        const m = t.getScreenCTM();
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        return [px * 0.75, t.textContent.trim()];
+    })"""
+"""Every word drawn in a picture, with the size it prints at in points (1 CSS px is 0.75 pt)."""
+A4_TEXT_WIDTH = round((210 - 2 * 13) / 25.4 * 96)  # CSS px between the page's margins
+
+
+def test_every_picture_label_prints_at_8_pt_or_more(browser):
+    """The handout's tables and the printed quiz's, laid out as Chromium prints them on A4:
+    no word in a picture under 8 pt (the handout's small tables printed theirs at 2.4 pt)."""
+    page = browser.new_page(viewport={"width": A4_TEXT_WIDTH, "height": 1000})
+    page.emulate_media(media="print")
+    try:
+        for name, document in (("handout", handout_html()), ("quiz", quiz_html(6, seed=5))):
+            page.set_content(document)
+            sizes = page.evaluate(PRINTED_SIZES)
+            assert len(sizes) > 50, name
+            small = sorted({(round(pt, 1), text) for pt, text in sizes if pt < 8})
+            assert small == [], f"{name}: {len(small)} labels under 8 pt, e.g. {small[:5]}"
+    finally:
+        page.close()
 
 
 # ------------------------------------------------------------------ the printed quiz
