@@ -301,7 +301,11 @@ def _showdown_text(record: DealRecord) -> str:
             held = shown[0][1]
             alone = f"{name(ins[0])}, alone in, {verb_for(ins[0], 'shows')}"
             return f"{alone} {held} ({held.name}) against the ghost.{ghost}"
-        return f"{join_names(list(ins))} show their cards. {showdown_sentence(shown)}{ghost}"
+        # the showdown named where it happens, so "the pot before the showdown" is understood
+        return (
+            f"{join_names(list(ins))} show their cards (the showdown). "
+            f"{showdown_sentence(shown)}{ghost}"
+        )
     best = record.winners or record.tied_best
     if len(ins) == 1:
         verdict = (
@@ -557,19 +561,24 @@ class _Teller:
             text = (
                 f"That is {format_amount(capped + s.overflow)}, more than the {words.limit} of "
                 f"{format_amount(capped)}: the next pot is kept at {format_amount(capped)} and "
-                f"the extra {words.amount(s.overflow)} move to the reserve, which now holds "
+                f"the extra {words.amount(s.overflow)} "
+                f"{words.verb(s.overflow, 'move', 'moves')} to the reserve, which now holds "
                 f"{format_amount(reserve + s.overflow)}."
             )
             yield self.step("cap", text, capped, reserve + s.overflow, "R6")
         if s.refill:
             # seed 000: "once that pot is won, chips from the reserve form the new pot"
             text = (
-                f"The pot is empty, so {words.amount(s.refill)} from the reserve form the new "
-                f"pot instead of a fresh ante; the reserve holds {format_amount(s.reserve)}."
+                f"The pot is empty, so {words.amount(s.refill)} from the reserve "
+                f"{words.verb(s.refill, 'form', 'forms')} the new pot instead of a fresh ante; "
+                f"the reserve holds {format_amount(s.reserve)}."
             )
             yield self.step("refill", text, s.pot, s.reserve, "R7")
         if record.cycle_ended:
-            text = f"Pot and reserve are both empty: cycle {record.cycle} ends."
+            text = (
+                f"Pot and reserve are both empty, so cycle {record.cycle} ends: the next deal "
+                "starts a new cycle with a fresh ante."
+            )
             yield self.step("cycle_end", text, s.pot, s.reserve, "R10")
         yield self.step(
             "dealer",

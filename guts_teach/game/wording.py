@@ -119,6 +119,15 @@ class Words:
         """``"6 counters"``, ``"1 chip"``, ``"6 2/3 counters"``."""
         return f"{format_amount(value)} {self.one if value == 1 else self.unit}"
 
+    def verb(self, value: Fraction, plural: str, singular: str) -> str:
+        """The verb that agrees with :meth:`amount` of ``value``: ``"1 counter moves"``,
+        ``"16 counters move"``.
+
+        >>> COUNTERS.verb(Fraction(1), "move", "moves"), CHIPS.verb(Fraction(16), "form", "forms")
+        ('moves', 'form')
+        """
+        return singular if value == 1 else plural
+
 
 COUNTERS = Words(unit="counters", one="counter", limit="cap")
 """The teaching profile's words (seed 002: "score counters", "an active-pot cap")."""

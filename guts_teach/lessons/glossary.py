@@ -18,6 +18,11 @@ TERMS: dict[str, str] = {
     "ante": "A fixed amount every player puts into the pot to start it, before the deal "
     "(1 counter or 1 chip here). It is due only when the pot (and, in the teaching profile, "
     "the reserve) is empty.",
+    "in / out": "What each player says at the same moment after looking at their two cards: "
+    "*in* plays for the pot, *out* drops the cards and pays nothing this deal.",
+    "showdown": "The moment the players who went in show their cards: the best hand takes "
+    "the pot and every other player who was in pays. With only one player in there is no "
+    "showdown.",
     "pot": "The counters or chips in the middle. The best hand that is in takes it; every "
     "other player who was in pays an amount equal to it, and those payments make the next pot.",
     "limit": "The most anyone can win or lose in a single deal (seed 000, e.g. 100 times the "

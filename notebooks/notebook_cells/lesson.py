@@ -27,9 +27,9 @@ documents. **Next** and **Back** move through each example one step at a time, a
 says in plain words what happened, with the pot and the reserve on the status line. The buttons
 also work from the keyboard: press Tab to reach them and Enter or Space to press them."""),
     ("notes", """\
-Words such as *ante*, *pot*, *cap* and *reserve*, and codes in brackets such as (R5), are
-explained in the glossary at the end of the notebook (open it in JupyterLab: the glossary is not
-on the slides)."""),
+Words such as *ante*, *pot*, *cap* and *reserve* are explained in the glossary at the end of
+the notebook, with the rule codes of the teacher's notes (open it in JupyterLab: the glossary is
+not on the slides)."""),
     ("md-lab", """Opened with `guts-teach lesson`, this notebook runs itself, so the buttons work as soon as it
 opens; opened another way, use **Run ▸ Run All Cells** first."""),
     ("code", SETUP),

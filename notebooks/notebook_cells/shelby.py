@@ -51,7 +51,7 @@ limit 20."""),
 Round 1 uses the two-card ranking of Guts; round 2 three-card hands, where straights and
 flushes count; round 3 the best three of four; round 4 the best five-card poker hand. The book
 does not say how many cards each round deals: these counts are the package's choice, and each
-round's picture says so (S3)."""),
+round's picture says so."""),
     ("code", """\
 game = ShelbyGame(["Ana", "Ben", "Cleo"], rules=shelby())
 game.start_deal({
@@ -81,7 +81,7 @@ wild in round 3."""),
 Round 1: the best two of three cards, A-A best. Round 2: the **lowest** three of five, 3-2-A
 best, pairs worse than any unpaired hand. Round 3: the best five-card hand of all seven, with
 3s and 9s wild, five of a kind on top. In the last round each 4 held buys one extra card, paid
-into the pot (S4)."""),
+into the pot."""),
     ("code", """\
 psycho = ShelbyGame(["Ana", "Ben", "Cleo"], rules=psycho_shelby())
 psycho.start_deal({

@@ -20,7 +20,8 @@ A typo or a card used twice gets a friendly message."""),
     ("md", """\
 ## Settle the pot"""),
     ("notes", """\
-Each question is a table just before the showdown. Work out the result, then press **Check**."""),
+Each question is a table just before the showdown, the moment the players who went in show
+their cards. Work out the result, then press **Check**."""),
     ("code", "quiz = SettlementQuiz(seed=7)\nquiz"),
     ("code", "follow(picker, comparer, quiz)"),
     ("md", """\
@@ -29,10 +30,11 @@ Each question is a table just before the showdown. Work out the result, then pre
 Type a hand and slide the number of players."""),
     ("notes", """\
 The explorer shows the exact chance that the hand is the best if everyone stays in, and what
-going in with it is worth when everyone else plays the equilibrium (notebook 4 explains both).
-"Of the pot" counts in pots: +0.5 is half the pot before the showdown, on average, with 1/*n*
-of whatever carries over to the next pot counted as yours. The equilibrium is the way of
-playing that nobody gains by leaving when everyone plays it."""),
+going in with it is worth when everyone else plays the best plan: the way of playing that
+nobody gains by leaving while the others keep to it (notebook 4 explains both). "Of the pot"
+counts in pots: +0.5 means that going in wins half of the pot on the table, on average, with
+your fair share of what carries over to the next pot counted as yours (a quarter of it at a
+table of four)."""),
     ("code", """\
 from guts_teach.widgets import OddsExplorer
 

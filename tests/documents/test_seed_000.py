@@ -204,7 +204,7 @@ def test_best_hand_takes_the_whole_pot():
     r = t.play(["Ben", "Dan"], hands={"Ben": "2s 2d", "Dan": "As Kd"})
     assert r.shares == {"Ben": 10}
     showdown = next(s for s in r.steps() if s.kind == "showdown")
-    assert showdown.text.startswith("Ben and Dan show their cards.")
+    assert showdown.text.startswith("Ben and Dan show their cards")
 
 
 @says(

@@ -117,8 +117,8 @@ def test_six_counter_steps_and_status_lines():
         "dealer",
     ]
     assert steps[3].text == (
-        "A, B and C show their cards. A's pair of queens beats C's pair of jacks and B's ace-king "
-        "(Q-Q beats J-J: queens beat jacks)."
+        "A, B and C show their cards (the showdown). A's pair of queens beats C's pair of jacks "
+        "and B's ace-king (Q-Q beats J-J: queens beat jacks)."
     )
     assert steps[4].balances == {"A": 6, "B": 0, "C": 0, "D": 0}
     assert steps[5].balances == {"A": 6, "B": -6, "C": -6, "D": 0}

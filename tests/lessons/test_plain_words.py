@@ -183,3 +183,51 @@ def test_no_rule_code_or_jargon_on_any_control_a_learner_sees(name):
     assert shown, name
     for words in shown:
         assert not JARGON.search(words), (name, words)
+
+
+def test_a_single_counter_gets_a_verb_of_its_own():
+    """ "the extra 1 counter move to the reserve" (issue 41, item 4): the verb agrees with
+    the amount, and no step of any deal says one counter or chip with a plural verb."""
+    table = Session(["Ana", "Ben", "Cleo", "Dev"], rules=teaching(), pot=7)
+    hands = {"Ana": "As Ah", "Ben": "Kd Qc", "Cleo": "9h 4s", "Dev": "7c 2d"}
+    table.play(["Ana", "Ben", "Cleo", "Dev"], hands=hands)  # three pay 7: 21, one over the cap
+    said = [s.text for s in table.steps()]
+    assert any("the extra 1 counter moves to the reserve, which now holds 1." in s for s in said)
+    table.play(["Ana", "Ben"], hands={"Ana": "As Ah", "Ben": "Kd Qc"})
+    wrong = re.compile(
+        r"\b1 (counter|chip) (move|form)\b|\b([02-9]|\d\d+) (counters|chips) moves\b"
+    )
+    for line in [*said, *(s.text for s in table.steps()), *played_steps(), *example_steps()]:
+        assert not wrong.search(line), line
+
+
+def test_the_end_of_a_cycle_says_what_it_means():
+    table = Session(["Ana", "Ben"], rules=teaching())
+    table.play(["Ana"])  # Ana alone takes the ante pot: pot and reserve empty
+    ends = [s.text for s in table.steps() if s.kind == "cycle_end"]
+    assert ends == [
+        "Pot and reserve are both empty, so cycle 1 ends: the next deal starts a new cycle "
+        "with a fresh ante."
+    ]
+
+
+def test_the_learners_notebooks_say_no_rule_code_or_jargon():
+    """The text of notebooks 01, 02, 03 and 05, as a learner reads it in JupyterLab or on a
+    slide (the teacher's notes included, which the notebook shows): no rule code, no
+    "equilibrium", no "1/n". The glossary (the notebook's reference, not on the slides) may
+    name the codes."""
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[2] / "notebooks"
+    sys.path.insert(0, str(here))
+    try:
+        from notebook_cells import ledger, lesson, shelby, try_hands
+    finally:
+        sys.path.remove(str(here))
+    loose = re.compile(JARGON.pattern + r"|\b1/\*?n\b", re.IGNORECASE)
+    for cells in (lesson.CELLS, try_hands.CELLS, ledger.CELLS, shelby.CELLS):
+        for kind, text in cells:
+            if kind in ("md", "notes"):
+                found = loose.search(text)
+                assert found is None, f"{found.group(0)!r} in: {text[:80]}"
