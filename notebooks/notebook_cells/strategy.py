@@ -249,9 +249,11 @@ the pot and the reserve from deal to deal, up to the cap (teaching profile: cap 
 cap 100). Heads-up the state never moves, so the one-deal answer J-7 is the real answer. At
 three players the pot grows and the reserve fills; with the others in with K-4 or better, the
 chart shows what one player gains in one deal by going in rather than out, in chips. It is the
-pot times the one-deal gain, so its sign never depends on the state: K-4 is a Markov-perfect
-equilibrium of the real game in every state checked (reserve up to 60 with cap 20, up to 300
-with cap 100)."""),
+pot times the one-deal gain, so its sign never depends on the state: K-4 stays the best answer
+to K-4 at every pot and reserve checked (reserve up to 60 with cap 20, up to 300 with cap 100),
+so nobody gains by changing hands as the pot grows. Game theorists call a play like this, which
+may depend on the pot and the reserve and which nobody gains by leaving at any of them, a
+Markov-perfect equilibrium."""),
     ("code", """\
 real = stored("real_game")
 pot, reserve = real["heads_up"]
@@ -282,25 +284,35 @@ the hand you need stays the same. The reserve changes nothing either."""),
 The two others go in with every hand. While you stay out, the pot stays the same; when you go
 in too, it grows to the cap and the rest goes to the reserve. What should you do?"""),
     ("notes", """\
-Against two players who always go in, the pot sits at the cap and the reserve grows for good, so
-the long run is played at the cap. The chart gives your chips a deal in the long run for going
-in with each hand or better. The one-deal model (share what carries over) answers Q-5; the
-repeated model, which plays the carry-over out with no cap, would say A-A, but it is not
-defined here: with 60 of the thresholds the stakes grow without end. With the cap the answer is
-K-5."""),
+Against two players who always go in, the pot grows only when you go in too. Once it reaches
+the cap, going in with enough hands keeps the reserve growing for good, and the rest of the
+evening is played at the cap. The chart gives your chips a deal in the long run for going in
+with each hand or better at every pot. The one-deal model (share what carries over) answers
+Q-5. The repeated model follows each pot's carry-over from deal to deal with no cap; it would
+say A-A, but it breaks down here: with 60 of the thresholds the pot it follows grows without
+end, so its answer means nothing. With the cap, K-5 earns the most in the long run, but it is
+not the only play that does: how you play while the pot is small only changes how soon the cap
+is reached. Over an evening you earn more by going in with more hands while the pot is small,
+since a lost bet there is cheap and it grows the pot. The best play over a long evening goes in
+with any hand (3-2 or better) at pots 3 and 4, 10-2 or better at 6, J-5 at 8, Q-6 at 12, K-2 at
+16, K-4 with a reserve of 4 or 12, and K-5 with any other reserve: 7.72 chips more over a long
+evening than K-5 at every pot."""),
     ("code", """\
 reply = stored("real_reply")
 ys = reply["money"]
-print(f"Best: in with {reply['reply']} or better, {float(Fraction(reply['reply_money'])):+.2f} "
-      f"chips a deal; the one-deal model's {reply['one_deal']} earns "
-      f"{ys[[str(s) for s in ALL_STRENGTHS].index(reply['one_deal'])]:+.2f}; A-A only "
-      f"{ys[-1]:+.2f}.")
+one_deal = ys[[str(s) for s in ALL_STRENGTHS].index(reply["one_deal"])]
+print(f"In the long run: {reply['reply']} or better, "
+      f"{float(Fraction(reply['reply_money'])):+.2f} a deal "
+      f"({reply['one_deal']} {one_deal:+.2f}, A-A {ys[-1]:+.2f}).")
+evening = reply["evening"]
+print(f"Over an evening: more hands at small pots earn "
+      f"{float(Fraction(evening['gain'])):.2f} chips more than {reply['reply']}.")
 ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
 charts.show(charts.line_chart(
     [charts.Series(label="your chips a deal, in with this hand or better",
                    ys=ys)],
     levels=[charts.Level(y=0, label="no gain")],
-    x_ticks=ticks, title=f"Against two players always in: {reply['reply']} is best",
+    x_ticks=ticks, title=f"Two players always in: {reply['reply']} is best in the long run",
     x_label="the weakest hand you go in with", y_label="chips a deal, long run"))"""),
     ("md", """\
 ## Answering the average: when best replies go round in circles
@@ -466,11 +478,13 @@ one of the first two seats wins a quarter of the pot or more a deal."""),
     ("notes", """\
 OpenSpiel (Google DeepMind's game-theory library) is an optional extra,
 `pip install 'guts_teach[spiel]'`, so this notebook does not import it; `guts-teach strategy
---spiel` runs the check. Its exploitability measure (NashConv) is zero for J-7 at once and for
-the exact in-turn equilibrium, and its own CFR+ solver reaches the same play. The table is
-each bot's NashConv heads-up, both seats playing it: what best replies gain, the two seats
-summed (OpenSpiel's exploitability is half of it). Details: docs/explanation/strategy.md,
-"Checked by OpenSpiel"."""),
+--spiel` runs the check. It measures how much a best answer could win against a play, the
+seats' answers added up (OpenSpiel calls this NashConv): zero for J-7 at once and for the exact
+in-turn answer. Its own solver, which plays many rounds and each round leans towards the
+choices it would have regretted not making (OpenSpiel calls it CFR+), reaches the same play.
+The table is that measure for each bot heads-up, both seats playing it (OpenSpiel's
+exploitability is half of it). Details: docs/explanation/strategy.md, "Checked by
+OpenSpiel"."""),
     ("md", """\
 ## Variants change what going in is worth
 

@@ -90,3 +90,50 @@ def test_the_new_slides_read_at_grade_8_with_no_jargon():
     for sentence in sentences:
         assert textstat.flesch_kincaid_grade(sentence) <= 12.0, sentence
         assert not JARGON.search(sentence), sentence
+
+
+def _cells() -> list[tuple[str, str]]:
+    path = REPO / "notebooks" / "notebook_cells" / "strategy.py"
+    spec = importlib.util.spec_from_file_location("strategy_cells", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.CELLS)
+
+
+def test_against_players_always_in_the_notes_say_the_long_run_best_is_not_unique():
+    """Issue 42: "With the cap the answer is K-5" said one of many long-run best replies as
+    the answer; the note now gives the evening's best, as the kept answer (recomputed in
+    test_ahead.py and by evening_reply's tests) has it."""
+    reply = stored("real_reply")
+    evening = reply["evening"]
+    assert evening["by_pot"] == {
+        "3": "3-2",
+        "4": "3-2",
+        "6": "10-2",
+        "8": "J-5",
+        "12": "Q-6",
+        "16": "K-2",
+    }
+    assert evening["by_reserve"] == {"4": "K-4", "12": "K-4"} and reply["reply"] == "K-5"
+    notes = " ".join(" ".join(text.split()) for kind, text in _cells() if kind == "notes")
+    assert "not the only play that does" in notes
+    assert (
+        "goes in with any hand (3-2 or better) at pots 3 and 4, 10-2 or better at 6, J-5 at 8, "
+        "Q-6 at 12, K-2 at 16, K-4 with a reserve of 4 or 12, and K-5 with any other reserve: "
+        f"{float(Fraction(evening['gain'])):.2f} chips more over a long evening" in notes
+    )
+    assert "With the cap the answer is K-5" not in notes and "grows and grows" not in notes
+    assert "the pot sits at the cap" not in notes  # it stays the same while you stay out
+
+
+def test_notebook_04_explains_the_game_theorists_words_it_uses():
+    """Markov-perfect, NashConv and CFR+ appear only in a sentence that says in plain words
+    what they are ("... call ..."), and no model is left "not defined here"."""
+    text = " ".join(" ".join(t.split()) for kind, t in _cells() if kind in ("md", "notes"))
+    sentences = re.split(r"(?<=[.!?:])\s+", text)
+    for term in ("Markov-perfect", "NashConv", "CFR+"):
+        found = [s for s in sentences if term in s]
+        assert found, term
+        assert all(" call" in s for s in found), (term, found)
+    assert "not defined here" not in text
