@@ -162,9 +162,13 @@ def on_screen(widget, found: list[str], seen: set[int]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
+def learner_widgets() -> dict[str, object]:
+    """Every widget a learner meets, made as the notebooks make them."""
+    from guts_teach import widgets
+    from guts_teach.lessons.examples import example
+    from guts_teach.widgets.ledger_upload import LedgerUpload
+
+    plain_ones = (
         "DealChooser",
         "GutsTable",
         "HandComparer",
@@ -172,14 +176,24 @@ def on_screen(widget, found: list[str], seen: set[int]) -> list[str]:
         "RulesPicker",
         "SettlementQuiz",
         "ShelbyTable",
-    ],
-)
+        "ClassSeat",
+    )
+    made = {name: lambda name=name: getattr(widgets, name)() for name in plain_ones}
+    made["ExampleStepper"] = lambda: widgets.ExampleStepper(example("cap-reserve"))
+    made["ExampleSwitch"] = lambda: widgets.ExampleSwitch(
+        [("Keep the pot", example("nobody-in-stays")), ("Ante again", example("nobody-in-antes"))]
+    )
+    made["LedgerUpload"] = LedgerUpload
+    made["nobody_in_switch"] = widgets.nobody_in_switch
+    return made
+
+
+@pytest.mark.parametrize("name", list(learner_widgets()))
 def test_no_rule_code_or_jargon_on_any_control_a_learner_sees(name):
     """The words on the controls themselves, as drawn (a label is not passed through the
-    filter the sentences go through): "weenie rule (V7)" once reached a learner's screen."""
-    from guts_teach import widgets
-
-    shown = on_screen(getattr(widgets, name)(), [], set())
+    filter the sentences go through): "weenie rule (V7)" once reached a learner's screen.
+    Every widget a learner meets (issue 41, item 4)."""
+    shown = on_screen(learner_widgets()[name](), [], set())
     assert shown, name
     for words in shown:
         assert not JARGON.search(words), (name, words)
