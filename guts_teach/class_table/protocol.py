@@ -47,8 +47,10 @@ CLOSE_CODES = {
 }
 """The close codes by name, as the pages get them (:func:`codes_attribute`)."""
 
-PLAY = 'a seat sends {"declare": true} or {"declare": false}, or {"deal": true} when it is '
-PLAY += "theirs to deal"
+PLAY = (
+    'a seat sends {"declare": true} or {"declare": false}, or {"deal": true} when it is '
+    "theirs to deal"
+)
 JOIN = 'the first message is {"token": "..."} (null: a projector)'
 
 

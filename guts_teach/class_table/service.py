@@ -918,8 +918,7 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
             if token is not None:
                 table.seat_of(token)
         except (TableError, ProtocolError) as error:
-            self.answer_error(str(error))
-            self.leave(REFUSED, str(error)[:120])
+            self._refuse_join(REFUSED, str(error))
             return
         if token is None:
             watchers = [s for s in self.tables.watchers[self.code] if s.token is None]
@@ -930,14 +929,19 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         else:
             tabs = sum(1 for s in self.tables.watchers[self.code] if s.token == token)
             if tabs >= MAX_SEAT_TABS:
-                busy = f"this seat is open in {MAX_SEAT_TABS} places already: close one"
-                self.answer_error(busy)
-                self.leave(BUSY, busy)
+                self._refuse_join(
+                    BUSY, f"this seat is open in {MAX_SEAT_TABS} places already: close one"
+                )
                 return
         self.tables.waiting.get(self.code, set()).discard(self)
         self.token, self.joined = token, True
         self.tables.watchers[self.code].add(self)
         self.send_view()
+
+    def _refuse_join(self, code: int, words: str) -> None:
+        """Say why a first message is refused, then end the connection with ``code``."""
+        self.answer_error(words)
+        self.leave(code, words[:120])
 
     def answer_error(self, text: str) -> None:
         self.send(protocol.error(text))

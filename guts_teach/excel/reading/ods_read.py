@@ -49,6 +49,7 @@ from .xlsx_read import (
     _mb,
     _number,
     _refuse_doctype,
+    _too_long,
 )
 
 MIMETYPE = "application/vnd.oasis.opendocument.spreadsheet"
@@ -259,9 +260,7 @@ class OdsBook:
             self._chars += len(data)
             if self._chars > MAX_CELL_CHARS:
                 raise self._refuse(
-                    f"the cell in row {self._row + 1}, column {self._column + 1} holds more "
-                    f"than {MAX_CELL_CHARS:,} characters, more than a spreadsheet cell holds; it "
-                    "is not a club workbook (or it is damaged)"
+                    _too_long(f"the cell in row {self._row + 1}, column {self._column + 1}")
                 )
             self._paragraphs[-1].append(data)
 

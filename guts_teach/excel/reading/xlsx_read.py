@@ -495,8 +495,8 @@ class _SheetReader:
             raise self._refuse(f"row {row} is stored twice in the file; the file is damaged")
         self.seen_rows.add(row)
         if self.row_budget is not None and len(self.seen_rows) > self.row_budget + FREE_ROWS:
-            # empty rows earn no budget, yet each costs a little: a million of them cost
-            # seconds, though no club workbook has more than a few beyond its own
+            # rows beyond the budget earn no room, yet each costs a little: a million of them
+            # cost seconds, though no club workbook has more than a few beyond its own
             raise self._refuse(
                 f"{len(self.seen_rows):,} rows by row {row}; a club workbook's sheet has "
                 f"{self.row_budget:,} and a few formatted below them; it is not a club "
