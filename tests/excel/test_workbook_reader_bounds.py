@@ -91,7 +91,7 @@ def test_a_shared_string_longer_than_a_cell_holds_is_refused_unquoted(book, tmp_
 
 def test_a_cell_longer_than_a_cell_holds_on_deals_is_refused_unquoted(book, tmp_path):
     note = Layout((), block=SEATS).note_col
-    edit = typed_in_deals(book, note, "b" * 40_000)
+    edit = typed_in_deals(note, "b" * 40_000)
     message = refused(rebuilt(book, tmp_path / "cell.xlsx", edits={part_of(book, DEALS): edit}))
     assert f"the cell in row 2, column {note} holds more than 32,767 characters" in message
     assert "bbbb" not in message
@@ -127,7 +127,7 @@ def test_a_claim_of_the_full_100000_rows_earns_nothing_without_the_rows(
 
 def test_a_long_cards_cell_is_named_by_its_length_not_quoted(book, tmp_path):
     cards = Layout((), block=SEATS).cards_col(0)
-    edit = typed_in_deals(book, cards, "Qs " * 1700)
+    edit = typed_in_deals(cards, "Qs " * 1700)
     message = refused(rebuilt(book, tmp_path / "cards.xlsx", edits={part_of(book, DEALS): edit}))
     assert "(Cards Ana): expected 2 cards" in message
     assert "(text of 5100 characters)" in message

@@ -106,7 +106,7 @@ def typed(cells: dict[str, int | str]) -> Callable[[bytes], bytes]:
     return edit
 
 
-def typed_in_deals(book: Path, column: int, text: str) -> Callable[[bytes], bytes]:
+def typed_in_deals(column: int, text: str) -> Callable[[bytes], bytes]:
     """An edit of sheet Deals typing ``text`` into ``column`` of the first deal row."""
     return typed({f"{get_column_letter(column)}2": text})
 
