@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from support.table_service import running_service
 from guts_teach.class_table import TableError
 from guts_teach.class_table.lobby import Lobby, LobbyError, plan_tables
 from guts_teach.class_table.service import Tables
-from guts_teach.game.money import format_amount
+from guts_teach.game.money import format_amount, parse_amount
 from guts_teach.ledgers.ledger_file import load_replayed
 
 PASSWORD = "teacher-secret-password"
@@ -146,10 +145,10 @@ def test_a_class_of_25_joins_with_one_code_is_seated_with_one_press_and_plays_by
     for table in tables:
         _, session = load_replayed(tmp_path / table / "table-ledger.json")
         balances.update({p: v for p, v in session.balances.items() if not p.endswith("(bot)")})
-    assert {e["name"]: Fraction(e["balance"].replace(" ", "+")) for e in board["leaderboard"]} == (
-        balances
-    )
-    ordered = [Fraction(e["balance"].replace(" ", "+")) for e in board["leaderboard"]]
+    assert {
+        e["name"]: parse_amount(e["balance"], what="balance") for e in board["leaderboard"]
+    } == balances
+    ordered = [parse_amount(e["balance"], what="balance") for e in board["leaderboard"]]
     assert ordered == sorted(ordered, reverse=True)
     for entry, before in zip(board["leaderboard"][1:], board["leaderboard"], strict=False):
         if entry["balance"] == before["balance"]:  # equal balances share the place

@@ -55,14 +55,14 @@ def test_binder_post_build_in_a_fresh_venv(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     check = "import guts_teach.widgets, jupyterlab, voila, ipywidgets; print(guts_teach.__file__)"
-    where = subprocess.run(
+    imported = subprocess.run(
         [str(bin_dir / "python"), "-c", check],
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        check=True,
-    ).stdout
-    assert str(tmp_path / "venv") in where
+    )
+    assert imported.returncode == 0, imported.stderr[-3000:]
+    assert str(tmp_path / "venv") in imported.stdout
     settings = home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
     tracker = settings / "notebook-extension" / "tracker.jupyterlab-settings"
     assert json.loads(tracker.read_text())["autoStartDefaultKernel"] is True
