@@ -53,7 +53,6 @@ _HOMES = {
     "UnknownPlayerError": "errors",
     "UnknownProfileError": "errors",
     "WinnerError": "errors",
-    "quick_init": "frozen",
     "loads_checked": "json_text",
     "object_text": "json_text",
     "one_line": "json_text",
@@ -127,7 +126,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .errors import UnknownPlayerError as UnknownPlayerError
     from .errors import UnknownProfileError as UnknownProfileError
     from .errors import WinnerError as WinnerError
-    from .frozen import quick_init as quick_init
     from .json_text import loads_checked as loads_checked
     from .json_text import object_text as object_text
     from .json_text import one_line as one_line

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ._speed import whole
 from .errors import AmountError, ArgumentError, GutsError
 from .json_text import int_text, text_int
 from .shown import digit_count, shown
@@ -24,7 +25,7 @@ from .shown import digit_count, shown
 Amount = Fraction
 """The type of every amount of chips in the package."""
 
-ZERO = Fraction(0)
+ZERO = whole(0)
 
 _FRACTION_TEXT = re.compile(r"^\s*(-?\d+)(?:\s*/\s*(\d+))?\s*$")
 _MIXED_TEXT = re.compile(r"^\s*(-?)(\d+)\s+(\d+)\s*/\s*(\d+)\s*$")
@@ -98,7 +99,7 @@ has at most 30 digits above the line and 30 below it, such as 12 or "7/2"
     """
     if isinstance(value, bool):
         raise AmountError(f"{what} must be an amount of chips, not the truth value {shown(value)}")
-    if isinstance(value, Fraction):  # a whole amount: the shared object (:func:`whole`)
+    if isinstance(value, Fraction):  # a whole amount: the shared object (``_speed.whole``)
         bounded(value.numerator, value.denominator, what)
         return whole(value.numerator) if value.denominator == 1 else value
     if isinstance(value, int):
@@ -198,94 +199,6 @@ Fraction(7, 2) or a whole number; got 1.5
     if whole_part == 0:
         return f"{sign}{int_text(rest)}/{int_text(value.denominator)}"
     return f"{sign}{int_text(whole_part)} {int_text(rest)}/{int_text(value.denominator)}"
-
-
-# -- fast exact arithmetic ------------------------------------------------------------------
-# Fraction arithmetic is exact but slow (about a microsecond an operation). Amounts in Guts
-# are nearly always whole, so these helpers add, subtract and compare whole amounts through
-# their integer numerators and reuse one Fraction object per small whole number. Results are
-# always Fractions, identical to the plain operators'. A shared object's integer is
-# remembered by its id (it is kept alive, so the id is its own): reading it there is a few
-# times faster than Fraction's ``numerator`` and ``denominator``, which are Python code
-# (most of a long replay's arithmetic).
-
-_WHOLE: dict[int, Fraction] = {}
-_INTEGER: dict[int, int] = {}  # id of each object in _WHOLE -> its whole number
-_WHOLE_LIMIT = 200_000  # shared objects kept at most (a few MB)
-_WHOLE[0], _INTEGER[id(ZERO)] = ZERO, 0
-shared_integer = _INTEGER.get
-"""``shared_integer(id(value))``: the whole number of a shared amount (:func:`whole`), or
-``None`` for any other object (a fraction, or a whole amount made elsewhere).
-
->>> shared_integer(id(whole(7))), shared_integer(id(Fraction(7, 2)))
-(7, None)
-"""
-
-
-def whole(n: int) -> Fraction:
-    """The Fraction for a whole number, one shared object per number seen.
-
-    >>> whole(12) is whole(12), whole(12) == 12
-    (True, True)
-    """
-    found = _WHOLE.get(n)
-    if found is None:
-        found = Fraction(n)
-        if len(_WHOLE) < _WHOLE_LIMIT:
-            _WHOLE[n] = found
-            _INTEGER[id(found)] = n
-    return found
-
-
-def whole_or_fraction(value: int | Fraction) -> Fraction:
-    """A Fraction for ``value``: the shared one (:func:`whole`) for a whole number.
-
-    >>> whole_or_fraction(3) is whole(3), whole_or_fraction(Fraction(1, 2))
-    (True, Fraction(1, 2))
-    """
-    if type(value) is int:
-        found = _WHOLE.get(value)
-        return found if found is not None else whole(value)
-    return value  # type: ignore[return-value]
-
-
-def add(a: Fraction, b: Fraction) -> Fraction:
-    """``a + b``, fast when both are whole.
-
-    >>> add(Fraction(6), Fraction(7, 2))
-    Fraction(19, 2)
-    """
-    x, y = _INTEGER.get(id(a)), _INTEGER.get(id(b))
-    if x is not None and y is not None:  # two shared whole amounts: the usual case
-        return whole(x + y)
-    if a.denominator == 1 and b.denominator == 1:
-        return whole(a.numerator + b.numerator)
-    return a + b
-
-
-def sub(a: Fraction, b: Fraction) -> Fraction:
-    """``a - b``, fast when both are whole.
-
-    >>> sub(Fraction(36), Fraction(20))
-    Fraction(16, 1)
-    """
-    x, y = _INTEGER.get(id(a)), _INTEGER.get(id(b))
-    if x is not None and y is not None:  # two shared whole amounts: the usual case
-        return whole(x - y)
-    if a.denominator == 1 and b.denominator == 1:
-        return whole(a.numerator - b.numerator)
-    return a - b
-
-
-def times(a: Fraction, n: int) -> Fraction:
-    """``a * n`` for a whole number ``n``.
-
-    >>> times(Fraction(12), 3)
-    Fraction(36, 1)
-    """
-    if a.denominator == 1:
-        return whole(a.numerator * n)
-    return a * n
 
 
 def to_json_number(value: Fraction) -> int | str:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from ._speed import quick_init
 from .cards.hands import HandOrder, explain
-from .frozen import quick_init
 from .money import format_amount
 from .settlement import Settlement
 from .showdown import OutcomeKind

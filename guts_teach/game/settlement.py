@@ -15,9 +15,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TypeVar
 
+from ._speed import integers_of, quick_init, whole_or_fraction
 from .errors import ArgumentError
-from .frozen import quick_init
-from .money import ZERO, shared_integer, whole_or_fraction
+from .money import ZERO
 from .shown import shown
 
 
@@ -137,34 +137,53 @@ Fraction(7, 2) or a whole number; got '6'
         or type(one_payment) is not bool
     ):
         _refuse_counts(winners, payers, one_payment)
-    whole_pot, whole_reserve = shared_integer(id(pot)), shared_integer(id(reserve))
-    whole_added, whole_cap = shared_integer(id(added)), shared_integer(id(cap))
-    if (  # shared whole amounts (the usual case), read at once
-        whole_pot is not None
-        and whole_reserve is not None
-        and whole_added is not None
-        and (cap is None or whole_cap is not None)
-    ):
-        return _whole_settlement(
-            whole_pot, whole_reserve, winners, payers, whole_cap, whole_added, one_payment
-        )
-    _check_amounts(pot=pot, reserve=reserve, cap=cap, added=added)
-    if (
-        pot.denominator == 1
-        and reserve.denominator == 1
-        and added.denominator == 1
-        and (cap is None or cap.denominator == 1)
-    ):
-        return _whole_settlement(
-            pot.numerator,
-            reserve.numerator,
-            winners,
-            payers,
-            None if cap is None else cap.numerator,
-            added.numerator,
-            one_payment,
-        )
-    return Settlement(*_settle(pot, reserve, winners, payers, cap, added, one_payment))
+    numbers = integers_of(pot, reserve, added, cap)  # shared whole amounts: the usual case
+    if numbers is None:
+        _check_amounts(pot=pot, reserve=reserve, cap=cap, added=added)
+        if not (
+            pot.denominator == 1
+            and reserve.denominator == 1
+            and added.denominator == 1
+            and (cap is None or cap.denominator == 1)
+        ):
+            return _plain_settlement(pot, reserve, winners, payers, cap, added, one_payment)
+        whole_cap = None if cap is None else cap.numerator
+        numbers = pot.numerator, reserve.numerator, added.numerator, whole_cap
+    return _whole_settlement(*numbers, winners, payers, one_payment)
+
+
+@lru_cache(maxsize=4096)
+def _whole_settlement(
+    pot: int, reserve: int, added: int, cap: int | None, winners: int, payers: int, one: bool
+) -> Settlement:
+    """Whole amounts (nearly every deal): the same arithmetic on plain integers, exact too and
+    far faster, turned into the shared whole Fractions at the end. A settlement is immutable,
+    so the same stakes share one: a long session keeps far fewer objects for Python's cyclic
+    collector to walk again and again."""
+    figures = _settle(pot, reserve, winners, payers, cap, added, one)
+    return Settlement(*map(whole_or_fraction, figures))
+
+
+def _plain_settlement(
+    pot: Fraction | int,
+    reserve: Fraction | int,
+    winners: int,
+    payers: int,
+    cap: Fraction | int | None,
+    added: Fraction | int,
+    one_payment: bool,
+) -> Settlement:
+    """:func:`settle_pot` in ordinary Fraction arithmetic: what it does for amounts that
+    are not whole, and the reference its whole-number road is held to.
+
+    >>> _plain_settlement(Fraction(7, 2), 0, 2, 1, None, 0, False).share
+    Fraction(7, 4)
+    """
+    limit = None if cap is None else Fraction(cap)
+    figures = _settle(
+        Fraction(pot), Fraction(reserve), winners, payers, limit, Fraction(added), one_payment
+    )
+    return Settlement(*figures)
 
 
 def _refuse_counts(winners: object, payers: object, one_payment: object) -> None:
@@ -187,20 +206,3 @@ def _check_amounts(**amounts: object) -> None:
             if name == "cap":
                 expected += ", or None for no cap"
             raise ArgumentError(f"{name} must be {expected}; got {shown(value)}")
-
-
-@lru_cache(maxsize=4096)
-def _whole_settlement(
-    pot: int,
-    reserve: int,
-    winners: int,
-    payers: int,
-    cap: int | None,
-    added: int,
-    one_payment: bool,
-) -> Settlement:
-    """Whole amounts (nearly every deal): the same arithmetic on plain integers, which is
-    exact too and far faster, turned into Fractions at the end. A settlement is immutable,
-    so the same stakes share one (a long session keeps far fewer objects)."""
-    numbers = _settle(pot, reserve, winners, payers, cap, added, one_payment)
-    return Settlement(*map(whole_or_fraction, numbers))

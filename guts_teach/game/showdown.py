@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import Any, Literal
 
+from ._speed import quick_init
 from .cards.hands import HandOrder, best
 from .club_record import check_losers, check_record
 from .errors import MissingHandError, WinnerError
-from .frozen import quick_init
 from .rules import Rules
 from .wording import join_names
 

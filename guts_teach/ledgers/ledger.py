@@ -35,7 +35,6 @@ from ..game.arguments import printable
 from ..game.cards.hands import HandOrder, TwoCardRanking
 from ..game.cards.three_cards import ThreeCardRanking
 from ..game.errors import GutsError, LedgerError
-from ..game.frozen import quick_init
 from ..game.json_text import object_text, one_line
 from ..game.money import ZERO, as_amount, to_json_number
 from ..game.records import DealRecord
@@ -65,7 +64,6 @@ AMOUNT_FIELDS = ("ante", "cap", "starting_stack")
 _CLUB_KEYS = frozenset(("in", "winners"))  # a deal recorded as clubs record it
 
 
-@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LedgerDeal:
     """One recorded deal: who was in, and the cards or the club's word for the result.

@@ -151,10 +151,10 @@ class _RowWriter:
     """Writes one deal's :func:`deal_row` as indented JSON text, at the depth of a list item,
     for a table of ``players``; what a long replay writes again and again is remembered:
 
-    - the text of an amount, by object (whole amounts are shared objects,
-      :func:`~.money.whole`, so a long ledger's balances and pots are mostly the same few
-      objects); each amount remembered is kept alive, so an ``id`` seen again is the same
-      object; at ``most`` amounts it starts afresh;
+    - the text of an amount, by object (the rules core shares one object per whole amount,
+      so a long ledger's balances and pots are mostly the same few objects); each amount
+      remembered is kept alive, so an ``id`` seen again is the same object; at ``most``
+      amounts it starts afresh;
     - the text of a list of names (who was in, who won) and of the payers' keys, by the
       tuple of names (a table has few of them).
 

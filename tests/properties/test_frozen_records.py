@@ -1,5 +1,5 @@
 """The records a session keeps stay immutable and equal to what the dataclass would build,
-though they are built by :func:`guts_teach.game.frozen.quick_init` for speed."""
+though they are built by :func:`guts_teach.game._speed.quick_init` for speed."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from guts_teach import Session, classic, teaching
-from guts_teach.game.frozen import quick_init
+from guts_teach.game._speed import quick_init
 from guts_teach.game.play.table import TableState
 from guts_teach.game.records import DealRecord
 from guts_teach.game.settlement import Settlement

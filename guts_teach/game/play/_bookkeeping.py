@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .._speed import add, sub, times
 from ..cards.hands import HandOrder
-from ..money import ZERO, add, sub, times
+from ..money import ZERO
 from ..records import DealRecord
 from ..rules import Rules
 from ..settlement import Settlement, apply_cap

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from .._speed import add, sub, times
 from ..arguments import rng_arg, rules_arg, starting_amounts
 from ..cards.deck import Deck
 from ..cards.hands import HandOrder
@@ -31,7 +32,7 @@ from ..errors import (
     OverdraftError,
     SessionOverError,
 )
-from ..money import ZERO, add, check_played, format_amount, sub, times
+from ..money import ZERO, check_played, format_amount
 from ..records import DealRecord
 from ..rules import MAX_CYCLES, Rules, teaching  # noqa: F401 - the module doctest uses teaching
 from ..settlement import Settlement, settle_pot

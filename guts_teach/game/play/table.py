@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .._speed import quick_init
 from ..arguments import players_arg, printable
 from ..errors import IllegalActionError, PlayerError, UnknownPlayerError
-from ..frozen import quick_init
 from ..records import DealRecord
 from ..shown import shown
 
