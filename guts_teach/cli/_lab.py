@@ -8,7 +8,7 @@ from typing import TextIO
 
 def odds(args: argparse.Namespace, stdout: TextIO) -> int:
     """Run ``odds HAND --players N``: the hand's odds if everyone stays in."""
-    from ..strategy.report import odds_report
+    from ..strategy.reports.odds import odds_report
 
     report = odds_report(args.hand, players=args.players, as_json=args.json, seed=args.seed)
     stdout.write(report + "\n")
@@ -33,18 +33,10 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
         )
         stdout.write(three_card_report(rules=rules, as_json=args.json) + "\n")
         return 0
-    from ..strategy.in_turn.report import in_turn_report
-    from ..strategy.report import (
-        coalition_report,
-        fictitious_report,
-        guarantee_report,
-        real_game_report,
-        real_reply_report,
-        repeated_report,
-        strategy_report,
-    )
-
+    # Each report loads its own module only: the command line stays light.
     if args.fictitious:
+        from ..strategy.reports.equilibrium import fictitious_report
+
         report = fictitious_report(
             players=args.players,
             weenie_ties=args.weenie_ties,
@@ -52,8 +44,12 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
             as_json=args.json,
         )
     elif args.in_turn:
+        from ..strategy.in_turn.report import in_turn_report
+
         report = in_turn_report(players=args.players, as_json=args.json)
     elif args.coalition:
+        from ..strategy.reports.coalitions import coalition_report
+
         report = coalition_report(
             players=args.players,
             weenie=args.weenie,
@@ -64,14 +60,24 @@ def strategy(args: argparse.Namespace, stdout: TextIO) -> int:
             as_json=args.json,
         )
     elif args.guarantee:
+        from ..strategy.reports.guarantee import guarantee_report
+
         report = guarantee_report(players=args.players, as_json=args.json)
     elif args.repeated:
+        from ..strategy.reports.repeated import repeated_report
+
         report = repeated_report(players=args.players, as_json=args.json)
     elif args.real and args.against is not None:
+        from ..strategy.reports.real_reply import real_reply_report
+
         report = real_reply_report(players=args.players, against=args.against, as_json=args.json)
     elif args.real:
+        from ..strategy.reports.real_game import real_game_report
+
         report = real_game_report(players=args.players, as_json=args.json)
     else:
+        from ..strategy.reports.equilibrium import strategy_report
+
         report = strategy_report(
             players=args.players,
             weenie=args.weenie,

@@ -3,9 +3,9 @@
 - :mod:`.counting`: exact counts and a hand's odds;
 - :mod:`.equilibria`: the payoff formula, thresholds and the equilibria of simultaneous Guts;
 - :mod:`.in_turn`: declaring in turn (V1); :mod:`.three_card`: three-card Guts (V6);
-- the modules here: sampling through the rules core, advice in words, bots, the lab's report,
-  and the lesson's slow answers computed ahead (:mod:`.lesson_numbers`, read by
-  :mod:`.ahead`).
+- :mod:`.reports`: the lab's reports in words and JSON, one module a report;
+- the modules here: sampling through the rules core, advice in words, bots, and the lesson's
+  slow answers computed ahead (:mod:`.lesson_numbers`, read by :mod:`.ahead`).
 
 Built on the rules core (:mod:`guts_teach.game`) and the standard library only; it never
 changes a rule, it only counts, compares and plays by them.
@@ -27,12 +27,12 @@ _HOMES = {
     "declare_with_bots": "bots",
     "equilibrium_bot": "bots",
     "make_bots": "bots",
-    "coalition_report": "report",
-    "fictitious_report": "report",
-    "guarantee_report": "report",
-    "odds_report": "report",
-    "repeated_report": "report",
-    "strategy_report": "report",
+    "coalition_report": "reports.coalitions",
+    "fictitious_report": "reports.equilibrium",
+    "guarantee_report": "reports.guarantee",
+    "odds_report": "reports.odds",
+    "repeated_report": "reports.repeated",
+    "strategy_report": "reports.equilibrium",
     "sampled_gain": "sampling",
     "StrategyError": "errors",
 }
@@ -49,10 +49,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .bots import equilibrium_bot as equilibrium_bot
     from .bots import make_bots as make_bots
     from .errors import StrategyError as StrategyError
-    from .report import coalition_report as coalition_report
-    from .report import fictitious_report as fictitious_report
-    from .report import guarantee_report as guarantee_report
-    from .report import odds_report as odds_report
-    from .report import repeated_report as repeated_report
-    from .report import strategy_report as strategy_report
+    from .reports.coalitions import coalition_report as coalition_report
+    from .reports.equilibrium import fictitious_report as fictitious_report
+    from .reports.equilibrium import strategy_report as strategy_report
+    from .reports.guarantee import guarantee_report as guarantee_report
+    from .reports.odds import odds_report as odds_report
+    from .reports.repeated import repeated_report as repeated_report
     from .sampling import sampled_gain as sampled_gain

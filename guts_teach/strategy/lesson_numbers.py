@@ -114,7 +114,7 @@ def repeated() -> dict[str, Any]:
     the heads-up repeated-game report."""
     from .equilibria.repeated import profile
     from .equilibria.thresholds import Threshold
-    from .report import repeated_report
+    from .reports.repeated import repeated_report
 
     classes = ALL_STRENGTHS[::6]
     betas = {

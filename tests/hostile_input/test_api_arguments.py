@@ -114,7 +114,7 @@ def test_the_last_errors_that_escaped_as_pythons_own_are_the_packages():
     integer too long to print), Shelby's bots given as text; each is the package's error now,
     naming the argument."""
     from guts_teach.game.errors import GutsError
-    from guts_teach.strategy.report import odds_report
+    from guts_teach.strategy.reports.odds import odds_report
     from guts_teach.widgets import ShelbyTable
 
     with pytest.raises(GutsError, match=r"players must be .* got a whole number of 5001 digits"):

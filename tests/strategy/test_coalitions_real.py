@@ -90,13 +90,13 @@ def test_cli_coalition_real_json_and_words(capsys) -> None:
 def test_with_the_weenie_rule_the_long_run_is_played_out_and_said_so() -> None:
     """No count is at hand with the weenie rule: the report plays the plan through Session
     (the plan given here, not searched, to keep the fast tier fast)."""
-    from guts_teach.strategy.report import _real_coalition
+    from guts_teach.strategy.reports.coalitions_real import real_coalition
 
-    real = _real_coalition(K4, PLAN, True, "each_pays", 400, 1)
+    real = real_coalition(K4, PLAN, True, "each_pays", 400, 1)
     assert real["method"].startswith("simulated:") and "400 deals" in real["method"]
     assert {"lone_error", "partners_alike_error"} <= set(real["teaching"])
     with pytest.raises(DealsError, match="needs from 200"):
-        _real_coalition(K4, PLAN, True, "each_pays", 12, 1)
+        real_coalition(K4, PLAN, True, "each_pays", 12, 1)
 
 
 def test_a_plans_showdowns_are_every_deal_counted_once() -> None:

@@ -29,7 +29,8 @@ from guts_teach.strategy.equilibria.mixed import (
     equilibrium_play,
     mixed_equilibrium,
 )
-from guts_teach.strategy.report import coalition_report, fictitious_report, strategy_report
+from guts_teach.strategy.reports.coalitions import coalition_report
+from guts_teach.strategy.reports.equilibrium import fictitious_report, strategy_report
 
 N = len(ALL_STRENGTHS)
 Q4 = ALL_STRENGTHS.index(hand_class("Q-4"))

@@ -19,7 +19,7 @@ from guts_teach.strategy.equilibria.mixed import (
     threshold_values,
 )
 from guts_teach.strategy.equilibria.thresholds import Threshold, edge_gain, gain
-from guts_teach.strategy.report import strategy_report
+from guts_teach.strategy.reports.equilibrium import strategy_report
 from guts_teach.strategy.sampling import sampled_gain
 
 TOLERANCE = Fraction(1, 10**9)
