@@ -212,6 +212,7 @@ def test_cli_against_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
 # ------------------------------------------------ against always-in: the long run and the evening
 
 
+@pytest.mark.slow  # numerics of a few seconds: the slow tier, which CI runs
 def test_against_always_in_the_long_run_best_is_not_unique() -> None:
     """The play at the small pots only delays the cap: going in with anything there, or with
     the one-deal model's Q-5, then K-5 with a reserve, earns exactly what K-5 at every state
@@ -320,6 +321,7 @@ def test_the_evening_reply_earns_its_exact_gain_over_an_evening() -> None:
     assert abs(excess - float(found.excess)) < 1e-6
 
 
+@pytest.mark.slow  # some 10 s of numerics: the slow tier, which CI runs
 def test_the_evening_reply_is_asked_for_only_where_the_reserve_drifts_up() -> None:
     from guts_teach.strategy.equilibria.real_reply import evening_reply
 
