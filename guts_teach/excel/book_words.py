@@ -11,10 +11,31 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .layout import SEATS, SEATS_SHEET, col
+from .layout import SEATS, SEATS_SHEET, Layout, col
 
 END_OF_BOOK = "End of the book"
 """How the row after the deals the formulas read begins."""
+END_COLUMNS = (1, Layout((), block=SEATS).note_col + 1)
+"""Where the end-of-book words stand: in the hidden Problem column (AH), so that nothing
+printed stands below the typed deals; in column A in books written before that."""
+
+
+def end_row_words(cell: Any) -> Any:
+    """``cell`` from each of :data:`END_COLUMNS` of a row (a function of the column), and
+    the first of them that holds the end-of-book words, or None.
+
+    >>> end_row_words({34: "End of the book: the formulas read the deals on rows 2 to 11"}.get)
+    'End of the book: the formulas read the deals on rows 2 to 11'
+    >>> end_row_words({1: 7}.get) is None
+    True
+    """
+    for column in END_COLUMNS:
+        value = cell(column)
+        if isinstance(value, str) and value.startswith(END_OF_BOOK):
+            return value
+    return None
+
+
 INSERTED = (
     "A row was inserted into Deals: the formulas do NOT read it. Delete it; to add a "
     "forgotten deal, copy the rows below where it belongs, paste them one row lower, and "

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...ledgers.ledger import Ledger
 from ...ledgers.season import Season
-from ..book_words import DATES_FROM, DATES_TO, DEALER_COL, END_OF_BOOK, INSERTED
+from ..book_words import DATES_FROM, DATES_TO, DEALER_COL, INSERTED, end_row_words
 from ..cells import WorkbookError
 from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, MAX_ROWS, PLAYERS, RULES, SEATS, Layout
 from .evening_reader import book_from_grids
@@ -116,7 +116,7 @@ def import_book(path: str) -> Ledger | Season:
         cells = [row.get(c) for c in range(1, width + 1)]
         if r == 1:
             headers = cells
-        elif r == formula_rows + 2 and str(row.get(1, "")).startswith(END_OF_BOOK):
+        elif r == formula_rows + 2 and end_row_words(row.get):
             continue  # the workbook's own end-of-book row
         elif r > formula_rows + 1:
             raise below_formulas(r, min(row), formula_rows + 1)
@@ -152,7 +152,7 @@ def _check_end_row(rows: list[tuple[int, dict[int, Any]]], formula_rows: int) ->
     no formula reads) or deleted, as the end-of-book row's place shows."""
     expected = formula_rows + 2
     for r, row in rows:
-        if r != expected and str(row.get(1, "")).startswith(END_OF_BOOK):
+        if r != expected and end_row_words(row.get):
             if r > expected:
                 raise WorkbookError(f"sheet {DEALS!r}, row {r}: {INSERTED}")
             raise WorkbookError(

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from typing import Any
 from xml.sax.saxutils import unescape
 
-from ..book_words import END_OF_BOOK
+from ..book_words import END_OF_BOOK, end_row_words
 from ..cells import WorkbookError
 from ..layout import DEALS, EVENINGS, PLAYERS, RULES
 from .xlsx_read import (
@@ -133,7 +133,7 @@ class OdsBook:
     def formula_rows(self) -> int:
         """How many deal rows the formulas read, as the Deals end-of-book row says."""
         for _, row in self.rows(DEALS):
-            found = _LAST_ROW.match(str(row.get(1, "")))
+            found = _LAST_ROW.match(end_row_words(row.get) or "")
             if found:
                 return int(found.group(1)) - 1
         raise self._damaged(

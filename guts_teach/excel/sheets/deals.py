@@ -2,8 +2,15 @@
 
 Its headers follow the Players sheet by formula; the In and Won blocks are coloured apart;
 a mark cell takes ``x`` from a list with an input message, the deal number only a whole
-number. Below the last row the formulas read, an end-of-book
-row says so, and says loudly when anything is typed below it (item 2).
+number. Below the last row the formulas read, an end-of-book row says so, and turns red
+when anything is typed below it.
+
+The sheet prints the rows typed on it and no others, with no print range to set: a
+spreadsheet with no print range prints up to the last row that holds something, or a
+border or a fill, in a column that is not hidden (LibreOffice; Excel reads the print area
+:mod:`..writing.printing` gives it). So the rows' yellow and their lines are conditional
+formats, which count for nothing there, and what a row holds that nobody types (the Problem
+column's formulas, the end-of-book row's words and check) sits in hidden columns.
 
 >>> end_of_book_text(1001).startswith("End of the book")
 True
@@ -26,8 +33,9 @@ IN_FILL = PatternFill("solid", fgColor="1565C0")
 WON_FILL = PatternFill("solid", fgColor="E65100")
 CARDS_FILL = PatternFill("solid", fgColor="616161")
 EVENING_FILL = PatternFill("solid", fgColor="4E342E")
-PROBLEM_FILL = PatternFill("solid", fgColor="FFCDD2")
+PROBLEM_FILL = PatternFill("solid", fgColor="FFCDD2", bgColor="FFCDD2")
 EDGE = Side(style="thick", color="000000")
+BLOCK = Side(style="thin", color="000000")
 THIN = Side(style="thin", color="BDBDBD")
 HEADER_FONT = Font(bold=True, color="FFFFFF", size=10)
 MARK_FONT = Font(bold=True, size=11)
@@ -35,7 +43,13 @@ CENTRED = Alignment(horizontal="center", vertical="center")
 MARK_WIDTH = 5
 """The mark columns' width: the Deal column and the twenty In and Won marks fit one page
 across at the Deals print scale (:mod:`.printing`), on Letter as on A4."""
-END_FILL = PatternFill("solid", fgColor="E0E0E0")
+NOTE_WIDTH = 14
+"""The Note column's width: with the Deal number, the Evening and the marks it fits one page
+across at the Deals print scale, on Letter as on A4; a longer note wraps."""
+END_FILL = PatternFill("solid", fgColor="E0E0E0", bgColor="E0E0E0")
+TYPING_FILL = PatternFill("solid", fgColor=INPUT_FILL.fgColor.rgb, bgColor=INPUT_FILL.fgColor.rgb)
+"""The input yellow as a conditional format gives it (Excel reads a conditional fill's colour
+from its background colour, LibreOffice from its foreground)."""
 BAND = 200
 """Unlocked rows below the end of the book, so that a deal typed there is flagged, not
 refused by the sheet's protection."""
@@ -69,7 +83,7 @@ def book_warning(layout: Layout) -> str:
     every pot and balance below it without a mark on the rows themselves, so the Ledger,
     Standings and Settle up say it where their figures are read, not only the end-of-book row
     and the Rules sheet."""
-    end = f"{DEALS}!${col(layout.note_col)}${layout.last_row + 1}"
+    end = end_check_cell(layout)
     out = '""'
     for row, name in reversed(RULES_STATUS_ROWS.items()):
         status = f"{RULES}!$C${row}"
@@ -101,7 +115,7 @@ def below_check(layout: Layout) -> str:
 
 def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet = book.create_sheet(DEALS)
-    w, last, drawn = layout.width, layout.last_row, layout.drawn_last
+    w, drawn = layout.width, layout.drawn_last
     i, o, c = layout.first_in, layout.first_won, layout.first_cards
     sheet.cell(1, 1, "Deal")
     sheet.cell(1, layout.evening_col, "Evening")
@@ -121,7 +135,6 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.cell(1, layout.evening_col).fill = EVENING_FILL
     first = sheet.cell(2, 1)
     first.protection = UNLOCKED
-    first.fill = INPUT_FILL
     first.alignment = CENTRED
     first.font = MARK_FONT
     marks = range(1, layout.note_col)
@@ -129,22 +142,15 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     for r in range(2, drawn + 1):  # an evening typed as a date shows as one, 2026-11-03
         sheet.cell(r, layout.evening_col).number_format = LABEL_FORMAT
     note = sheet.cell(2, layout.note_col)
-    note.protection, note.fill = UNLOCKED, INPUT_FILL
+    note.protection = UNLOCKED
+    note.alignment = Alignment(wrap_text=True, vertical="top")
     same_style(note, (sheet.cell(r, layout.note_col) for r in range(2, drawn + 1)))
-    _edges(sheet, layout)
     problem = col(layout.problem_col)
     for r in range(2, drawn + 1):
         sheet.cell(r, layout.note_col + 1, f"={LEDGER}!{problem}{r}")
-    flag_problems(sheet, f"{col(layout.note_col + 1)}2:{col(layout.note_col + 1)}{last}")
-    sheet.conditional_formatting.add(  # the deal number turns red too, where typing starts
-        f"A2:A{last}",
-        FormulaRule(
-            formula=[f"LEN(${col(layout.note_col + 1)}2)>0"],
-            fill=PROBLEM_FILL,
-            font=Font(bold=True),
-        ),
-    )
-    _end_row(sheet, layout)
+    _end_row(sheet, layout)  # the red conditional formats first: the first that holds wins
+    _flag_rows(sheet, layout)
+    _edges(sheet, layout)
     _validations(sheet, layout)
     sheet.row_dimensions[1].height = 56  # four lines of 10 pt: a long name wraps, never clips
     sheet.freeze_panes = "C2"
@@ -152,22 +158,67 @@ def deals_sheet(book: Workbook, layout: Layout) -> Any:
     sheet.column_dimensions[col(layout.evening_col)].width = 11  # a date: 2026-11-10
     for m in range(i, layout.note_col):
         sheet.column_dimensions[col(m)].width = MARK_WIDTH
-    sheet.column_dimensions[col(layout.note_col)].width = 18
+    sheet.column_dimensions[col(layout.note_col)].width = NOTE_WIDTH
     sheet.column_dimensions[col(layout.note_col + 1)].width = 30
+    # The Problem column holds a formula on every row: shown, it would print every row of
+    # the book. Its words are on the Ledger; here the row and the cell at fault turn red.
+    sheet.column_dimensions[col(layout.note_col + 1)].hidden = True
+    sheet.column_dimensions[col(layout.note_col + 2)].hidden = True  # the end row's check
+    # The cards' columns, folded away (most clubs record no cards), so Deals prints one page
+    # across; a book written with cards shows them (writing.printing.show_cards).
+    sheet.column_dimensions.group(
+        col(layout.first_cards), col(layout.note_col - 1), hidden=True, outline_level=1
+    )
     sheet.print_title_rows = "1:1"
     return sheet
 
 
 def _edges(sheet: Any, layout: Layout) -> None:
-    """A thick line before each block (Evening, In, Won, Cards, Note), thin lines between the
-    seats, so the In and Won blocks read apart and the deal number stands clear of the marks."""
+    """The typing rows' yellow, a dark line before each block (Evening, In, Won, Cards, Note)
+    and grey lines between the seats, so the In and Won blocks read apart and the deal number
+    stands clear of the marks. The header row's lines are drawn; the rows' are conditional
+    formats (a drawn fill or line would print every row of the book, see the module), in the
+    thin lines a conditional format may draw in Excel. They follow the typing: the first
+    :data:`AHEAD` rows, then each row within :data:`AHEAD` rows below one that holds
+    something, so a printed page ends in a few empty rows, not a page of them."""
     starts = {2, layout.first_in, layout.first_won, layout.first_cards, layout.note_col}
     for c in range(2, layout.note_col + 1):
-        border = Border(left=EDGE if c in starts else THIN, bottom=THIN)
         sheet.cell(1, c).border = Border(left=EDGE if c in starts else THIN)
-        source = sheet.cell(2, c)
-        source.border = border
-        same_style(source, (sheet.cell(r, c) for r in range(3, layout.drawn_last + 1)))
+    last, note = layout.last_row, col(layout.note_col)
+    content = col(layout.calc("content"))
+    top = min(1 + AHEAD, last)
+    bands = [(2, top, "ROW()>0")]
+    if last > top:
+        bands.append(
+            (top + 1, last, f"SUM({CALC}!${content}{top + 1 - AHEAD}:${content}{top + 1})>0")
+        )
+    for first, end, rule in bands:
+        block_starts = " ".join(f"{col(c)}{first}:{col(c)}{end}" for c in sorted(starts))
+        sheet.conditional_formatting.add(
+            block_starts,
+            FormulaRule(formula=[rule], fill=TYPING_FILL, border=Border(left=BLOCK, bottom=THIN)),
+        )
+        sheet.conditional_formatting.add(
+            f"A{first}:{note}{end}",
+            FormulaRule(formula=[rule], fill=TYPING_FILL, border=Border(left=THIN, bottom=THIN)),
+        )
+
+
+AHEAD = 5
+"""Empty rows shown yellow, ready for typing, below the last row that holds something."""
+
+
+def _flag_rows(sheet: Any, layout: Layout) -> None:
+    """A row with a problem turns red at its deal number (where typing starts) and at the
+    cell at fault (the Calc sheet's ``at``), before the yellow of :func:`_edges`."""
+    last, note = layout.last_row, col(layout.note_col)
+    problem = f"LEN(${col(layout.note_col + 1)}2)>0"
+    at = f"{CALC}!${col(layout.calc('at'))}2"
+    red = {"fill": PROBLEM_FILL, "font": Font(bold=True)}
+    sheet.conditional_formatting.add(f"A2:A{last}", FormulaRule(formula=[problem], **red))
+    sheet.conditional_formatting.add(
+        f"B2:{note}{last}", FormulaRule(formula=[f"AND({problem},COLUMN()={at})"], **red)
+    )
 
 
 def flag_problems(sheet: Any, ref: str) -> None:
@@ -178,21 +229,26 @@ def flag_problems(sheet: Any, ref: str) -> None:
     )
 
 
+def end_check_cell(layout: Layout) -> str:
+    """The cell that says how many cells are typed below the end-of-book row or in a row
+    inserted into the deals (in a hidden column, as the end-of-book words: see the module)."""
+    return f"{DEALS}!${col(layout.note_col + 2)}${layout.last_row + 1}"
+
+
 def _end_row(sheet: Any, layout: Layout) -> None:
-    """The row after the last one the formulas read, and an unlocked band below it."""
+    """The row after the last one the formulas read, and an unlocked band below it. It is
+    grey, and red when anything is typed below it or into an inserted row."""
     r = layout.last_row + 1
-    sheet.cell(r, 1, end_of_book_text(layout.last_row)).data_type = "s"
+    sheet.cell(r, layout.note_col + 1, end_of_book_text(layout.last_row)).data_type = "s"
     sheet.cell(
         r,
-        layout.note_col,
+        layout.note_col + 2,
         f'=IF({below_check(layout)}>0,{below_check(layout)}&" cells typed below this row are '
         "NOT counted: move those deals up, or make a bigger book (guts-teach workbook new "
         f'--rows N)",IF({unread_check(layout)}>0,"{INSERTED}",""))',
     )
     for c in range(1, layout.note_col + 1):
-        sheet.cell(r, c).fill = END_FILL
         sheet.cell(r, c).font = Font(bold=True)
-    sheet.cell(r, layout.note_col).alignment = Alignment(wrap_text=False)
     band = sheet.cell(r + 1, 1)
     band.protection = UNLOCKED
     same_style(
@@ -203,10 +259,19 @@ def _end_row(sheet: Any, layout: Layout) -> None:
             for c in range(1, layout.note_col + 1)
         ),
     )
-    loud = FormulaRule(
-        formula=[f"OR({below_check(layout)}>0,{unread_check(layout)}>0)"], fill=PROBLEM_FILL
+    row = f"A{r}:{col(layout.note_col)}{r}"
+    loud = FormulaRule(formula=[f'{end_check_cell(layout)}<>""'], fill=PROBLEM_FILL)
+    sheet.conditional_formatting.add(row, loud)
+    sheet.conditional_formatting.add(row, FormulaRule(formula=["ROW()>0"], fill=END_FILL))
+    said = DataValidation(
+        showInputMessage=True,
+        promptTitle=END_OF_BOOK,
+        prompt=f"The formulas read the deals on rows 2 to {layout.last_row}. Nothing typed on "
+        "or below this grey row is counted (the row turns red). For more room: guts-teach "
+        "workbook new --rows N, then copy the deals across.",
     )
-    sheet.conditional_formatting.add(f"A{r}:{col(layout.note_col)}{r}", loud)
+    said.add(row)
+    sheet.add_data_validation(said)
 
 
 def _validations(sheet: Any, layout: Layout) -> None:

@@ -13,17 +13,13 @@ from ...lazy import lazy_names
 # one module of the package loads none of the others.
 _HOMES = {
     "MIN_POINTS": "printing",
-    "PRINTED_ROWS": "printing",
     "SCALES": "printing",
-    "print_ranges": "printing",
     "PatternError": "row_stream",
     "RowPattern": "row_stream",
     "pattern_of": "row_stream",
     "export_season": "season_export",
     "export_shelby": "shelby_export",
-    "RANGES_LINE": "workbook",
     "START_TEXT": "workbook",
-    "TYPED_LINE": "workbook",
     "export_ledger": "workbook",
     "new_workbook": "workbook",
     "save_atomic": "workbook",
@@ -34,17 +30,13 @@ __getattr__ = lazy_names(__name__, _HOMES)
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .printing import MIN_POINTS as MIN_POINTS
-    from .printing import PRINTED_ROWS as PRINTED_ROWS
     from .printing import SCALES as SCALES
-    from .printing import print_ranges as print_ranges
     from .row_stream import PatternError as PatternError
     from .row_stream import RowPattern as RowPattern
     from .row_stream import pattern_of as pattern_of
     from .season_export import export_season as export_season
     from .shelby_export import export_shelby as export_shelby
-    from .workbook import RANGES_LINE as RANGES_LINE
     from .workbook import START_TEXT as START_TEXT
-    from .workbook import TYPED_LINE as TYPED_LINE
     from .workbook import export_ledger as export_ledger
     from .workbook import new_workbook as new_workbook
     from .workbook import save_atomic as save_atomic

@@ -35,7 +35,7 @@ from ..layout import (
 )
 from ..sheets.rules import rules_amount
 from ._deal_cells import Rows, deal_cells
-from .printing import print_evenings, print_rows
+from .printing import print_evenings, show_cards
 from .row_stream import save_book
 from .workbook import check_holdable, streamed_book
 
@@ -120,8 +120,8 @@ def export_season(season: Season, path: str | os.PathLike[str], *, rows: int | N
         players, first.rules, rows=size, profile=first.profile, chart_deals=max(deals, 1)
     )
     typed = _fill(book, season, layout, sessions)
-    cards = any(deal.hands for evening in season.evenings for deal in evening.ledger.deals)
-    print_rows(book, layout, max(deals, 1), cards=cards)
+    if any(deal.hands for evening in season.evenings for deal in evening.ledger.deals):
+        show_cards(book, layout)
     print_evenings(book, max(len(season.evenings), 1))
     save_book(book, layout, path, typed)
 

@@ -31,7 +31,6 @@ from ..layout import (
     SHEETS,
     START,
     Layout,
-    col,
 )
 from ..sheets.calc import calc_sheet
 from ..sheets.deals import BOOK_WARNING, book_warning, deals_sheet
@@ -43,11 +42,9 @@ from ..sheets.rules import rules_amount, rules_sheet
 from ..sheets.season import season_sheets, summary_block
 from ..sheets.seats import players_sheet, seats_sheet
 from ._deal_cells import Rows, deal_note, ledger_rows, put_cells
-from .printing import PRINTED_ROWS, page_setup, print_ranges, print_rows
+from .printing import page_setup, show_cards
 from .row_stream import DRAWN, save_book
 
-TYPED_LINE = "{typed}"
-RANGES_LINE = "{ranges}"
 """The Start sheet's two lines worked out by formula: how many deal rows hold something,
 and the print ranges that print them all."""
 
@@ -65,8 +62,9 @@ START_TEXT = (
     "3. Deals: one row per deal. Type the deal number (1, 2, 3 ...) in column A, then pick x",
     "   from the drop-down (or type x) under 'In' for every player who was in and under 'Won'",
     "   for the winner (several for a shared pot). With one player in, Won may stay empty.",
-    "   Anything but x (no, 0, -, a space, yes, TRUE) is flagged in the Problem column, on the",
-    "   Deals sheet and the Ledger, and that deal charges nobody until it is put right.",
+    "   Anything but x (no, 0, -, a space, yes, TRUE) is flagged: the deal number and the",
+    "   cell turn red, the Ledger's Problem column says what is wrong, and that deal",
+    "   charges nobody until it is put right.",
     "   Deal numbers run on through the whole book (a season too), each used once.",
     "   A forgotten deal: never insert a row (the formulas would not read it, and the",
     "   'End of the book' row says so). Copy the rows from where it belongs down to the last",
@@ -91,16 +89,12 @@ START_TEXT = (
     "open, recalculate and save the book, and about 5 s to recalculate a mark corrected",
     "near the top; for a long run of evenings, start a fresh book each season.",
     "",
-    "Printing: A4 or Letter, type never below 8 pt. Deals and the Ledger are wider than a",
-    "page: they print on pages across, each with the header row and the Deal column (Deals:",
-    "the In and Won marks, then the notes and problems, with the cards between them in a",
-    "book exported with cards). A spreadsheet prints the rows its print ranges name, and",
-    "they do not grow as deals are typed: {printed} deals in a new book, every deal in one",
-    "that guts-teach wrote. To print more, set the ranges the two lines below give",
-    "(LibreOffice: Format > Print Ranges > Edit; Excel: Page Layout > Page Setup > Sheet).",
-    TYPED_LINE,
-    RANGES_LINE,
-    "The Evening summary prints on one page: the page to hand round after an evening.",
+    "Printing: A4 or Letter, type never below 8 pt, nothing to set up. Deals prints every",
+    "deal typed, and no empty rows: the In and Won marks on one page, the cards and notes on",
+    "the next, each with the header row and the Deal column, then the 'End of the book' row.",
+    "The Ledger is for the screen and prints nothing; its results print on the Standings,",
+    "Settle up and the Evening summary, one page each: the page to hand round after an",
+    "evening.",
     "",
     "Split pots show as exact fractions (6 2/3), never rounded. Grey sheets are formulas and",
     "are protected against accidental edits (Review > Unprotect Sheet; there is no password).",
@@ -128,9 +122,8 @@ def new_workbook(
     book = Workbook()
     start = book.active
     start.title = START
-    lines = printing_lines(layout)
     for i, line in enumerate(START_TEXT, start=1):
-        start.cell(i, 1, lines.get(line) or line.format(rows=f"{rows:,}", printed=PRINTED_ROWS))
+        start.cell(i, 1, line.format(rows=f"{rows:,}"))
     start["A1"].font = TITLE_FONT
     start.column_dimensions["A"].width = 95
     rules_sheet(book, rules, profile)
@@ -156,38 +149,6 @@ def new_workbook(
         sheet.protection.sheet = True
     page_setup(book, layout)
     return book
-
-
-def printing_lines(layout: Layout) -> dict[str, str]:
-    """The formulas of :data:`TYPED_LINE` and :data:`RANGES_LINE`: the last Deals row that
-    holds anything (so a gap left in the deals is printed too) and the ranges of
-    :func:`.printing.print_ranges` for it, the cards' columns included once any is typed."""
-    letter = col(layout.calc("content"))
-    content = f"{CALC}!${letter}$2:${letter}${layout.last_row}"
-    last = f"SUMPRODUCT(MAX(({content}>0)*ROW({content})))"
-    cards = (
-        f"COUNTA({DEALS}!${col(layout.first_cards)}$2:"
-        f"${col(layout.note_col - 1)}${layout.last_row})>0"
-    )
-    plain, with_cards = (print_ranges(layout, 0, cards=flag) for flag in (False, True))
-
-    def spelled(ranges: dict[str, tuple[str, ...]]) -> str:
-        # the ranges for no deal end on row 1: that row number becomes the formula's
-        parts = []
-        for sheet, refs in ranges.items():
-            cells = '&" and "&'.join(f'"{ref[:-1]}"&MAX({last},2)' for ref in refs)
-            parts.append(f'"{sheet} "&{cells}')
-        return '&", "&'.join(parts)
-
-    return {
-        TYPED_LINE: (
-            f'=IF({last}=0,"No deal typed yet.","Deals typed on rows 2 to "&{last}&" of Deals.")'
-        ),
-        RANGES_LINE: (
-            f'=IF({last}=0,"","Print ranges for them all: "&IF({cards},{spelled(with_cards)},'
-            f'{spelled(plain)})&".")'
-        ),
-    }
 
 
 def check_rows(rows: object) -> int:
@@ -259,8 +220,8 @@ def _fill(book: Workbook, layout: Layout, ledger: Ledger, session: Any) -> Rows:
         rules["B11"] = ledger.title
         rules["B11"].data_type = "s"
     rules["B12"] = ledger.cycles
-    cards = any(deal.hands for deal in ledger.deals)
-    print_rows(book, layout, max(len(ledger.deals), 1), cards=cards)
+    if any(deal.hands for deal in ledger.deals):
+        show_cards(book, layout)
     return ledger_rows(layout, ledger, session)
 
 

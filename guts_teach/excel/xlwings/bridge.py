@@ -24,7 +24,7 @@ from ...game.records import DealRecord
 from ...ledgers.ledger import Ledger, ledger_of
 from ...ledgers.replay import replay
 from ...ledgers.settle_up import fewest_transfers
-from ..book_words import DEALER_COL, END_OF_BOOK, read_seats
+from ..book_words import DEALER_COL, END_COLUMNS, end_row_words, read_seats
 from ..cells import as_text, ledger_rows, to_cell, whole_numbers
 from ..layout import (
     AMOUNT_FORMAT,
@@ -255,9 +255,14 @@ def read_deals(book: Any) -> Ledger:
     rules_grid = rules_sheet.range(f"A1:B{last_rule}").value
     names = players_sheet.range("B2:B12").value  # one row past ten seats, to name an 11th
     width = Layout((), block=SEATS).note_col
-    rows = _block(deals_sheet, (1, 1), (max(_used_rows(deals_sheet), 2), width))
-    headers, *deal_rows = rows or [[]]
-    ends = [i for i, row in enumerate(deal_rows) if str(row[0]).startswith(END_OF_BOOK)]
+    last_column = max(END_COLUMNS)  # the end-of-book words stand as far right as this
+    rows = _block(deals_sheet, (1, 1), (max(_used_rows(deals_sheet), 2), last_column))
+    headers, *deal_rows = [row[:width] for row in rows] or [[]]
+    ends = [
+        i
+        for i, row in enumerate(rows[1:])
+        if end_row_words(lambda c, row=row: row[c - 1] if c <= len(row) else None)
+    ]
     deal_rows = deal_rows[: ends[0]] if ends else deal_rows
     grid = whole_numbers(rules_grid)
     evenings = _sheet(book, EVENINGS).range((2, 1), (1 + EVENING_ROWS, DEALER_COL)).value

@@ -222,6 +222,7 @@ def test_committed_workbook_matches_its_generator():
         "C2:V1001": '"x"',
         "A2:A1001": "1",
         "B2:B1001": f"{EVENINGS}!$A$2:$A$61",
+        "A1002:AG1002": None,  # the end-of-book row: its words, shown when a cell is selected
     }
 
 

@@ -1,8 +1,8 @@
 """The club workbook printed on A4 and on Letter: every page holds
-something and no page is all zeros, the empty book prints one page per sheet down, the
-results and the Evening summary each fit one page, and type never prints below 8 pt, even
-with ten players: sheets too wide for a page print on pages across (the header row and the
-Deal column on each), never shrunk. Rendered to PDF by LibreOffice, read by poppler."""
+something and no page is all zeros, the empty book prints one page per sheet down (the
+Ledger none), the results and the Evening summary each fit one page, and type never prints
+below 8 pt, even with ten players: the Deals marks and notes fit one page across, never
+shrunk. Rendered to PDF by LibreOffice, read by poppler."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from support.lo_typing import render
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import CALC, DEALS, EVENING, LEDGER, MIRROR, SEATS_SHEET, START
-from guts_teach.excel.writing.printing import MIN_POINTS, PRINTED_ROWS, SCALES
+from guts_teach.excel.writing.printing import MIN_POINTS, NOTHING, SCALES
 from guts_teach.excel.writing.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.ledgers.ledger import ledger_of
 
@@ -56,7 +56,7 @@ def on_paper(book, paper: str):
 def ten_player_book(path: Path, paper: str) -> None:
     chooser = random.Random(10)
     table = Session(list(NAMES), rules=teaching())
-    for _ in range(PRINTED_ROWS - 2):  # one page down: the Ledger's rows are two lines
+    for _ in range(18):
         ins = [p for p in NAMES if chooser.random() < 0.4]
         table.play(ins, winners=[chooser.choice(ins)] if len(ins) > 1 else None)
     export_ledger(ledger_of(table), path)
@@ -77,9 +77,11 @@ def test_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp_path, p
     pages = pdf_pages(path, tmp_path)
     assert all(page.strip() for page in pages), [i for i, p in enumerate(pages) if not p.strip()]
     assert not [i for i, page in enumerate(pages) if all_zeros(page)]
-    # Start, Rules, Players, Evenings, Deals and Ledger (2 across each), Standings, Evening
-    # results, History, Settle up, Evening summary
-    assert len(pages) == 13, len(pages)
+    # Start, Rules, Players, Evenings, Deals (its header: no deal typed yet), Standings,
+    # Evening results, History, Settle up, Evening summary; the Ledger prints nothing
+    assert len(pages) == 10, len(pages)
+    deals = [page for page in pages if page.split().count("Won") >= len(NAMES)]
+    assert len(deals) == 1 and "End" not in deals[0].split()
     firsts = [page.split()[0] for page in pages]
     assert firsts.count("Player") == 1 and firsts.count("Transfer") == 1  # one page each
     assert firsts.count("Evening") == 4  # Evenings, Evening results, History, Evening summary
@@ -87,7 +89,7 @@ def test_the_empty_book_prints_no_blank_page_and_one_page_per_result(tmp_path, p
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER))
-def test_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path, paper):
+def test_ten_players_print_at_8_points_or_more_and_the_deals_on_one_page_across(tmp_path, paper):
     path = tmp_path / "ten.xlsx"
     ten_player_book(path, paper)
     pages = pdf_words(render(path, tmp_path))
@@ -100,8 +102,9 @@ def test_ten_players_print_at_8_points_or_more_on_pages_across(tmp_path, paper):
     marks = [t for t in texts[1:] if t.count("Won") > 1]  # after the Start sheet
     assert len(marks) == 1, "the In and Won marks print on one page across"
     assert marks[0].count("In") == 10 and marks[0].count("Won") == 10
-    across = [t for t in texts[1:] if "Deal" in t]  # Deals and Ledger, the Deal column on each
-    assert len(across) == 4, [t[:5] for t in across]
+    across = [t for t in texts[1:] if "Deal" in t]  # the Deals sheet (the Ledger prints none)
+    assert len(across) == 1 and "Note" in across[0], [t[:5] for t in across]
+    assert "Cards" not in across[0]  # a book with no cards keeps their columns folded away
     summary = [t for t in texts if t[:2] == ["Evening", "summary"]]
     assert len(summary) == 1 and all(name in summary[0] for name in NAMES)
 
@@ -122,7 +125,7 @@ def test_no_sheet_is_shrunk_to_fit_and_helpers_are_hidden():
         }
         assert min(sizes) * scale / 100 >= MIN_POINTS, (sheet.title, min(sizes), scale)
         assert setup.orientation == ("portrait" if sheet.title in (START, EVENING) else "landscape")
-    assert book[DEALS].print_title_rows == "$1:$1" == book[LEDGER].print_title_rows
-    assert book[DEALS].print_title_cols == "$A:$A" == book[LEDGER].print_title_cols
+    assert book[DEALS].print_title_rows == "$1:$1" and book[DEALS].print_title_cols == "$A:$A"
+    assert book[LEDGER].print_area == f"'{LEDGER}'!${NOTHING[0]}${NOTHING[1:]}"
     hidden = {s.title for s in book.worksheets if s.sheet_state == "hidden"}
     assert hidden == {CALC, SEATS_SHEET, MIRROR}

@@ -158,9 +158,9 @@ def test_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
     path = tmp_path / "edge.xlsx"
     book = ana_and_ben(path, rows=5, deals=5)  # rows 2 to 6: the last row the formulas read
     deals = book[DEALS]
-    assert deals["A7"].value.startswith(
-        "End of the book: the formulas read the deals on rows 2 to 6"
-    )
+    end_words = deals.cell(7, Layout(("Ana", "Ben"), 5, block=SEATS).note_col + 1)  # hidden
+    assert end_words.value.startswith("End of the book: the formulas read the deals on rows 2 to 6")
+    assert deals["A7"].value is None  # nothing printed stands below the deals
     typed(deals, "A8", 6)
     typed(deals, "D8", "x")
     book.save(path)
@@ -174,7 +174,7 @@ def test_a_deal_past_the_last_row_is_flagged_and_refused(tmp_path):
     layout = Layout(("Ana", "Ben"), 5, block=SEATS)
     assert (
         done[DEALS]
-        .cell(7, layout.note_col)
+        .cell(7, layout.note_col + 2)  # the end-of-book row's check, in a hidden column
         .value.startswith("2 cells typed below this row are NOT counted")
     )
     assert done[LEDGER]["A6"].value == 5  # the last row counts
@@ -188,7 +188,7 @@ def test_a_deal_typed_into_an_inserted_row_is_flagged_and_refused_alike(tmp_path
     path = tmp_path / "forgot.xlsx"
     ana_and_ben(path, rows=10, deals=4).save(path)
     layout = Layout(("Ana", "Ben"), 10, block=SEATS)
-    end = f"{col(layout.note_col)}13"  # the end-of-book row, one lower after the insert
+    end = f"{col(layout.note_col + 2)}13"  # the end-of-book row's check, one lower after the insert
     shown = type_in(
         path,
         [
