@@ -63,16 +63,6 @@ def test_the_command_line_takes_classes_and_says_what_is_wrong():
     assert 'hand 1 ("Qs Qh Js") has three cards: add --three' in done.stderr
 
 
-def test_the_odds_explorer_takes_a_class_and_draws_one_hand_of_it():
-    from guts_teach.widgets import OddsExplorer
-
-    explorer = OddsExplorer("A-5", players=6)
-    assert f"{float(hand_odds('Ac 5d', players=6).best):.2%}" in explorer.result.value
-    assert "ace of spades" in explorer.result.value  # the picture's text alternative
-    explorer.text = "A-Z"
-    assert "or a hand such as A-5 or 7-7" in explorer.result.value
-
-
 def test_rank_takes_classes_and_deals_them_cards_that_clash_with_none():
     """Issue 14, item 8: `rank A-K 77` as the documents write hands; each class gets the first
     free suits, so it never clashes with a hand given as cards."""

@@ -535,3 +535,14 @@ def test_the_play_table_says_no_deal_yet_before_the_first_deal_and_names_the_dea
     table = GutsTable(bots=2, seed=1)
     assert "No deal yet · Pot 0" in table.status.value and "Deal 0" not in table.status.value
     assert "(dealer)" not in table.picture.value and ", dealer" in table.picture.value
+
+
+def test_the_odds_explorer_takes_a_class_and_draws_one_hand_of_it():
+    from guts_teach.strategy.counting.odds import hand_odds
+    from guts_teach.widgets import OddsExplorer
+
+    explorer = OddsExplorer("A-5", players=6)
+    assert f"{float(hand_odds('Ac 5d', players=6).best):.2%}" in explorer.result.value
+    assert "ace of spades" in explorer.result.value  # the picture's text alternative
+    explorer.text = "A-Z"
+    assert "or a hand such as A-5 or 7-7" in explorer.result.value

@@ -20,7 +20,7 @@ from support.libreoffice import recalculate
 from support.lo_typing import render
 
 from guts_teach import Session, teaching
-from guts_teach.excel.layout import DEALS, START, Layout
+from guts_teach.excel.layout import DEALS, START, Layout, col
 from guts_teach.excel.writing.printing import typed_area
 from guts_teach.excel.writing.workbook import export_ledger, new_workbook, save_atomic
 from guts_teach.ledgers.ledger import ledger_of
@@ -167,3 +167,42 @@ def test_a_book_with_cards_prints_them_after_the_marks(tmp_path):
         if x < first_cards and (w.isdigit() or w == "Deal")
     ]
     assert repeated == ["Deal", *(str(n) for n in range(1, 7))]  # the Deal column, repeated
+
+
+def test_deals_typed_through_libreoffice_and_saved_in_its_own_format_print_once(tmp_path):
+    """As a treasurer does it: 45 deals typed through LibreOffice's own input into a new
+    book, saved, then saved again as .ods; each prints every deal once, its pages full."""
+    from support.lo_typing import type_in
+
+    path = tmp_path / "club.xlsx"
+    save_atomic(new_workbook(NAMES, teaching(), rows=1000), path)
+    layout = Layout(NAMES, 1000, block=10)
+    chooser = random.Random(45)
+    entries = []
+    for n in range(1, 46):
+        r = n + 1
+        ins = chooser.sample(range(len(NAMES)), 3)
+        entries.append((DEALS, f"A{r}", str(n)))
+        entries += [(DEALS, f"{col(layout.first_in + s)}{r}", "x") for s in ins]
+        entries.append((DEALS, f"{col(layout.first_won + ins[0])}{r}", "x"))
+    entries += [(DEALS, f"{col(layout.note_col)}30", "late start"), (DEALS, "SAVE", "")]
+    type_in(path, entries, tmp_path / "typing")
+    ods = tmp_path / "ods"
+    subprocess.run(
+        [
+            "soffice",
+            "--headless",
+            f"-env:UserInstallation=file://{ods}/profile",
+            *("--convert-to", "ods", "--outdir", str(ods), str(path)),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    for book, out in ((path, tmp_path / "xlsx-pdf"), (ods / "club.ods", tmp_path / "ods-pdf")):
+        printed = pages(render(book, out))
+        numbers = [deal_column(page) for page in deals_pages(printed)]
+        assert [n for column in numbers for n in column] == [str(n) for n in range(1, 46)]
+        assert all(len(column) == len(numbers[0]) for column in numbers[:-1]), book.name
+        assert any(w == "late" for page in printed for *_, w in page)
+        assert not any(ledger_page(page) for page in printed)
