@@ -27,7 +27,6 @@ _HOMES = {
     "check_target": "atomic",
     "save_text": "atomic",
     "save_with": "atomic",
-    "RANKS": "cards.deck",
     "rank_symbol": "cards.deck",
     "ALL_STRENGTHS": "cards.hands",
     "Strength": "cards.hands",
@@ -105,7 +104,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .atomic import check_target as check_target
     from .atomic import save_text as save_text
     from .atomic import save_with as save_with
-    from .cards.deck import RANKS as RANKS
     from .cards.deck import rank_symbol as rank_symbol
     from .cards.hands import ALL_STRENGTHS as ALL_STRENGTHS
     from .cards.hands import Strength as Strength
