@@ -23,6 +23,13 @@ from .version import __version__ as __version__
 # The public names, each with the module it lives in (under the package): the one table that
 # __all__, the names loaded on first use and the imports for type checkers below follow.
 _HOMES: dict[str, str] = {
+    # a club's evening and a Shelby game as tables (pandas where installed) and charts, as the
+    # lesson notebooks show them: adapters, loaded only when asked for
+    "evening_chart": "club_evening",
+    "evening_table": "club_evening",
+    "sample_evening": "club_evening",
+    "shelby_frame": "frames",
+    "standings_frame": "frames",
     "Card": "game.cards.deck",
     "Deck": "game.cards.deck",
     "card": "game.cards.deck",
@@ -88,6 +95,11 @@ if "IPython" in sys.modules:  # inside a notebook: cards and hands show as pictu
 
 
 if TYPE_CHECKING:  # pragma: no cover - the same names, for type checkers and editors
+    from .club_evening import evening_chart as evening_chart
+    from .club_evening import evening_table as evening_table
+    from .club_evening import sample_evening as sample_evening
+    from .frames import shelby_frame as shelby_frame
+    from .frames import standings_frame as standings_frame
     from .game.cards.deck import Card as Card
     from .game.cards.deck import Deck as Deck
     from .game.cards.deck import card as card

@@ -61,7 +61,11 @@ def scopes(learners: Sequence[str]) -> list[str]:
 KERNEL_STARTUP = """\
 # Written by guts-teach classroom: the lesson's widgets load while the kernel starts, so a
 # kernel started before the lesson (guts-teach classroom --warm) is ready when it opens.
-import guts_teach.widgets  # noqa: F401
+import guts_teach.widgets
+
+for name in guts_teach.widgets.__all__:  # each loads on first use: load them all now
+    getattr(guts_teach.widgets, name)
+del name
 """
 """The IPython startup file each learner's kernels run (:func:`write_kernel_startup`)."""
 

@@ -27,6 +27,10 @@ _HOMES = {
     "check_target": "atomic",
     "save_text": "atomic",
     "save_with": "atomic",
+    "rank_symbol": "cards.deck",
+    "ALL_STRENGTHS": "cards.hands",
+    "Strength": "cards.hands",
+    "hand_class": "cards.hands",
     "NO_WINNER": "club_record",
     "AlreadyDeclaredError": "errors",
     "AmountError": "errors",
@@ -100,6 +104,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .atomic import check_target as check_target
     from .atomic import save_text as save_text
     from .atomic import save_with as save_with
+    from .cards.deck import rank_symbol as rank_symbol
+    from .cards.hands import ALL_STRENGTHS as ALL_STRENGTHS
+    from .cards.hands import Strength as Strength
+    from .cards.hands import hand_class as hand_class
     from .club_record import NO_WINNER as NO_WINNER
     from .errors import AlreadyDeclaredError as AlreadyDeclaredError
     from .errors import AmountError as AmountError

@@ -10,6 +10,14 @@ from ..lazy import lazy_names
 # The public names, each with the module it lives in: loaded on first use, so that importing
 # one module of the package loads none of the others.
 _HOMES = {
+    # the lessons' charts: line, bar and heat charts as SVG, and show() to display them
+    "Level": "charts",
+    "PALETTE": "charts",
+    "Series": "charts",
+    "bar_chart": "charts",
+    "heat_chart": "charts",
+    "line_chart": "charts",
+    "show": "charts",
     "heat_colour": "colours",
     "ink_on": "colours",
     "FOUR_COLOURS": "svg",
@@ -24,6 +32,13 @@ __getattr__ = lazy_names(__name__, _HOMES)
 
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .charts import PALETTE as PALETTE
+    from .charts import Level as Level
+    from .charts import Series as Series
+    from .charts import bar_chart as bar_chart
+    from .charts import heat_chart as heat_chart
+    from .charts import line_chart as line_chart
+    from .charts import show as show
     from .colours import heat_colour as heat_colour
     from .colours import ink_on as ink_on
     from .svg import FOUR_COLOURS as FOUR_COLOURS

@@ -27,6 +27,12 @@ _HOMES = {
     "declare_with_bots": "bots",
     "equilibrium_bot": "bots",
     "make_bots": "bots",
+    "hand_odds": "counting.odds",
+    # continuous Guts' closed form, which the lesson checks the card game against
+    "carry_over": "equilibria.continuous",
+    "threshold": "equilibria.continuous",
+    "Threshold": "equilibria.thresholds",
+    "gain": "equilibria.thresholds",
     "coalition_report": "reports.coalitions",
     "fictitious_report": "reports.equilibrium",
     "guarantee_report": "reports.guarantee",
@@ -48,6 +54,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .bots import declare_with_bots as declare_with_bots
     from .bots import equilibrium_bot as equilibrium_bot
     from .bots import make_bots as make_bots
+    from .counting.odds import hand_odds as hand_odds
+    from .equilibria.continuous import carry_over as carry_over
+    from .equilibria.continuous import threshold as threshold
+    from .equilibria.thresholds import Threshold as Threshold
+    from .equilibria.thresholds import gain as gain
     from .errors import StrategyError as StrategyError
     from .reports.coalitions import coalition_report as coalition_report
     from .reports.equilibrium import fictitious_report as fictitious_report

@@ -13,7 +13,12 @@ redraws when they change; button callbacks only move that state.
 - :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
 - :class:`ClassSeat`: a seat at a class table (``guts-teach table``), played from the notebook.
 - :class:`OddsExplorer`: a hand's exact odds at any table size, and what going in is worth.
+- :class:`LedgerUpload`: a club's ledger file or workbook opened: its deals, standings, chart.
 - :class:`Panel`, :class:`Progress`: a notebook's own widgets stacked, and a progress bar.
+- Parts a notebook builds its own views from: :func:`deck_switch` (the four-colour switch every
+  card picture follows), :class:`CardPictures` (cards drawn, following it), :class:`Pages` (a
+  view page by page) and the Shelby game in HTML (:func:`round_html`, :func:`step_html`,
+  :func:`standings_html`).
 
 Every widget has a plain-text stand-in (:class:`~.parts.style.TextFallback`) for where it cannot be
 drawn, never its Python repr.
@@ -21,31 +26,58 @@ drawn, never its Python repr.
 
 from __future__ import annotations
 
-from .class_seat import ClassSeat
-from .comparer import HandComparer
-from .deal_chooser import DealChooser
-from .odds_explorer import OddsExplorer
-from .parts.style import Panel, Progress
-from .picker import RulesPicker, follow
-from .play_table import GutsTable
-from .quiz import SettlementQuiz
-from .shelby_table import ShelbyTable
-from .stepper import ExampleStepper
-from .switch import ExampleSwitch, nobody_in_switch
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "ClassSeat",
-    "DealChooser",
-    "ExampleStepper",
-    "ExampleSwitch",
-    "GutsTable",
-    "HandComparer",
-    "OddsExplorer",
-    "Panel",
-    "Progress",
-    "RulesPicker",
-    "SettlementQuiz",
-    "ShelbyTable",
-    "follow",
-    "nobody_in_switch",
-]
+from ..lazy import lazy_names
+
+# The public names, each with the module it lives in: loaded on first use, so that importing
+# one widget loads none of the others (nor the club evening's tables behind LedgerUpload).
+_HOMES = {
+    "ClassSeat": "class_seat",
+    "HandComparer": "comparer",
+    "DealChooser": "deal_chooser",
+    "LedgerUpload": "ledger_upload",
+    "OddsExplorer": "odds_explorer",
+    "deck_switch": "parts.deck",
+    "Pages": "parts.pages",
+    "CardPictures": "parts.pictures",
+    "round_html": "parts.shelby_rounds",
+    "standings_html": "parts.shelby_rounds",
+    "step_html": "parts.shelby_rounds",
+    "Panel": "parts.style",
+    "Progress": "parts.style",
+    "RulesPicker": "picker",
+    "follow": "picker",
+    "GutsTable": "play_table",
+    "SettlementQuiz": "quiz",
+    "ShelbyTable": "shelby_table",
+    "ExampleStepper": "stepper",
+    "ExampleSwitch": "switch",
+    "nobody_in_switch": "switch",
+}
+__all__ = sorted(_HOMES)
+__getattr__ = lazy_names(__name__, _HOMES)
+
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .class_seat import ClassSeat as ClassSeat
+    from .comparer import HandComparer as HandComparer
+    from .deal_chooser import DealChooser as DealChooser
+    from .ledger_upload import LedgerUpload as LedgerUpload
+    from .odds_explorer import OddsExplorer as OddsExplorer
+    from .parts.deck import deck_switch as deck_switch
+    from .parts.pages import Pages as Pages
+    from .parts.pictures import CardPictures as CardPictures
+    from .parts.shelby_rounds import round_html as round_html
+    from .parts.shelby_rounds import standings_html as standings_html
+    from .parts.shelby_rounds import step_html as step_html
+    from .parts.style import Panel as Panel
+    from .parts.style import Progress as Progress
+    from .picker import RulesPicker as RulesPicker
+    from .picker import follow as follow
+    from .play_table import GutsTable as GutsTable
+    from .quiz import SettlementQuiz as SettlementQuiz
+    from .shelby_table import ShelbyTable as ShelbyTable
+    from .stepper import ExampleStepper as ExampleStepper
+    from .switch import ExampleSwitch as ExampleSwitch
+    from .switch import nobody_in_switch as nobody_in_switch

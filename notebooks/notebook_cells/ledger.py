@@ -10,9 +10,8 @@ single counter is made or lost."""),
     ("code", """\
 from IPython.display import HTML, display
 
-from guts_teach.club_evening import evening_chart, evening_table, sample_evening
-from guts_teach.frames import standings_frame
-from guts_teach.widgets.ledger_upload import LedgerUpload
+from guts_teach import evening_chart, evening_table, sample_evening, standings_frame
+from guts_teach.widgets import LedgerUpload
 
 # The sample evening: 40 deals among five players, made up with a fixed seed; in deal 12
 # Ana and Ben tie with ace-king and split the pot.

@@ -1,7 +1,6 @@
 """01_lesson.ipynb: what Guts is, hand ranking, the worked examples, the quiz, a glossary."""
 
-from guts_teach.lessons.examples import example
-from guts_teach.lessons.glossary import markdown_codes, markdown_terms
+from guts_teach.lessons import example, markdown_codes, markdown_terms
 
 from .common import SETUP
 

@@ -19,14 +19,16 @@ After the last round everyone antes again and new cards are dealt; Shelbys carry
     ("code", """\
 from IPython.display import HTML, display
 
-from guts_teach.frames import shelby_frame
-from guts_teach.shelby.game import ShelbyGame
-from guts_teach.shelby.rounds import ROUNDS
-from guts_teach.shelby.rules import psycho_shelby, shelby
-from guts_teach.widgets import ShelbyTable
-from guts_teach.widgets.parts.deck import deck_switch
-from guts_teach.widgets.parts.pictures import CardPictures
-from guts_teach.widgets.parts.shelby_rounds import round_html, standings_html, step_html
+from guts_teach import shelby_frame
+from guts_teach.shelby import ROUNDS, ShelbyGame, psycho_shelby, shelby
+from guts_teach.widgets import (
+    CardPictures,
+    ShelbyTable,
+    deck_switch,
+    round_html,
+    standings_html,
+    step_html,
+)
 
 
 def show_round(game, title=""):
@@ -112,10 +114,9 @@ extra card."""),
     ("code", """\
 import random
 
-from guts_teach.shelby.bots import ShelbyBot
-from guts_teach.game.errors import IllegalActionError
-from guts_teach.widgets.parts.pages import Pages
-from guts_teach.widgets.parts.shelby_rounds import round_html, standings_html, step_html
+from guts_teach import IllegalActionError
+from guts_teach.shelby import ShelbyBot
+from guts_teach.widgets import Pages, round_html, standings_html, step_html
 
 
 def play_whole_game(rules, seed):

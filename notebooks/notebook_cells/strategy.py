@@ -12,10 +12,9 @@ from html import escape
 
 from IPython.display import HTML, display
 
-from guts_teach.pictures.colours import heat_colour, ink_on
-from guts_teach.game.cards.deck import RANKS, rank_symbol
-from guts_teach.game.cards.hands import ALL_STRENGTHS, Strength
-from guts_teach.strategy.counting.odds import hand_odds
+from guts_teach.game import ALL_STRENGTHS, Strength, rank_symbol
+from guts_teach.pictures import heat_colour, ink_on
+from guts_teach.strategy import hand_odds
 
 
 def heat_map(players):
@@ -101,7 +100,7 @@ fractions are behind the decimals)."""),
     ("code", """\
 from fractions import Fraction
 
-from guts_teach.strategy.ahead import stored
+from guts_teach.strategy import stored
 
 # Computed ahead by guts_teach.strategy.lesson_numbers.equilibria() (seconds of exact counting);
 # the tests compute it again and compare. Every entry is an exact fraction.
@@ -160,8 +159,8 @@ going in with it is worth exactly nothing, so both thresholds are best replies. 
 the replies jump over A-7, which is one.)"""),
     ("md", "### Heads-up, the best replies settle"),
     ("code", """\
-from guts_teach.game.cards.hands import hand_class
-from guts_teach.strategy.equilibria.thresholds import Threshold, gain
+from guts_teach.game import hand_class
+from guts_teach.strategy import Threshold, gain
 
 heads_up = Threshold(hand_class(table["heads_up"]))
 print(heads_up, "-", table["story"])
@@ -179,7 +178,7 @@ over alike, which needs the stakes to shrink: the carry-over multiple beta = (n-
 stay below 1. With the weenie rule it does not from seven players on, so there the argument
 does not justify the closed form:"""),
     ("code", """\
-from guts_teach.strategy.equilibria.continuous import carry_over, threshold
+from guts_teach.strategy import carry_over, threshold
 
 print(f"{'players':>7}  {'closed form':>11}  {'grid of 400':>11}  {'beta':>6}  {'weenie beta':>11}")
 for players, grid in stored("continuous_grid"):
@@ -197,12 +196,12 @@ rival's share of the pot is what they get out plus, for each hand they go in wit
 exact gain, and the gain is positive for J-7 and better only. So J-7 guarantees half the pot
 whatever the rival does. Exact fractions are behind the bars (JupyterLab prints three)."""),
     ("code", """\
-from guts_teach.pictures import charts
+from guts_teach.pictures import PALETTE, Level, Series, bar_chart, heat_chart, line_chart, show
 
 j7 = stored("guarantee_j7")
 print(f"J-7 guarantees {j7['share']} of the pot; the best reply goes in with {j7['best_reply']} or better")
 rows = [(name, Fraction(edge)) for name, edge in j7["rows"] if not name.startswith("always")]
-charts.show(charts.bar_chart(
+show(bar_chart(
     [float(edge) * 1e6 for _, edge in rows], [name.split()[2] for name, _ in rows],
     title="What J-7 gets beyond half the pot", x_label="the rival goes in with this hand or better",
     y_label="millionths of the pot"))"""),
@@ -225,10 +224,10 @@ heads-up: the next pot is 0.48 of this one)."""),
     ("code", """\
 kept = stored("repeated")
 classes = kept["classes"]
-charts.show(charts.line_chart(
-    [charts.Series(label=f"{players} players", ys=betas, markers=True)
+show(line_chart(
+    [Series(label=f"{players} players", ys=betas, markers=True)
      for players, betas in kept["betas"].items()],
-    levels=[charts.Level(y=1, label="1 pot: the stakes stop shrinking")],
+    levels=[Level(y=1, label="1 pot: the stakes stop shrinking")],
     x_ticks=list(enumerate(classes)), title="The next pot, as a share of this one",
     x_label="everyone goes in with this hand or better", y_label="carry-over, in pots"))"""),
     ("md", """\
@@ -266,11 +265,11 @@ for name, cap in (("teaching", 20), ("classic", 100)):
     ("code", """\
 gains = {Fraction(p): (float(Fraction(a)), float(Fraction(b)))
          for p, _, _, a, b in real["three"]["teaching"]}
-charts.show(charts.line_chart(
-    [charts.Series(label=f"going in with {hand}", ys=[g[i] for g in gains.values()],
+show(line_chart(
+    [Series(label=f"going in with {hand}", ys=[g[i] for g in gains.values()],
                    xs=[float(p) for p in gains], markers=True)
      for i, hand in enumerate((real["one_deal"], real["below"]))],
-    levels=[charts.Level(y=0, label="going in gains nothing")],
+    levels=[Level(y=0, label="going in gains nothing")],
     title="Three players: K-4 gains and K-3 loses at every pot",
     x_label="pot before the deal, in chips", y_label="gain, in chips"))"""),
     ("md", """\
@@ -308,10 +307,10 @@ evening = reply["evening"]
 print(f"Over an evening: more hands at small pots earn "
       f"{float(Fraction(evening['gain'])):.2f} chips more than {reply['reply']}.")
 ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
-charts.show(charts.line_chart(
-    [charts.Series(label="your chips a deal, in with this hand or better",
+show(line_chart(
+    [Series(label="your chips a deal, in with this hand or better",
                    ys=ys)],
-    levels=[charts.Level(y=0, label="no gain")],
+    levels=[Level(y=0, label="no gain")],
     x_ticks=ticks, title=f"Two players always in: {reply['reply']} is best in the long run",
     x_label="the weakest hand you go in with", y_label="chips a deal, long run"))"""),
     ("md", """\
@@ -325,13 +324,13 @@ threshold, so every answer is exact, and the share of rounds that went in with Q
 the mixed equilibrium, 712/1497 of the time."""),
     ("code", """\
 play = stored("fictitious")
-charts.show(charts.line_chart(
-    [charts.Series(label=f"{players} players: in with {found['low']} in this share of rounds",
+show(line_chart(
+    [Series(label=f"{players} players: in with {found['low']} in this share of rounds",
                    ys=found["shares"], xs=range(1, len(found["shares"]) + 1))
      for players, found in play.items()],
-    levels=[charts.Level(y=float(Fraction(found["equilibrium"])), colour=colour,
+    levels=[Level(y=float(Fraction(found["equilibrium"])), colour=colour,
                          label=f"{players} players: the mixed equilibrium")
-            for (players, found), colour in zip(play.items(), charts.PALETTE)],
+            for (players, found), colour in zip(play.items(), PALETTE)],
     log_x=True, y_range=(0, 1), title="Answering the average meets the mixed equilibrium (dashed)",
     x_label="round (log scale)", y_label="share of rounds"))"""),
     ("md", """\
@@ -367,7 +366,7 @@ equations that make those hands worth exactly nothing, in exact fractions, and c
 hand at every point of the game: nobody can gain by playing differently."""),
     ("md", "### Declaring in turn: who goes in with what"),
     ("code", """\
-from guts_teach.game.cards.hands import ALL_STRENGTHS
+from guts_teach.game import ALL_STRENGTHS
 
 turns = stored("in_turn")
 first, dealer = (float(Fraction(v)) for v in turns["shares"])
@@ -384,14 +383,14 @@ print("  shares of the pot: first {:.4f}, second {:.4f}, dealer {:.4f}".format(*
 ticks = [(i, str(ALL_STRENGTHS[i])) for i in (0, 28, 45, 64, 78, 90)]
 axes = dict(x_ticks=ticks, x_label="hand class, weakest to strongest", y_label="chance of going in",
             y_range=(0, 1))
-charts.show(charts.line_chart(
-    [charts.Series(label="first player", ys=turns["first_chances"], step=True),
-     charts.Series(label="dealer after 'in'", ys=turns["dealer_chances"], step=True)],
+show(line_chart(
+    [Series(label="first player", ys=turns["first_chances"], step=True),
+     Series(label="dealer after 'in'", ys=turns["dealer_chances"], step=True)],
     title="Heads-up (exact)", **axes))"""),
     ("md", "### Declaring in turn, three players"),
     ("code", """\
-charts.show(charts.line_chart(
-    [charts.Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
+show(line_chart(
+    [Series(label=name, ys=chances, step=True) for name, _, chances in turns["three"]],
     title="Three players (exact)", **axes))"""),
     ("md", """\
 ## Coalitions: can two players gang up on one?
@@ -415,7 +414,7 @@ for rule, found in pairs.items():
 
 
 def coalition_map(rule, title):
-    charts.show(charts.heat_chart(
+    show(heat_chart(
         pairs[rule]["grid"], ticks=ticks, limit=0.02, scale_label="lone share minus 1/3",
         title=title, x_label="second partner's hand", y_label="first partner's hand"))"""),
     ("md", """\
@@ -505,9 +504,8 @@ simulation.)"""),
     ("code", """\
 import random
 
-from guts_teach import Session
-from guts_teach.game.rules import teaching
-from guts_teach.strategy.bots import CharacterBot, declare_with_bots, equilibrium_bot
+from guts_teach import Session, teaching
+from guts_teach.strategy import CharacterBot, declare_with_bots, equilibrium_bot
 
 line_ups = {
     "all cautious": lambda p, i: CharacterBot(p, "cautious", random.Random(i)),
@@ -527,8 +525,8 @@ for name, make in line_ups.items():
         record = table.settle()
         trail.append(float(record.pot_after + record.reserve_after))
         progress.value += 1
-    pots.append(charts.Series(label=name, ys=trail))
-charts.show(charts.line_chart(pots, title="Pot and reserve, deal by deal", x_label="deal",
+    pots.append(Series(label=name, ys=trail))
+show(line_chart(pots, title="Pot and reserve, deal by deal", x_label="deal",
                               y_label="pot + reserve"))"""),
     ("md", """\
 ## Play"""),
@@ -544,6 +542,6 @@ from guts_teach.widgets import GutsTable
 play = GutsTable(bots=3, seed=2026)
 play"""),
     ("md-lab", """\
-For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.ledgers.ledger.save` and
+For teachers: `play.ledger()` is the evening so far; save it with `guts_teach.ledgers.save` and
 `GutsTable.replayed(ledger)` sets the same table up again, to walk through with **Look back**."""),
 ]

@@ -220,7 +220,7 @@ def test_a_kernel_started_with_the_startup_file_has_the_widgets_loaded(tmp_path)
     assert startup.read_text(encoding="utf-8") == KERNEL_STARTUP
     code = (
         "import runpy, sys; runpy.run_path(sys.argv[1]); "
-        "print('guts_teach.widgets' in sys.modules, 'ipywidgets' in sys.modules)"
+        "print('guts_teach.widgets.stepper' in sys.modules, 'ipywidgets' in sys.modules)"
     )
     ran = subprocess.run(
         [sys.executable, "-c", code, str(startup)], capture_output=True, text=True, check=True
