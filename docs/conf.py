@@ -1,7 +1,9 @@
 """Sphinx configuration of the guts_teach documentation (``sphinx-build -W -n docs OUT``).
 
 The pages are Markdown (MyST); the reference is generated from the package's docstrings
-(autodoc) and the command line from its real argparse parser (sphinx-argparse). Nothing is
+(autodoc), a page for each package that declares public names, written when the build starts,
+and the command line from its real argparse parser (sphinx-argparse). Only Sphinx's public
+means are used (events, directives, options): nothing of Sphinx is patched. Nothing is
 fetched from the network: no intersphinx, so names from the standard library and third-party
 packages in signatures are left unlinked (``nitpick_ignore_regex`` below) instead of failing.
 """
@@ -65,7 +67,7 @@ nitpick_ignore_regex = [
 # The reference documents the public names only. A docstring may still name an internal module
 # or class (``:mod:`.reader```, a type alias in a signature): such a name is shown unlinked,
 # without a warning, when it exists in the package; a name that exists nowhere still fails the
-# nitpicky build.
+# nitpicky build. A re-exported name (``guts_teach.Session``) links to where it is described.
 import importlib  # noqa: E402
 import inspect  # noqa: E402
 import pkgutil  # noqa: E402
