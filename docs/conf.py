@@ -1,7 +1,9 @@
 """Sphinx configuration of the guts_teach documentation (``sphinx-build -W -n docs OUT``).
 
 The pages are Markdown (MyST); the reference is generated from the package's docstrings
-(autodoc) and the command line from its real argparse parser (sphinx-argparse). Nothing is
+(autodoc), a page for each package that declares public names, written when the build starts,
+and the command line from its real argparse parser (sphinx-argparse). Only Sphinx's public
+means are used (events, directives, options): nothing of Sphinx is patched. Nothing is
 fetched from the network: no intersphinx, so names from the standard library and third-party
 packages in signatures are left unlinked (``nitpick_ignore_regex`` below) instead of failing.
 """
@@ -65,9 +67,13 @@ nitpick_ignore_regex = [
 # The reference documents the public names only. A docstring may still name an internal module
 # or class (``:mod:`.reader```, a type alias in a signature): such a name is shown unlinked,
 # without a warning, when it exists in the package; a name that exists nowhere still fails the
-# nitpicky build.
+# nitpicky build. A re-exported name (``guts_teach.Session``) links to where it is described.
 import importlib  # noqa: E402
+import inspect  # noqa: E402
 import pkgutil  # noqa: E402
+import re  # noqa: E402
+
+from sphinx.util.nodes import make_refnode  # noqa: E402
 
 
 def _package_modules() -> set[str]:
@@ -102,6 +108,10 @@ def _internal_name(app, env, node, contnode):  # type: ignore[no-untyped-def]
     if node.get("refdomain") != "py":
         return None
     target = node["reftarget"].lstrip(".~")
+    if target in _REEXPORTED:  # ``guts_teach.Session``: to where the object is described
+        described = _REEXPORTED[target]
+        page = f"{API_DOC}/{described.rsplit('.', 1)[0]}"
+        return make_refnode(app.builder, node["refdoc"], page, described, contnode, described)
     if not _MODULES:
         _MODULES.update(_package_modules())
     if node.get("reftype") == "mod":
@@ -127,38 +137,136 @@ def _names_something(node, target: str) -> bool:  # type: ignore[no-untyped-def]
     return bool(owner) and any(_exists(f"{scope}.{owner}.{target}") for scope in scopes)
 
 
-def _subpackages() -> list[str]:
-    """The package's direct subpackages (folders with an ``__init__.py``), private ones left out."""
-    folders = sorted(p.parent for p in (ROOT / "guts_teach").glob("*/__init__.py"))
-    return [f"guts_teach.{f.name}" for f in folders if not f.name.startswith("_")]
+# The reference: a page per package that declares public names (a ``_HOMES`` table or an
+# ``__all__`` in its ``__init__.py``), written into docs/reference/api/ (not in git) when the
+# build starts, so a new subpackage has its page with no hand edit. Each object is described
+# once, on the page of the deepest package that declares it (``Session`` on
+# ``guts_teach.game.play``'s); a package that re-exports it lists it with a link there.
+API_DOC = "reference/api"
+API_DIR = Path(__file__).resolve().parent / API_DOC
+
+# A page's sections, in order: (heading, autodoc directive) for each kind of name.
+KINDS = {
+    "class": ("Classes", "autoclass"),
+    "exception": ("Exceptions", "autoexception"),
+    "function": ("Functions", "autofunction"),
+    "data": ("Constants", "autodata"),
+}
+ELSEWHERE = "Documented with the package that holds them"
+
+# ``package.name`` of a re-exported name -> ``home.name``, where it is described.
+_REEXPORTED: dict[str, str] = {}
 
 
-API_MARK = "<!-- the other subpackages -->"
+def public_packages() -> list[str]:
+    """The packages that declare public names, private ones (``_x``) left out, each package
+    before its subpackages."""
+    found = []
+    for init in (ROOT / "guts_teach").rglob("__init__.py"):
+        parts = init.parent.relative_to(ROOT).parts
+        text = init.read_text(encoding="utf-8")
+        if re.search(r"^(_HOMES|__all__)\b", text, re.M) and not any(
+            part.startswith("_") for part in parts
+        ):
+            found.append(".".join(parts))
+    return sorted(found, key=lambda package: package.split("."))
 
 
-def _other_subpackages(app, docname, source):  # type: ignore[no-untyped-def]
-    """The reference's sections for the subpackages its page does not write out itself, so a
-    new subpackage is in the reference from the start (its docstring says what it holds)."""
-    import re
-
-    if docname != "reference/api" or API_MARK not in source[0]:
-        return
-    written = set(re.findall(r"^\.\. automodule:: (\S+)", source[0], re.M))
-    sections = [
-        f"## `{package}`\n\n```{{eval-rst}}\n.. automodule:: {package}\n   :members:\n```\n"
-        for package in _subpackages()
-        if package not in written
-    ]
-    source[0] = source[0].replace(API_MARK, "\n".join(sections))
+def _kind(obj: object) -> str:
+    if isinstance(obj, type):
+        return "exception" if issubclass(obj, BaseException) else "class"
+    return "function" if inspect.isroutine(obj) else "data"
 
 
-def _load_public_names(app):  # type: ignore[no-untyped-def]
-    """Load every package's public names before autodoc reads them: a package that loads its
-    names lazily (a module ``__getattr__``) may not list them in ``dir()``, which autodoc asks."""
-    for package in ["guts_teach", *_subpackages()]:
-        module = importlib.import_module(package)
-        for name in getattr(module, "__all__", ()):
-            getattr(module, name)
+def _holder(package: str, name: str) -> str:
+    """The module that holds ``package.name``: the package's ``_HOMES`` followed down to a
+    module that declares no such table; then, for a class or a function, the module it says
+    it was defined in."""
+    module = importlib.import_module(package)
+    homes = getattr(module, "_HOMES", {})
+    if name in homes:
+        return _holder(f"{package}.{homes[name]}", name)
+    value = getattr(module, name)
+    return package if _kind(value) == "data" else value.__module__
+
+
+def _home_packages(packages: list[str]) -> dict[tuple[str, str], str]:
+    """(package, name) -> the package whose page describes that name: of the packages that
+    declare the object, the deepest one that holds the module it comes from."""
+    declared: dict[tuple[str, str], list[str]] = {}
+    key_of = {}
+    for package in packages:
+        for name in importlib.import_module(package).__all__:
+            key_of[package, name] = key = (_holder(package, name), name)
+            declared.setdefault(key, []).append(package)
+
+    def home(key: tuple[str, str]) -> str:
+        holder = key[0]
+        return max(
+            declared[key],
+            key=lambda p: (holder == p or holder.startswith(p + "."), p.count(".")),
+        )
+
+    return {pair: home(key) for pair, key in key_of.items()}
+
+
+def _title(module: object) -> str:
+    """What a package holds, from its docstring's first sentence: the words before its
+    first colon (``Cards and hands: the deck, ...`` -> ``Cards and hands``)."""
+    text = " ".join((inspect.getdoc(module) or "").split("\n\n")[0].split())
+    sentence = re.split(r"\.(?:\s|$)", text)[0]
+    head, colon, tail = sentence.partition(": ")
+    if colon and head == getattr(module, "__name__", None):
+        return tail
+    return head
+
+
+def reference_page(package: str, homes: dict[tuple[str, str], str]) -> str:
+    """The Markdown of ``package``'s reference page."""
+    module = importlib.import_module(package)
+    here: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    elsewhere: dict[str, list[str]] = {}
+    for name in module.__all__:
+        home = homes[package, name]
+        if home == package:
+            here[_kind(getattr(module, name))].append(name)
+        else:
+            elsewhere.setdefault(home, []).append(name)
+    lines = [f"# `{package}`: {_title(module)}", "", "```{eval-rst}"]
+    lines += [f".. automodule:: {package}", "   :no-members:", "```", ""]
+    for kind, (heading, directive) in KINDS.items():
+        if here[kind]:
+            lines += [f"## {heading}", "", "```{eval-rst}"]
+            for name in sorted(here[kind], key=lambda n: (_holder(package, n), n)):
+                lines += [f".. {directive}:: {package}.{name}", ""]
+            lines += ["```", ""]
+    if elsewhere:
+        lines += [f"## {ELSEWHERE}", ""]
+        lines += [f"`from {package} import NAME` imports the same object as the page linked.", ""]
+        for home in sorted(elsewhere, key=lambda p: p.split(".")):
+            links = ", ".join(f"{{py:obj}}`{name} <{home}.{name}>`" for name in elsewhere[home])
+            lines.append(f"- {{doc}}`{home} <{home}>`: {links}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _write_reference(app) -> None:  # type: ignore[no-untyped-def]
+    """Write the reference's pages (``builder-inited``, before Sphinx looks for pages): one a
+    public package, a page whose package is gone removed, a page that is the same untouched."""
+    packages = public_packages()
+    homes = _home_packages(packages)
+    _REEXPORTED.clear()
+    _REEXPORTED.update(
+        {f"{p}.{name}": f"{home}.{name}" for (p, name), home in homes.items() if home != p}
+    )
+    API_DIR.mkdir(exist_ok=True)
+    pages = {API_DIR / f"{package}.md": reference_page(package, homes) for package in packages}
+    for page in API_DIR.glob("*.md"):
+        if page not in pages:
+            page.unlink()
+    for page, text in pages.items():
+        if not page.is_file() or page.read_text(encoding="utf-8") != text:
+            page.write_text(text, encoding="utf-8")
 
 
 def _dataclass_factories(app, what, name, obj, options, signature, return_annotation):  # type: ignore[no-untyped-def]
@@ -166,62 +274,6 @@ def _dataclass_factories(app, what, name, obj, options, signature, return_annota
     so Sphinx cannot parse the signature and links its pieces as types: show ``...`` instead."""
     if signature and "<factory>" in signature:
         return signature.replace("<factory>", "..."), return_annotation
-    return None
-
-
-def _one_canonical_name() -> None:
-    """A name the façade re-exports is documented twice (``guts_teach.Session`` and
-    ``guts_teach.game.Session``), and autodoc gives both the same canonical name
-    (``guts_teach.game.play.session.Session``): keep the first, without a duplicate warning.
-    Two different objects described under one name still warn."""
-    from sphinx.domains.python import PythonDomain
-
-    note = PythonDomain.note_object
-
-    def note_object(self, name, objtype, node_id, aliased=False, location=None):  # type: ignore[no-untyped-def]
-        other = self.objects.get(name)
-        if aliased and other is not None and other.aliased:
-            return None
-        return note(self, name, objtype, node_id, aliased=aliased, location=location)
-
-    PythonDomain.note_object = note_object  # type: ignore[method-assign]
-
-
-def _public_constants() -> None:
-    """A constant a package declares public (``DEALS``, ``PROFILES``) is assigned in another
-    module, so autodoc, which documents module data only where the module itself assigns it,
-    would leave it out of ``:members:``: document every such member of a module as data (the
-    module's ``__all__`` has already chosen which members are listed)."""
-    import inspect
-
-    from sphinx.ext.autodoc._dynamic import _member_finder
-
-    best = _member_finder._best_object_type_for_member
-
-    def best_object_type(member, member_name, is_attr, *, parent_obj_type, parent_props):  # type: ignore[no-untyped-def]
-        if parent_obj_type == "module" and not (
-            inspect.isroutine(member) or isinstance(member, type) or inspect.ismodule(member)
-        ):
-            is_attr = True
-        return best(
-            member,
-            member_name,
-            is_attr,
-            parent_obj_type=parent_obj_type,
-            parent_props=parent_props,
-        )
-
-    _member_finder._best_object_type_for_member = best_object_type
-
-
-def _keep_public_data(app, what, name, obj, skip, options):  # type: ignore[no-untyped-def]
-    """Such a constant has no docstring of its own, which autodoc takes as a reason to leave it
-    out: a module's data member that ``__all__`` let through is kept."""
-    import inspect
-
-    code = inspect.isroutine(obj) or isinstance(obj, type) or inspect.ismodule(obj)
-    if what == "module" and skip and not name.startswith("_") and not code:
-        return False
     return None
 
 
@@ -234,11 +286,7 @@ def _no_type_docstring(app, what, name, obj, options, lines):  # type: ignore[no
 
 
 def setup(app):  # type: ignore[no-untyped-def]
-    _one_canonical_name()
-    _public_constants()
-    app.connect("autodoc-skip-member", _keep_public_data)
+    app.connect("builder-inited", _write_reference)
     app.connect("autodoc-process-docstring", _no_type_docstring)
     app.connect("autodoc-process-signature", _dataclass_factories)
-    app.connect("builder-inited", _load_public_names)
-    app.connect("source-read", _other_subpackages)
     app.connect("missing-reference", _internal_name)

@@ -8,6 +8,7 @@ skipped with a loud reason locally and fails in CI (``CI=true``).
 
 from __future__ import annotations
 
+import ast
 import html
 import importlib
 import importlib.util
@@ -30,14 +31,16 @@ TOOLS = {
     "sphinxarg": "sphinx-argparse",
 }
 
-# The packages whose public names the reference lists (docs/reference/api.md): the façade and
-# every subpackage at the top of the package.
-SUBPACKAGES = sorted(
-    f"guts_teach.{init.parent.name}"
-    for init in (REPO / "guts_teach").glob("*/__init__.py")
-    if not init.parent.name.startswith("_")
+# The packages the reference has a page for (docs/reference/api/PACKAGE.md, written by the
+# build): every package whose __init__.py declares public names (a _HOMES table or an
+# __all__), nested ones included, private ones (_x) left out.
+PACKAGES = sorted(
+    ".".join(init.parent.relative_to(REPO).parts)
+    for init in (REPO / "guts_teach").rglob("__init__.py")
+    if re.search(r"^(_HOMES|__all__)\b", init.read_text(encoding="utf-8"), re.M)
+    and not any(part.startswith("_") for part in init.parent.relative_to(REPO).parts)
 )
-PACKAGES = ["guts_teach", *SUBPACKAGES]
+ELSEWHERE = '<section id="documented-with-the-package-that-holds-them">'
 
 
 def _missing_tools() -> list[str]:
@@ -91,17 +94,101 @@ def _described(page: str) -> set[str]:
     return {html.unescape(i) for i in re.findall(r'<dt class="sig[^"]*" id="([^"]+)"', page)}
 
 
-def test_the_reference_lists_exactly_the_public_names(site: Path) -> None:
-    described = _described((site / "reference" / "api.html").read_text(encoding="utf-8"))
+def _reference_page(site: Path, package: str) -> str:
+    return (site / "reference" / "api" / f"{package}.html").read_text(encoding="utf-8")
+
+
+def _linked(page: str) -> dict[str, str]:
+    """The names a page lists as documented on another package's page: name -> the object's
+    id there (``<a ... title="guts_teach.game.cards.Card"><code ...>Card``)."""
+    if ELSEWHERE not in page:
+        return {}
+    section = page.split(ELSEWHERE, 1)[1].split("</section>", 1)[0]
+    links = re.findall(r'<a class="reference internal" href="[^"]*" title="([^"]+)">', section)
+    return {target.rsplit(".", 1)[1]: target for target in links}
+
+
+def test_the_reference_has_a_page_for_every_public_package(site: Path) -> None:
+    pages = sorted(p.stem for p in (site / "reference" / "api").glob("*.html"))
+    assert pages == PACKAGES
+    assert len(PACKAGES) > 20 and "guts_teach.game.cards" in PACKAGES  # nested ones too
+    index = (site / "reference" / "api.html").read_text(encoding="utf-8")
     for package in PACKAGES:
-        module = importlib.import_module(package)
-        public = set(getattr(module, "__all__", ()))
-        listed = {
-            name.removeprefix(package + ".")
-            for name in described
-            if name.startswith(package + ".") and "." not in name.removeprefix(package + ".")
-        }
-        assert listed == public, (package, sorted(listed ^ public))
+        assert f'href="api/{package}.html"' in index, package
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_reference_page_lists_exactly_its_packages_public_names(
+    site: Path, package: str
+) -> None:
+    """Each name of ``__all__`` is described on its package's page or linked from it to the one
+    page that describes it: every object is described once."""
+    page = _reference_page(site, package)
+    described = {
+        name.removeprefix(package + ".")
+        for name in _described(page)
+        if name.startswith(package + ".") and "." not in name.removeprefix(package + ".")
+    }
+    linked = _linked(page)
+    public = set(importlib.import_module(package).__all__)
+    assert not described & set(linked), sorted(described & set(linked))
+    assert described | set(linked) == public, sorted((described | set(linked)) ^ public)
+    for target in linked.values():
+        home = target.rsplit(".", 1)[0]
+        assert home != package and target in _described(_reference_page(site, home)), target
+
+
+def _names_from_sphinx(tree: ast.Module) -> set[str]:
+    """The names a module binds by importing from Sphinx (``from sphinx.x import Y``: ``Y``)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {
+                (a.asname or a.name.split(".")[0])
+                for a in node.names
+                if a.name.startswith("sphinx")
+            }
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sphinx"):
+            names |= {a.asname or a.name for a in node.names}
+    return names
+
+
+def _root(target: ast.expr) -> str | None:
+    """``X`` of ``X.a.b`` or ``X.a[k]``."""
+    while isinstance(target, ast.Attribute | ast.Subscript):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _attributes_set(tree: ast.Module) -> list[ast.expr]:
+    """The attributes and items a module assigns, deletes or sets with ``setattr``."""
+    found: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.Delete):
+            found += node.targets
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            found.append(node.target)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in {
+            "setattr",
+            "delattr",
+        }:
+            found += [ast.Attribute(value=node.args[0], attr="?")] if node.args else []
+    return [t for t in found if isinstance(t, ast.Attribute | ast.Subscript)]
+
+
+def test_the_docs_configuration_patches_nothing_of_sphinx() -> None:
+    """conf.py uses Sphinx's public means (events, directives, options): it assigns to no
+    attribute of anything it imported from Sphinx, so a Sphinx release cannot break it there."""
+    tree = ast.parse((DOCS / "conf.py").read_text(encoding="utf-8"))
+    from_sphinx = _names_from_sphinx(tree)
+    assert from_sphinx, "the check has found no import from Sphinx to watch"
+    patched = [ast.unparse(t) for t in _attributes_set(tree) if _root(t) in from_sphinx]
+    assert not patched, patched
+    # the check itself sees a patch of the kind conf.py used to make
+    patch = "from sphinx.domains.python import PythonDomain\nPythonDomain.note_object = f"
+    sample = ast.parse(patch)
+    assert [_root(t) for t in _attributes_set(sample)] == ["PythonDomain"]
+    assert _names_from_sphinx(sample) == {"PythonDomain"}
 
 
 def test_the_command_line_reference_is_the_real_parser(site: Path) -> None:
@@ -144,6 +231,8 @@ def test_every_docs_page_is_in_the_site() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for page in DOCS.rglob("*.md"):
         name = page.relative_to(DOCS).with_suffix("").as_posix()
+        if name.startswith("reference/api/"):  # written by the build, in reference/api's toctree
+            continue
         assert name == "index" or f"\n{name}\n" in index, f"{name} is in no toctree of index.md"
 
 
@@ -169,8 +258,6 @@ LIMITS = [
 
 
 def _constant(script: str, name: str) -> float:
-    import ast
-
     tree = ast.parse((REPO / "benchmarks" / script).read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(

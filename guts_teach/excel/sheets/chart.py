@@ -38,7 +38,7 @@ from .formulas import head_style
 STACK = 'IF(Stack="",0,Stack)'
 CHART_TOP = (1 << SEATS) + 5
 """The Seats sheet's row of the chart's series names; deal 0 is the row below. It lies below
-the settle-up table (:mod:`.settle_native`, rows 2 to 1025), so the chart's rows, one per
+the settle-up table (:mod:`._settle_native`, rows 2 to 1025), so the chart's rows, one per
 deal, hold nothing else and a file can write them from their pattern (:mod:`.row_stream`)."""
 RANK_ROW = 6
 """The Seats sheet's row of each seat's position in the sorted view."""

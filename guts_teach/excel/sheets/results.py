@@ -227,7 +227,7 @@ def standings_sheet(book: Workbook, layout: Layout, chart_deals: int) -> None:
 
 
 def settle_sheet(book: Workbook, layout: Layout) -> None:
-    """Who pays whom, in the fewest transfers (:mod:`.settle_native`): group by group, the
+    """Who pays whom, in the fewest transfers (:mod:`._settle_native`): group by group, the
     biggest debtor pays the biggest creditor."""
     sheet = book.create_sheet(SETTLE)
     sheet.append(["Transfer", "Who pays", "To whom", "Amount"])

@@ -8,7 +8,7 @@ plus the results so far). Standings stay the season's: the sum over every evenin
 
 The Evening summary's yellow cell picks an evening; blank, the whole book. A helper block on
 the hidden Seats sheet holds, per seat, whether the player was there, the result and the
-place, and Settle up settles those results (:mod:`.settle_native`).
+place, and Settle up settles those results (:mod:`._settle_native`).
 
 >>> summary_cell("result", 0), summary_cell("rank", 9)
 ('Seats!$BH$3', 'Seats!$BQ$4')

@@ -32,7 +32,7 @@ def coalition_report(
     """The others' best joint threshold plan against one equilibrium player: at three players
     exact over all 8,281 plans; at 4 to 10 by :func:`many_coalition_report`. With
     ``real_deals``, the plan is also valued in the real game
-    (:func:`.coalitions_real.real_coalition`)."""
+    (:func:`~guts_teach.strategy.reports.coalitions_real.real_coalition`)."""
     if not 3 <= players <= 10:
         raise PlayerError(
             f"coalitions need 3 to 10 players (one alone, two or more); got {players}"
