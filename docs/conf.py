@@ -58,6 +58,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(fractions|decimal|random|pathlib|os|io|enum|datetime|argparse|json|zipfile)\..*"),
     (r"py:.*", r"(dataclasses|functools|itertools|subprocess|types|re|array|numbers)\..*"),
     (r"py:.*", r"(ipywidgets|traitlets|pandas|xlwings|openpyxl|jupyterhub|tornado|matplotlib)\..*"),
+    (r"py:.*", r"pd\..*"),  # pandas as the frames' signatures spell it
     (r"py:.*", r"(Fraction|Path|Random|Callable|Iterable|Iterator|Sequence|Mapping|Any|Literal)"),
     # traitlets' own signatures (``import typing as t``), which the widgets inherit
     (r"py:.*", r"t\.Any"),
