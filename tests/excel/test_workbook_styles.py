@@ -127,3 +127,32 @@ def test_a_flagged_deal_shows_red_on_its_number_where_typing_starts():
     at = book[CALC].cell(1, layout.calc("at")).column_letter
     assert rules["A2:A41"] == [[f"LEN(${letter}2)>0"]]
     assert rules["B2:AG41"] == [[f"AND(LEN(${letter}2)>0,COLUMN()={CALC}!${at}2)"]]
+
+
+def test_a_book_with_cards_shows_their_columns_in_one_entry_that_overlaps_none(tmp_path):
+    """Shown for a book that records cards: still one grouped entry of mark-wide columns (a
+    second entry overlapping it is a file Excel says it must repair)."""
+    import re
+    import zipfile
+
+    from guts_teach import Session
+    from guts_teach.excel.sheets.deals import MARK_WIDTH
+    from guts_teach.excel.writing.workbook import export_ledger
+    from guts_teach.ledgers.ledger import ledger_of
+
+    table = Session(["Ana", "Ben"], rules=teaching())
+    table.play(["Ana", "Ben"], hands={"Ana": "AS AH", "Ben": "KS QD"})
+    path = tmp_path / "cards.xlsx"
+    export_ledger(ledger_of(table), path)
+    layout = Layout(("Ana", "Ben"), block=SEATS)
+    with zipfile.ZipFile(path) as archive:
+        xml = archive.read("xl/worksheets/sheet5.xml").decode()  # Deals, the fifth tab
+    entries = [
+        (int(m["min"]), int(m["max"]), m["rest"])
+        for m in re.finditer(r'<col (?P<rest>[^>]*?)min="(?P<min>\d+)" max="(?P<max>\d+)"', xml)
+    ]
+    covered = [c for low, high, _ in entries for c in range(low, high + 1)]
+    assert len(covered) == len(set(covered)), entries  # no column in two entries
+    cards = next(e for e in entries if e[0] == layout.first_cards)
+    assert cards[1] == layout.note_col - 1 and 'hidden="1"' not in cards[2]
+    assert f'width="{MARK_WIDTH}"' in cards[2]

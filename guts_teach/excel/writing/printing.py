@@ -107,8 +107,9 @@ def show_cards(book: Workbook, layout: Layout) -> None:
     folded away, so that Deals prints one page across), and print them on pages of their
     own, after the In and Won marks."""
     deals = book[DEALS]
-    for c in range(layout.first_cards, layout.note_col):
-        deals.column_dimensions[col(c)].hidden = False
+    # The cards' columns are one grouped column entry (:func:`..sheets.deals.deals_sheet`),
+    # which its first column names: an entry for any other column would overlap it.
+    deals.column_dimensions[col(layout.first_cards)].hidden = False
     _break_after(deals, layout.first_cards - 1)
 
 
