@@ -25,7 +25,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from ..book_words import END_OF_BOOK, INSERTED, LABEL_FORMAT, header_formula
+from ..book_words import END_COLUMNS, END_OF_BOOK, INSERTED, LABEL_FORMAT, header_formula
 from ..layout import CALC, DEALS, EVENING_ROWS, EVENINGS, LEDGER, MARK, RULES, Layout, col
 from .formulas import INPUT_FILL, UNLOCKED, drop_down, head_style, same_style
 
@@ -239,7 +239,8 @@ def _end_row(sheet: Any, layout: Layout) -> None:
     """The row after the last one the formulas read, and an unlocked band below it. It is
     grey, and red when anything is typed below it or into an inserted row."""
     r = layout.last_row + 1
-    sheet.cell(r, layout.note_col + 1, end_of_book_text(layout.last_row)).data_type = "s"
+    words = END_COLUMNS[-1]  # where the readers look for them (book_words)
+    sheet.cell(r, words, end_of_book_text(layout.last_row)).data_type = "s"
     sheet.cell(
         r,
         layout.note_col + 2,
