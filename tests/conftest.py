@@ -7,6 +7,10 @@ as CI does; ``pytest -m e2e`` only the end-to-end one. Every test under ``tests/
 notebook is marked ``e2e`` here, by where it lives, and the doctests named in ``SLOW_DOCTESTS``
 ``slow``.
 
+Jobs: every test belongs to one of CI's jobs (``support/jobs.py``), by where it lives; it is
+grouped by its job (``pytest -n 2 --dist loadgroup`` keeps a job on one worker), ``--job NAME``
+runs one job's tests only, and the end of a run adds up each job's time.
+
 A test module that imports a package from a missing extra (openpyxl, pandas, ipywidgets,
 tornado, ...) is skipped with the extra's name, never a collection error; in CI (``CI=true``)
 the error stands, since nothing may be missing there. Helpers live in the ``support`` package.
@@ -18,6 +22,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +34,7 @@ import pytest
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 
+from support.jobs import BY_NAME, job_of
 from support.needs import IN_CI, require
 from support.paths import NOTEBOOKS, REPO
 
@@ -118,8 +124,55 @@ class Tiers:
                 item.add_marker(pytest.mark.slow)
 
 
+class Jobs:
+    """Groups each test by its CI job, keeps only ``--job``'s, and adds up each job's time."""
+
+    def __init__(self, only: str | None) -> None:
+        self.only = only
+        self.seconds: dict[str, float] = {}
+        self.counts: dict[str, int] = {}
+
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        kept, left = [], []
+        for item in items:
+            job = job_of(item.nodeid).name
+            item.add_marker(pytest.mark.xdist_group(job))
+            (kept if self.only in (None, job) else left).append(item)
+        if left:
+            config.hook.pytest_deselected(items=left)
+            items[:] = kept
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        job = job_of(report.nodeid).name
+        self.seconds[job] = self.seconds.get(job, 0.0) + report.duration
+        if report.when == "call" or (report.when == "setup" and report.skipped):
+            self.counts[job] = self.counts.get(job, 0) + 1
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.seconds or len(self.seconds) == 1:
+            return
+        terminalreporter.section("time by CI job (tests/support/jobs.py)")
+        for job in BY_NAME:
+            if job in self.seconds:
+                minutes, seconds = divmod(round(self.seconds[job]), 60)
+                terminalreporter.write_line(
+                    f"{job:10} {self.counts.get(job, 0):6} tests {minutes:4} min {seconds:02} s"
+                )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--job",
+        choices=sorted(BY_NAME),
+        help="run only this CI job's tests (tests/support/jobs.py)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(Tiers(), "guts-teach-tiers")
+    config.pluginmanager.register(Jobs(config.getoption("--job")), "guts-teach-jobs")
 
 
 @pytest.fixture

@@ -1,0 +1,264 @@
+"""CI's jobs: the whole suite cut into parts that can run side by side, each on a machine of
+its own, and the command that runs one.
+
+Every test, doctest and notebook belongs to exactly one job, by where it lives: the job with
+the longest path that holds it. ``tests/conftest.py`` groups each test by its job (so
+``pytest -n 2 --dist loadgroup`` keeps a job on one worker, its servers and LibreOffice
+profiles with it) and, at the end of a run, adds up each job's time. One job alone, from a
+clone, in a venv of its own (standard library only, so any Python runs it)::
+
+    python3 tests/support/jobs.py run core --python 3.13
+
+``.ci/job NAME [PYTHON]`` says the same. The README's test command still runs every job at
+once.
+
+>>> job_of("tests/strategy/test_spiel.py").name
+'spiel'
+>>> job_of("tests/strategy/equilibria/test_mixed.py::test_x").name
+'core'
+>>> job_of("notebooks/01_lesson.ipynb::Cell 3").name
+'browser'
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+REPO = Path(__file__).resolve().parents[2]
+
+BARE_OPTIONS = "--doctest-modules -ra"
+"""The options of a job that installs no extra: ``pyproject.toml``'s ``addopts`` name nbval's,
+which only the ``test`` extra brings."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One CI job: what it checks, where its tests live, what it installs, which Pythons."""
+
+    name: str
+    says: str
+    paths: tuple[str, ...]
+    extras: str = "test"
+    pythons: tuple[str, ...] = ("3.11",)
+
+
+# The core's tests that need an extra (a workbook, a widget) are the adapters' jobs': they are
+# named here, each by its file, so that the core job runs where only the standard library is.
+JOBS = (
+    Job(
+        "lint",
+        "lint and types: ruff, mypy --strict, the import rule, the packaging, the public API, "
+        "and the tests' own helpers",
+        ("tests/project", "tests/support", "tests/conftest.py"),
+    ),
+    Job(
+        "core",
+        "the rules core and the layers on it (ledgers, Shelby, strategy, lessons): tests, "
+        "properties, the rule documents' sentences and doctests, on every Python the package "
+        "supports, with no extra installed",
+        (
+            "tests/game",
+            "tests/ledgers",
+            "tests/shelby",
+            "tests/strategy",
+            "tests/lessons",
+            "tests/documents",
+            "tests/properties",
+            "tests/hostile_input",
+            "guts_teach/__init__.py",
+            "guts_teach/lazy.py",
+            "guts_teach/version.py",
+            "guts_teach/game",
+            "guts_teach/ledgers",
+            "guts_teach/shelby",
+            "guts_teach/strategy",
+            "guts_teach/lessons",
+        ),
+        extras="core-test",
+        pythons=("3.11", "3.12", "3.13"),
+    ),
+    Job(
+        "spiel",
+        "Guts as an OpenSpiel game: the spiel extra, in a run of its own",
+        ("tests/strategy/test_spiel.py", "tests/strategy/test_spiel_three.py", "guts_teach/spiel"),
+        extras="test,spiel",
+    ),
+    Job(
+        "workbook",
+        "the club workbook: written, read, fuzzed, recalculated, typed into and printed by "
+        "LibreOffice; the xlwings bridge; pandas frames",
+        (
+            "tests/excel",
+            "tests/e2e/libreoffice",
+            "tests/e2e/test_xlwings_routes.py",
+            "tests/shelby/test_shelby_ledger.py",
+            "tests/properties/test_club_records.py",
+            "tests/properties/test_random_driver.py",
+            "tests/hostile_input/test_fuzz_readers.py",
+            "guts_teach/excel",
+            "guts_teach/frames.py",
+            "guts_teach/plain_table.py",
+            "guts_teach/club_evening.py",
+        ),
+    ),
+    Job(
+        "browser",
+        "the lesson: the widgets from Python and in Chromium, the notebooks under nbval, the "
+        "slides at a projector's size",
+        (
+            "tests/widgets",
+            "tests/e2e/browser",
+            "tests/shelby/test_shelby_table.py",
+            "tests/lessons/test_plain_words.py",
+            "tests/lessons/test_switch.py",
+            "notebooks",
+            "guts_teach/widgets",
+            "guts_teach/jupyter",
+            "guts_teach/pictures",
+        ),
+    ),
+    Job(
+        "hub",
+        "a JupyterHub classroom and the class tables: services, the gate, 25 learners, the "
+        "tables' load",
+        (
+            "tests/classroom",
+            "tests/e2e/hub",
+            "tests/e2e/test_class_table_load.py",
+            "guts_teach/classroom",
+            "guts_teach/class_table",
+        ),
+    ),
+    Job(
+        "package",
+        "the package as a newcomer gets it: the command line, the handout, the wheel in a fresh "
+        "venv, Binder, the lessons' static site and this documentation built",
+        (
+            "tests/cli",
+            "tests/e2e/test_wheel.py",
+            "tests/e2e/test_deploy.py",
+            "tests/e2e/test_lite_site.py",
+            "tests/e2e/test_docs.py",
+            "guts_teach/__main__.py",
+            "guts_teach/cli",
+            "guts_teach/lite",
+            "guts_teach/handout.py",
+            "guts_teach/labextension",
+            "guts_teach/share",
+        ),
+    ),
+)
+BY_NAME = {job.name: job for job in JOBS}
+
+
+def job_of(place: str) -> Job:
+    """The job of a test, by its node id or path relative to the checkout: the job naming the
+    longest path that holds it.
+
+    >>> job_of("guts_teach/excel/cells.py::guts_teach.excel.cells.cell_value").name
+    'workbook'
+    >>> job_of("elsewhere/test_x.py")
+    Traceback (most recent call last):
+    ...
+    LookupError: no CI job holds elsewhere/test_x.py: add its folder to JOBS in tests/support/jobs.py
+    """
+    path = PurePosixPath(place.split("::", 1)[0])
+    best: tuple[int, Job] | None = None
+    for job in JOBS:
+        for held in job.paths:
+            root = PurePosixPath(held)
+            if (path == root or root in path.parents) and (
+                best is None or len(root.parts) > best[0]
+            ):
+                best = (len(root.parts), job)
+    if best is None:
+        raise LookupError(
+            f"no CI job holds {path}: add its folder to JOBS in tests/support/jobs.py"
+        )
+    return best[1]
+
+
+def pytest_arguments(job: Job) -> list[str]:
+    """What ``pytest`` is given to run ``job`` alone: every tier of its paths, leaving out
+    the files inside them that are other jobs' (so they are not even imported)."""
+    others = [
+        path
+        for other in JOBS
+        if other is not job
+        for path in other.paths
+        if any(PurePosixPath(held) in PurePosixPath(path).parents for held in job.paths)
+    ]
+    options = ["-o", f"addopts={BARE_OPTIONS}"] if "test" not in job.extras.split(",") else []
+    return [*options, "-m", "", f"--job={job.name}", *job.paths, *(f"--ignore={p}" for p in others)]
+
+
+def find_python(wanted: str) -> str:
+    """The interpreter for ``wanted``: a path or command as it is, or for a version such as
+    ``3.13`` the first of pyenv's builds and ``python3.13`` on the PATH that runs as that
+    version (a pyenv shim of a version not chosen does not)."""
+    if not re.fullmatch(r"3\.\d+", wanted):
+        return wanted
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates = [str(path) for path in sorted(pyenv.glob(f"{wanted}.*/bin/python"))]
+    candidates += [found for found in [shutil.which(f"python{wanted}")] if found]
+    for candidate in candidates:
+        said = subprocess.run(
+            [candidate, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            capture_output=True,
+            text=True,
+        )
+        if said.returncode == 0 and said.stdout.strip() == wanted:
+            return candidate
+    raise SystemExit(f"jobs.py: no Python {wanted} here (tried {candidates or 'nothing'})")
+
+
+def run(job: Job, python: str) -> int:
+    """Set up a venv for ``job`` under ``build/ci/`` with ``python`` and run it there."""
+    python = find_python(python)
+    version = subprocess.run(
+        [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    folder = REPO / "build" / "ci" / f"{job.name}-{version}"
+    if not (folder / "bin" / "python").exists():
+        subprocess.run([python, "-m", "venv", str(folder)], check=True)
+    binaries = folder / "bin"
+    subprocess.run(
+        [binaries / "pip", "install", "-q", "-e", f".[{job.extras}]"], check=True, cwd=REPO
+    )
+    command = [str(binaries / "python"), "-m", "pytest", *pytest_arguments(job)]
+    print("job", job.name, "on", python, ":", " ".join(command), flush=True)
+    return subprocess.run(command, cwd=REPO, env=os.environ | {"CI": "true"}).returncode
+
+
+def main(arguments: list[str] | None = None) -> int:
+    """``run NAME [--python P]`` runs a job; ``list`` names them with their Pythons."""
+    parser = argparse.ArgumentParser(prog="jobs.py", description=__doc__.split("\n\n")[0])
+    verbs = parser.add_subparsers(dest="verb", required=True)
+    verbs.add_parser("list", help="the jobs, one a line: name, Pythons, what it checks")
+    one = verbs.add_parser("run", help="run one job in a venv of its own")
+    one.add_argument("name", choices=sorted(BY_NAME))
+    one.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the Python to make its venv: a path, a command, or a version such as 3.13",
+    )
+    chosen = parser.parse_args(arguments)
+    if chosen.verb == "list":
+        for job in JOBS:
+            print(f"{job.name:10} {' '.join(job.pythons):16} {job.says}")
+        return 0
+    return run(BY_NAME[chosen.name], chosen.python)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
