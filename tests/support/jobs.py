@@ -185,9 +185,10 @@ def job_of(place: str) -> Job:
     return best[1]
 
 
-def pytest_arguments(job: Job) -> list[str]:
-    """What ``pytest`` is given to run ``job`` alone: every tier of its paths, leaving out
-    the files inside them that are other jobs' (so they are not even imported)."""
+def pytest_arguments(job: Job, *, fast: bool = False) -> list[str]:
+    """What ``pytest`` is given to run ``job`` alone: every tier of its paths (the fast tier
+    only if ``fast``), leaving out the files inside them that are other jobs' (so they are not
+    even imported)."""
     others = [
         path
         for other in JOBS
@@ -196,7 +197,8 @@ def pytest_arguments(job: Job) -> list[str]:
         if any(PurePosixPath(held) in PurePosixPath(path).parents for held in job.paths)
     ]
     options = ["-o", f"addopts={BARE_OPTIONS}"] if "test" not in job.extras.split(",") else []
-    return [*options, "-m", "", f"--job={job.name}", *job.paths, *(f"--ignore={p}" for p in others)]
+    tiers = ["-m", "not e2e and not slow"] if fast else ["-m", ""]
+    return [*options, *tiers, f"--job={job.name}", *job.paths, *(f"--ignore={p}" for p in others)]
 
 
 def find_python(wanted: str) -> str:
@@ -219,8 +221,9 @@ def find_python(wanted: str) -> str:
     raise SystemExit(f"jobs.py: no Python {wanted} here (tried {candidates or 'nothing'})")
 
 
-def run(job: Job, python: str) -> int:
-    """Set up a venv for ``job`` under ``build/ci/`` with ``python`` and run it there."""
+def run(job: Job, python: str, *, fast: bool = False) -> int:
+    """Set up a venv for ``job`` under ``build/ci/`` with ``python`` and run it there (its
+    fast tier only if ``fast``)."""
     python = find_python(python)
     version = subprocess.run(
         [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
@@ -235,7 +238,7 @@ def run(job: Job, python: str) -> int:
     subprocess.run(
         [binaries / "pip", "install", "-q", "-e", f".[{job.extras}]"], check=True, cwd=REPO
     )
-    command = [str(binaries / "python"), "-m", "pytest", *pytest_arguments(job)]
+    command = [str(binaries / "python"), "-m", "pytest", *pytest_arguments(job, fast=fast)]
     print("job", job.name, "on", python, ":", " ".join(command), flush=True)
     return subprocess.run(command, cwd=REPO, env=os.environ | {"CI": "true"}).returncode
 
@@ -252,12 +255,13 @@ def main(arguments: list[str] | None = None) -> int:
         default=sys.executable,
         help="the Python to make its venv: a path, a command, or a version such as 3.13",
     )
+    one.add_argument("--fast", action="store_true", help="the fast tier only (no e2e, no slow)")
     chosen = parser.parse_args(arguments)
     if chosen.verb == "list":
         for job in JOBS:
             print(f"{job.name:10} {' '.join(job.pythons):16} {job.says}")
         return 0
-    return run(BY_NAME[chosen.name], chosen.python)
+    return run(BY_NAME[chosen.name], chosen.python, fast=chosen.fast)
 
 
 if __name__ == "__main__":
