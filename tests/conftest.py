@@ -136,9 +136,11 @@ class Jobs:
         self, config: pytest.Config, items: list[pytest.Item]
     ) -> None:
         kept, left = [], []
+        grouped = config.pluginmanager.hasplugin("xdist")  # the mark is pytest-xdist's
         for item in items:
             job = job_of(item.nodeid).name
-            item.add_marker(pytest.mark.xdist_group(job))
+            if grouped:
+                item.add_marker(pytest.mark.xdist_group(job))
             (kept if self.only in (None, job) else left).append(item)
         if left:
             config.hook.pytest_deselected(items=left)

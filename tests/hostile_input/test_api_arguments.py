@@ -115,9 +115,6 @@ def test_the_last_errors_that_escaped_as_pythons_own_are_the_packages():
     naming the argument."""
     from guts_teach.game.errors import GutsError
     from guts_teach.strategy.reports.odds import odds_report
-    from guts_teach.widgets import ShelbyTable
 
     with pytest.raises(GutsError, match=r"players must be .* got a whole number of 5001 digits"):
         odds_report("Ac 5d", players=10**5000, as_json=False)
-    with pytest.raises(GutsError, match=r"bots must be a whole number from 1 to 9; got 'x'"):
-        ShelbyTable(bots="x")

@@ -1,7 +1,8 @@
 """Hostile input gets the package's own error naming the field or argument and saying what
 is expected: amounts bounded in digits where arithmetic happens, whole numbers too long to
 write out described by their length, wrong types refused as TypeErrors too, one rule for
-ledger titles, and JSON keys given once."""
+ledger titles, and JSON keys given once. The widgets' arguments are checked in
+tests/widgets/test_widget_arguments.py."""
 
 from __future__ import annotations
 
@@ -277,13 +278,6 @@ def test_replay_of_a_5001_digit_dealer_exits_2_with_the_field(tmp_path):
 # ---------------------------------------------------------------- wrong types
 
 
-def _widget(name: str, **kwargs: object) -> object:
-    pytest.importorskip("ipywidgets")
-    from guts_teach import widgets
-
-    return getattr(widgets, name)(**kwargs)
-
-
 WRONG_TYPES = [
     ("format_amount(1.5)", lambda: _core("format_amount")(1.5), "value must be an exact amount"),
     ("explain(1, 2)", lambda: _core("explain")(1, 2), "first must be a hand"),
@@ -301,22 +295,6 @@ WRONG_TYPES = [
         "winners must be a whole number of players",
     ),
     ('recent("x")', lambda: Session(["A", "B"]).recent("x"), "count must be a whole number"),
-    (
-        'ExampleStepper("six-counter")',
-        lambda: _widget_positional("ExampleStepper", "six-counter"),
-        "source must be a worked example",
-    ),
-    (
-        'GutsTable(seed="s")',
-        lambda: _widget("GutsTable", bots=2, seed="s"),
-        "seed must be a whole number",
-    ),
-    ("GutsTable(bots=12)", lambda: _widget("GutsTable", bots=12), "bots must be a whole number"),
-    (
-        'OddsExplorer(players="x")',
-        lambda: _widget("OddsExplorer", players="x"),
-        "players must be a whole number from 2 to 10",
-    ),
 ]
 
 
@@ -324,13 +302,6 @@ def _core(name: str) -> object:
     import guts_teach
 
     return getattr(guts_teach, name)
-
-
-def _widget_positional(name: str, *args: object) -> object:
-    pytest.importorskip("ipywidgets")
-    from guts_teach import widgets
-
-    return getattr(widgets, name)(*args)
 
 
 @pytest.mark.parametrize(
@@ -341,15 +312,6 @@ def test_a_wrong_type_is_an_argument_error_and_a_type_error_naming_it(label, cal
         call()
     assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
     assert expected in str(caught.value), label
-
-
-@pytest.mark.parametrize(
-    ("name", "kwargs"),
-    [("HandComparer", {"rules": "x"}), ("SettlementQuiz", {"rules": "teaching"})],
-)
-def test_widget_rules_of_the_wrong_kind_are_the_packages_rules_error(name, kwargs):
-    with pytest.raises(RulesError, match=r"^rules must be a Rules, such as teaching\(\)"):
-        _widget(name, **kwargs)
 
 
 # --------------------------------------------------------------- ledger titles

@@ -11,39 +11,6 @@ from guts_teach.lessons.progress import LearnerProgress, ProgressError, QuizResu
 from guts_teach.lessons.quiz import SITUATIONS
 
 
-def quiz(reports):
-    from guts_teach.widgets.quiz import SettlementQuiz
-
-    return SettlementQuiz(seed=4, report=reports.append)
-
-
-def fill(widget, answers):
-    for name, value in answers.items():
-        getattr(widget, name).value = value
-
-
-def test_the_first_check_is_reported_once_with_the_questions_situation():
-    reports = []
-    widget = quiz(reports)
-    widget.mark()  # every box empty: wrong
-    fill(widget, widget.scenario.answers())
-    widget.mark()  # right now, but not at the first check
-    assert reports == [QuizResult(1, widget.scenario.situation, right=False)]
-    widget.new_question()
-    fill(widget, widget.scenario.answers())
-    widget.mark()
-    assert reports[-1] == QuizResult(2, widget.scenario.situation, right=True)
-    assert widget.score == 1 and len(reports) == 2
-
-
-def test_answers_shown_are_reported_as_shown_not_right():
-    reports = []
-    widget = quiz(reports)
-    widget.show_answer()
-    widget.mark()  # the answers shown are right, but the question was not settled
-    assert reports == [QuizResult(1, widget.scenario.situation, right=False, shown=True)]
-
-
 def test_a_learners_sums_count_each_question_once_and_list_missed_situations_in_order():
     results = [
         QuizResult(1, "refill", right=False),

@@ -98,6 +98,7 @@ JOBS = (
             "tests/excel",
             "tests/e2e/libreoffice",
             "tests/e2e/test_xlwings_routes.py",
+            "tests/hostile_input/test_edges.py",
             "tests/shelby/test_shelby_ledger.py",
             "tests/properties/test_club_records.py",
             "tests/properties/test_random_driver.py",
