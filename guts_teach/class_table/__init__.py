@@ -10,27 +10,3 @@ tables' files written in threads of their own; ``_https`` the service's certific
 ``_rules_form`` the rules a teacher may choose, in plain words; ``_projector`` the pictures the
 projector shows.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from ..lazy import lazy_names
-
-_HOMES = {
-    "BOT_KINDS": "table",
-    "TIMER": "table",
-    "ClassTable": "table",
-    "TableError": "table",
-}
-__all__ = sorted(_HOMES)
-
-# Loaded on first use, so that the command line's options load no table module.
-__getattr__ = lazy_names(__name__, _HOMES)
-
-
-if TYPE_CHECKING:  # the same names, for type checkers and editors
-    from .table import BOT_KINDS as BOT_KINDS
-    from .table import TIMER as TIMER
-    from .table import ClassTable as ClassTable
-    from .table import TableError as TableError

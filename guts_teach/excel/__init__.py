@@ -21,38 +21,41 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_names
 
-# The public names, each with the module it lives in: loaded on first use, so that importing
-# one module of the package loads none of the others.
+# The user's API, by intent: each name with the module that holds it, loaded on first use
+# (importing one module of the package loads none of the others). Whatever else the package
+# holds is internal: the package's own code imports it from its module.
 _HOMES = {
-    "DEALS": "layout",
-    "Layout": "layout",
-    "PLAYERS": "layout",
-    "SHEETS": "layout",
-    "import_ledger": "reading.file_import",
-    "open_bounded": "reading.xlsx_read",
-    "export_season": "writing.season_export",
+    # A club workbook written from a ledger, a season or a Shelby game
     "export_ledger": "writing.workbook",
+    "export_season": "writing.season_export",
+    "export_shelby": "writing.shelby_export",
+    # A club workbook read back
+    "import_ledger": "reading.file_import",
+    "import_book": "reading.file_import",
+    # xlwings: a ledger or a session mirrored into an open Book, and read back
     "mirror_ledger": "xlwings.bridge",
-    "GUTS_COMPARE": "xlwings.functions",
+    "LiveMirror": "xlwings.bridge",
+    "read_deals": "xlwings.bridge",
+    # xlwings custom functions, for formulas in Excel
     "GUTS_HAND": "xlwings.functions",
-    "GUTS_LEDGER": "xlwings.functions",
-    "GUTS_SETTLE": "xlwings.functions",
+    "GUTS_COMPARE": "xlwings.functions",
     "GUTS_WINNERS": "xlwings.functions",
+    "GUTS_SETTLE": "xlwings.functions",
+    "GUTS_LEDGER": "xlwings.functions",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
 
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
-    from .layout import DEALS as DEALS
-    from .layout import PLAYERS as PLAYERS
-    from .layout import SHEETS as SHEETS
-    from .layout import Layout as Layout
+    from .reading.file_import import import_book as import_book
     from .reading.file_import import import_ledger as import_ledger
-    from .reading.xlsx_read import open_bounded as open_bounded
     from .writing.season_export import export_season as export_season
+    from .writing.shelby_export import export_shelby as export_shelby
     from .writing.workbook import export_ledger as export_ledger
+    from .xlwings.bridge import LiveMirror as LiveMirror
     from .xlwings.bridge import mirror_ledger as mirror_ledger
+    from .xlwings.bridge import read_deals as read_deals
     from .xlwings.functions import GUTS_COMPARE as GUTS_COMPARE
     from .xlwings.functions import GUTS_HAND as GUTS_HAND
     from .xlwings.functions import GUTS_LEDGER as GUTS_LEDGER

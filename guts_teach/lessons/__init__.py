@@ -11,25 +11,24 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_names
 
-# The public names, each with the module it lives in: loaded on first use, so that importing
-# one module of the package loads none of the others.
+# The user's API, by intent: each name with the module that holds it, loaded on first use
+# (importing one module of the package loads none of the others). Whatever else the package
+# holds is internal: the package's own code imports it from its module.
 _HOMES = {
+    # The documents' worked examples
+    "example": "examples",
     "EXAMPLES": "examples",
     "LESSON_EXAMPLES": "examples",
     "WorkedExample": "examples",
-    "example": "examples",
+    # The settlement quiz
+    "make_scenario": "quiz",
+    "check": "quiz",
+    "quiz_set": "quiz",
+    "Scenario": "quiz",
+    "Mark": "quiz",
+    # The lesson's rule codes and glossary, as Markdown
     "markdown_codes": "glossary",
     "markdown_terms": "glossary",
-    "FIELDS": "quiz",
-    "Mark": "quiz",
-    "Scenario": "quiz",
-    "check": "quiz",
-    "make_scenario": "quiz",
-    "quiz_set": "quiz",
-    "Scene": "scene",
-    "REVEALED": "stepper",
-    "Stepper": "stepper",
-    "plain": "words",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
@@ -42,13 +41,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .examples import example as example
     from .glossary import markdown_codes as markdown_codes
     from .glossary import markdown_terms as markdown_terms
-    from .quiz import FIELDS as FIELDS
     from .quiz import Mark as Mark
     from .quiz import Scenario as Scenario
     from .quiz import check as check
     from .quiz import make_scenario as make_scenario
     from .quiz import quiz_set as quiz_set
-    from .scene import Scene as Scene
-    from .stepper import REVEALED as REVEALED
-    from .stepper import Stepper as Stepper
-    from .words import plain as plain

@@ -7,25 +7,24 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_names
 
-# The public names, each with the module it lives in: loaded on first use, so that importing
-# one module of the package loads none of the others.
+# The user's API, by intent: each name with the module that holds it, loaded on first use
+# (importing one module of the package loads none of the others). Whatever else the package
+# holds is internal: the package's own code imports it from its module.
 _HOMES = {
-    # the lessons' charts: line, bar and heat charts as SVG, and show() to display them
-    "Level": "charts",
-    "PALETTE": "charts",
-    "Series": "charts",
+    # The lessons' charts, as SVG, and show() to display them
+    "line_chart": "charts",
     "bar_chart": "charts",
     "heat_chart": "charts",
-    "line_chart": "charts",
+    "Series": "charts",
+    "Level": "charts",
+    "PALETTE": "charts",
     "show": "charts",
+    # Colours for a notebook's own pictures
     "heat_colour": "colours",
     "ink_on": "colours",
-    "FOUR_COLOURS": "svg",
-    "TWO_COLOURS": "svg",
+    # Cards and hands drawn
     "card_svg": "svg",
     "hand_svg": "svg",
-    "table_pictures": "svg",
-    "table_svg": "svg",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
@@ -41,9 +40,5 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .charts import show as show
     from .colours import heat_colour as heat_colour
     from .colours import ink_on as ink_on
-    from .svg import FOUR_COLOURS as FOUR_COLOURS
-    from .svg import TWO_COLOURS as TWO_COLOURS
     from .svg import card_svg as card_svg
     from .svg import hand_svg as hand_svg
-    from .svg import table_pictures as table_pictures
-    from .svg import table_svg as table_svg
