@@ -10,6 +10,35 @@ below load on first use, so ``import guts_teach`` itself costs next to nothing.
 >>> table = Session(["Ann", "Ben"], rules=teaching())
 >>> table.play(["Ann", "Ben"], winners=["Ben"]).steps()[-1].text
 'The cards are collected and the deal passes to the left, from Ann to Ben.'
+
+The everyday names, by what they are for:
+
+- playing a session: a :class:`Session` under :class:`Rules` (:func:`teaching`,
+  :func:`classic`, or any :func:`profile` named in :data:`PROFILES`); each settled deal a
+  :class:`DealRecord` that tells itself step by step (:class:`Step`); a :class:`Standing` a
+  line of the standings;
+- cards and hands: :func:`card`, :func:`parse_cards`, :class:`Card`, :class:`Deck`,
+  :func:`hand`, :class:`Hand`, a hand's class :class:`Strength`, and :func:`explain` to say
+  which of two hands wins and why;
+- money: :func:`format_amount` shows an amount to people; :func:`settle_pot` settles one
+  showdown (a :class:`Settlement`);
+- a club's evening and a Shelby game as tables (pandas where installed) and charts, as the
+  lesson notebooks show them: :func:`sample_evening`, :func:`evening_table`,
+  :func:`evening_chart`, :func:`standings_frame`, :func:`shelby_frame`;
+- errors a caller catches, each a :class:`GutsError` and so a :class:`ValueError`:
+  :class:`PlayerError`, :class:`UnknownPlayerError`, :class:`CardError`,
+  :class:`DuplicateCardError`, :class:`MissingHandError`, :class:`RulesError`,
+  :class:`UnknownProfileError`, :class:`AmountError`, :class:`IllegalActionError` and its
+  kinds (:class:`DealInProgressError`, :class:`NoDealInProgressError`,
+  :class:`AlreadyDeclaredError`, :class:`NotEveryoneDeclaredError`, :class:`OutOfTurnError`,
+  :class:`OverdraftError`, :class:`SessionOverError`, :class:`WinnerError`), and
+  :class:`LedgerError` for a club's records.
+
+The rest of the user API is in the packages a user works with: :mod:`guts_teach.game` (the
+rules core's whole API), :mod:`guts_teach.ledgers`, :mod:`guts_teach.shelby`,
+:mod:`guts_teach.strategy`, :mod:`guts_teach.lessons`, :mod:`guts_teach.widgets`,
+:mod:`guts_teach.pictures` and :mod:`guts_teach.excel`. Anything else is internal: the
+package's own code imports it from the module that holds it, and it may move.
 """
 
 from __future__ import annotations

@@ -1,18 +1,32 @@
 """The club workbook: an Excel ledger with native formulas, Python-backed custom functions
 and an xlwings bridge. Writing a book needs the ``workbook`` extra (openpyxl); reading one
-needs nothing beyond the package; :mod:`.xlwings` needs the ``excel`` extra (xlwings too). The
-rules core never imports any of it.
+needs nothing beyond the package; the xlwings side needs the ``excel`` extra (xlwings too).
+The rules core never imports any of it.
+
+Its user API, by what it is for:
+
+- a club workbook written (atomically) from a ledger, a season or a Shelby game:
+  :func:`export_ledger`, :func:`export_season`, :func:`export_shelby`;
+- a club workbook read back: :func:`import_ledger` (its Deals sheet as a ledger),
+  :func:`import_book` (a ledger or, when its deals name evenings, a season);
+- xlwings: :func:`mirror_ledger` writes a ledger or a session's deals into an open ``Book``,
+  :class:`LiveMirror` follows a session as it is played, :func:`read_deals` reads the deals
+  back;
+- xlwings custom functions, for formulas in Excel: :func:`GUTS_HAND`, :func:`GUTS_COMPARE`,
+  :func:`GUTS_WINNERS`, :func:`GUTS_SETTLE`, :func:`GUTS_LEDGER`;
+- the error a caller catches: :class:`WorkbookError`, a workbook that is missing, damaged or
+  holds junk, or a ledger the workbook cannot hold (a :class:`~guts_teach.game.GutsError`).
+
+Its modules, which hold the rest (internal, imported from its module):
 
 - :mod:`.layout`: where everything is: sheets, cells, names, the deal rows' layout;
-  :mod:`.cells`: values as cells (money becomes a float only here), and ``WorkbookError``.
+  :mod:`.cells`: values as cells (money becomes a float only here).
 - :mod:`.sheets`: the sheet builders, one a module, with their native formulas.
 - :mod:`.writing`: generate the workbook, export a ledger or a season into it, write it into
   a file row by row, save atomically.
 - :mod:`.reading`: read a saved file within bounds and its Deals sheet back into a ledger,
   with errors naming sheet, row and column.
-- :mod:`.xlwings`: mirror a ledger into an xlwings ``Book`` in a few batched writes, and
-  ``GUTS_HAND``, ``GUTS_COMPARE``, ``GUTS_WINNERS``, ``GUTS_SETTLE`` and ``GUTS_LEDGER`` as
-  xlwings custom functions.
+- :mod:`.xlwings`: the bridge and the ``GUTS_*`` custom functions.
 """
 
 from __future__ import annotations
@@ -42,12 +56,15 @@ _HOMES = {
     "GUTS_WINNERS": "xlwings.functions",
     "GUTS_SETTLE": "xlwings.functions",
     "GUTS_LEDGER": "xlwings.functions",
+    # Errors a caller catches
+    "WorkbookError": "cells",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)
 
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .cells import WorkbookError as WorkbookError
     from .reading.file_import import import_book as import_book
     from .reading.file_import import import_ledger as import_ledger
     from .writing.season_export import export_season as export_season

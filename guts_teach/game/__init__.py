@@ -1,10 +1,38 @@
 """The rules core: cards and hands, the rules, money and settlement, the showdown, the deal
 and session state machine, and the records that tell each deal.
 
-- :mod:`.cards`: cards, decks, two- and three-card hands and their comparison;
-- :mod:`.play`: the session a table plays, its state, bookkeeping and listeners;
-- the modules here: the frozen :class:`~.rules.Rules` and profiles, exact money, settlement,
-  the showdown's pure decision, records and their narration, the words they use, errors.
+Its user API, by what it is for:
+
+- the rules: the frozen :class:`Rules`, the profiles :func:`teaching` and :func:`classic`,
+  any :func:`profile` named in :data:`PROFILES` (with fields changed), and
+  :func:`closest_profile` to say how rules differ from the nearest one;
+- playing: a :class:`Session` deals, takes declarations and settles; each settled deal is a
+  :class:`DealRecord` that tells itself step by step (:class:`Step`); a :class:`Standing` is
+  a line of the standings;
+- cards and hands: :func:`card` and :func:`parse_cards` read cards as people write them
+  (:class:`Card`, :class:`Deck`); :func:`hand` makes a two-card :class:`Hand`, whose class is
+  a :class:`Strength` (all of them, weakest first, in :data:`ALL_STRENGTHS`; one read from
+  text by :func:`hand_class`); :func:`rank_symbol` writes a rank; :func:`explain` says which
+  of two hands wins and why, :func:`compare_hands` ranks any number typed as text;
+- money: :func:`as_amount` reads an exact amount, :func:`format_amount` shows one to people;
+  :func:`settle_pot` settles one showdown (a :class:`Settlement`);
+- errors a caller catches, each a :class:`GutsError` and so a :class:`ValueError`: a bad
+  argument (:class:`ArgumentError`, a :class:`TypeError` too), players
+  (:class:`PlayerError`, :class:`UnknownPlayerError`), cards (:class:`CardError`,
+  :class:`DuplicateCardError`, :class:`MissingHandError`), rules (:class:`RulesError`,
+  :class:`UnknownProfileError`), amounts (:class:`AmountError`), play the table does not
+  allow now (:class:`IllegalActionError`: :class:`DealInProgressError`,
+  :class:`NoDealInProgressError`, :class:`AlreadyDeclaredError`,
+  :class:`NotEveryoneDeclaredError`, :class:`OutOfTurnError`, :class:`OverdraftError`,
+  :class:`SessionOverError`, :class:`WinnerError`), and a club's records
+  (:class:`LedgerError`; a season's :class:`SeasonError`: :class:`SeasonRulesError`,
+  :class:`AttendanceError`, :class:`CarryOverError`, :class:`EveningLabelError`).
+
+Its modules: :mod:`.cards` (cards, decks, two- and three-card hands and their comparison),
+:mod:`.play` (the session a table plays, its state, bookkeeping and listeners), and beside
+them the rules and profiles, exact money, settlement, the showdown's pure decision, records
+and their narration, the words they use, JSON text, atomic files and errors. What else they
+hold is internal, imported by the package's own code from its module.
 
 Standard library only, and nothing else of the package: every other layer (the club's
 ledgers, the Shelby games, the strategy lab, the lessons) and every adapter (widgets,

@@ -1,6 +1,22 @@
-"""A club's books: ledgers (:mod:`.ledger`) and their files (:mod:`.ledger_file`), replaying
-them into a session (:mod:`.replay`), seasons of evenings (:mod:`.season`, R12) and their
-files (:mod:`.season_file`), and settling up at the end (:mod:`.settle_up`).
+"""A club's books: ledgers and their files, replaying them into a session, seasons of evenings
+(R12) and their files, and settling up at the end.
+
+Its user API, by what it is for:
+
+- a ledger: a :class:`Ledger` of :class:`LedgerDeal` rows, written from a session by
+  :func:`ledger_of`; :func:`dumps` and :func:`save` write it (atomically), :func:`load` and
+  :func:`loads` read it back and check it by replaying it, :func:`load_replayed` gives the
+  table it leaves too;
+- a season: a :class:`Season` of :class:`Evening` ledgers, each opening with what the
+  previous one left (:func:`carry_over`); :func:`replay_season` plays them,
+  :func:`season_standings`, :func:`evening_results`, :func:`histories`, :func:`on_table` and
+  :func:`end_note` say how it stands; :func:`dumps_season` and :func:`save_season` write its
+  file, :func:`load_season` and :func:`loads_season` read one, :func:`load_season_folder`
+  reads a folder of ledger files as one;
+- settling up: :func:`fewest_transfers`, the plan with the fewest payments.
+
+Its modules: :mod:`.ledger`, :mod:`.ledger_file`, :mod:`.replay`, :mod:`.season`,
+:mod:`.season_file` and :mod:`.settle_up`; what else they hold is internal.
 
 Built on the rules core (:mod:`guts_teach.game`) and the standard library only.
 """

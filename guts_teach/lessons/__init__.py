@@ -1,6 +1,15 @@
 """Teaching material: the documents' worked examples, stepping through them, the quiz, the
 scene a table picture shows.
 
+Its user API, by what it is for:
+
+- the documents' worked examples: :func:`example` by name, all of them in
+  :data:`EXAMPLES` (the lesson's in :data:`LESSON_EXAMPLES`), each a :class:`WorkedExample`;
+- the settlement quiz: :func:`make_scenario` draws a seeded question (a :class:`Scenario`),
+  :func:`check` marks the answers (each a :class:`Mark`), :func:`quiz_set` makes a printed set;
+- the lesson's rule codes and glossary as Markdown: :func:`markdown_codes`,
+  :func:`markdown_terms`.
+
 Built on the layers below (the rules core, the Shelby games, the strategy lab) and the
 standard library only; the widgets and the CLI present it.
 """

@@ -1,5 +1,14 @@
 """Pictures without a plotting library: cards, hands and the table as SVG (:mod:`.svg`), the
-lessons' charts (:mod:`.charts`) and their colours (:mod:`.colours`)."""
+lessons' charts (:mod:`.charts`) and their colours (:mod:`.colours`).
+
+Its user API, by what it is for:
+
+- the lessons' charts, as SVG: :func:`line_chart` (of :class:`Series`, with :class:`Level`
+  lines), :func:`bar_chart`, :func:`heat_chart`, in the colours of :data:`PALETTE`, and
+  :func:`show` to display them in a notebook;
+- colours for a notebook's own pictures: :func:`heat_colour`, :func:`ink_on`;
+- cards and hands drawn: :func:`card_svg`, :func:`hand_svg`.
+"""
 
 from __future__ import annotations
 

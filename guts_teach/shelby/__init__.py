@@ -1,5 +1,15 @@
 """Shelby and Psycho Shelby, the multi-round games of seed 000 (RULINGS S1-S4).
 
+Its user API, by what it is for:
+
+- playing: a :class:`ShelbyGame` under :class:`ShelbyRules` (:func:`shelby` or
+  :func:`psycho_shelby`; the cards each round deals in :data:`ROUNDS`), each change a
+  :class:`ShelbyStep`, with seeded :class:`ShelbyBot` players;
+- a game written down: a :class:`ShelbyLedger` of :class:`ShelbyDeal` rows, written by
+  :func:`dumps_shelby`, read by :func:`loads_shelby`, played again by :func:`replay_shelby`;
+- five-card hands: :func:`evaluate` gives a :class:`PokerStrength`, wild ranks included (the
+  baseball game's :data:`BASEBALL_WILD`).
+
 Built on the rules core (:mod:`guts_teach.game`), the ledgers' checks
 (:mod:`guts_teach.ledgers`) and the standard library only: the game
 engine, its ledger files, the five-card and low hands its rounds play, and seeded bots.

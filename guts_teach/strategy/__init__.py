@@ -1,5 +1,24 @@
 """The strategy lab: exact odds, threshold strategies, equilibria, sampling, advice, bots.
 
+Its user API, by what it is for:
+
+- a hand's odds and what going in is worth: :func:`hand_odds` (exact, if everyone stays in),
+  :func:`going_in` (advice in words), :func:`gain` (exact, against a threshold) and
+  :func:`sampled_gain` (sampled through the rules core);
+- threshold strategies: :class:`Threshold`; continuous Guts' closed form, which the lesson
+  checks the card game against: :func:`threshold` and :func:`carry_over`;
+- bots that declare for players at a table: :func:`make_bots`, :func:`equilibrium_bot`,
+  :class:`ThresholdBot`, :class:`CharacterBot`, :class:`InTurnBot` (declaring in turn, V1),
+  and :func:`declare_with_bots`;
+- the lab's reports, in words or JSON, as ``guts-teach odds`` and ``guts-teach strategy``
+  print them: :func:`odds_report`, :func:`strategy_report`, :func:`fictitious_report`,
+  :func:`guarantee_report`, :func:`repeated_report`, :func:`coalition_report`,
+  :func:`in_turn_report` and :func:`three_card_report`;
+- the lesson's slow answers, computed ahead: :func:`stored`;
+- the errors a caller catches: :class:`StrategyError`.
+
+Its modules, which hold the rest (internal, imported from its module):
+
 - :mod:`.counting`: exact counts and a hand's odds;
 - :mod:`.equilibria`: the payoff formula, thresholds and the equilibria of simultaneous Guts;
 - :mod:`.in_turn`: declaring in turn (V1); :mod:`.three_card`: three-card Guts (V6);

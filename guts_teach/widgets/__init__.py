@@ -8,7 +8,7 @@ redraws when they change; button callbacks only move that state.
 - :class:`ExampleSwitch`: two readings of a rule with one switch (:func:`nobody_in_switch`).
 - :class:`HandComparer`: type or pick two to ten hands and see them ranked, with reasons.
 - :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
-- :class:`RulesPicker`: a profile and options; the other widgets follow it.
+- :class:`RulesPicker`: a profile and options; the other widgets :func:`follow` it.
 - :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
 - :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
 - :class:`ClassSeat`: a seat at a class table (``guts-teach table``), played from the notebook.
