@@ -9,4 +9,7 @@ one code and seated with one press; ``_limits`` what one client may cost; ``_wri
 tables' files written in threads of their own; ``_https`` the service's certificate;
 ``_rules_form`` the rules a teacher may choose, in plain words; ``_projector`` the pictures the
 projector shows.
+
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
 """

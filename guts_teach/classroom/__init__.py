@@ -21,4 +21,7 @@ The settings live in ``classroom.json`` (:mod:`.settings`), and the hub's config
 written from them as ``jupyterhub_config.json`` (:mod:`.hub`). JupyterHub is imported only by
 the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`, :mod:`.gate`) and by
 :mod:`.server`, which becomes JupyterHub's single-user server inside a learner's account.
+
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
 """

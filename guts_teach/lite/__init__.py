@@ -10,4 +10,7 @@ standard library's with Pyodide itself under Node.js, so the browser need not on
 :func:`offline_problems` (:mod:`.check`) lists whatever in a site would load from another
 host; the build refuses to finish while the list is not empty. :mod:`.command` is the
 command line's side.
+
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
 """

@@ -5,4 +5,7 @@ turns the package's strategies into OpenSpiel policies; :mod:`.heads_up` checks 
 heads-up on OpenSpiel's export of it; :mod:`.trees` writes the game as OpenSpiel's C++ tree
 where the export is too slow, and measures best replies on it. This package is the only
 one that imports OpenSpiel.
+
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
 """

@@ -6,4 +6,7 @@ Ledger, Standings and Settle up (:mod:`.results`, settling by formulas in
 :mod:`._settle_native`) and the balance chart (:mod:`.chart`). The words of the Problem
 columns (:mod:`guts_teach.excel.problems`) and what the reader reads back
 (:mod:`guts_teach.excel.book_words`) live beside the package, so reading a book loads none of
-it."""
+it.
+
+Internal: the package declares no names; the workbook's user API is :mod:`guts_teach.excel`'s.
+"""

@@ -5,4 +5,8 @@ threshold strategies (:mod:`.thresholds`), mixed equilibria (:mod:`.mixed`), fic
 (:mod:`.coalitions_many`), the real game with its cap at two and three players
 (:mod:`.real_game`) and at any size (:mod:`.real_game_many`), best replies in it
 (:mod:`.real_reply`), the continuous model
-(:mod:`.continuous`) and a small exact simplex method (:mod:`.simplex`)."""
+(:mod:`.continuous`) and a small exact simplex method (:mod:`.simplex`).
+
+Internal: the package declares no names; what a user needs of it is public in
+:mod:`guts_teach.strategy`, and the package's own code imports the rest from its modules.
+"""
