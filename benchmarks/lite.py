@@ -170,7 +170,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         site = args.site
         if site is None:
-            from guts_teach.lite import build_site
+            from guts_teach.lite.site import build_site
 
             site = Path(scratch) / "site"
             report = build_site(site, pyodide=REPO / "build" / "node" / "node_modules" / "pyodide")

@@ -139,8 +139,8 @@ def _names_something(node, target: str) -> bool:  # type: ignore[no-untyped-def]
 
 
 # The reference: a page per package that declares public names (a ``_HOMES`` table or an
-# ``__all__`` in its ``__init__.py``), written into docs/reference/api/ (not in git) when the
-# build starts, so a new subpackage has its page with no hand edit. Each object is described
+# ``__all__`` in its ``__init__.py``: the user's packages, whose names are listed by intent),
+# written into docs/reference/api/ (not in git) when the build starts. Each object is described
 # once, on the page of the deepest package that declares it (``Session`` on
 # ``guts_teach.game.play``'s); a package that re-exports it lists it with a link there.
 API_DOC = "reference/api"

@@ -10,6 +10,35 @@ below load on first use, so ``import guts_teach`` itself costs next to nothing.
 >>> table = Session(["Ann", "Ben"], rules=teaching())
 >>> table.play(["Ann", "Ben"], winners=["Ben"]).steps()[-1].text
 'The cards are collected and the deal passes to the left, from Ann to Ben.'
+
+The everyday names, by what they are for:
+
+- playing a session: a :class:`Session` under :class:`Rules` (:func:`teaching`,
+  :func:`classic`, or any :func:`profile` named in :data:`PROFILES`); each settled deal a
+  :class:`DealRecord` that tells itself step by step (:class:`Step`); a :class:`Standing` a
+  line of the standings;
+- cards and hands: :func:`card`, :func:`parse_cards`, :class:`Card`, :class:`Deck`,
+  :func:`hand`, :class:`Hand`, a hand's class :class:`Strength`, and :func:`explain` to say
+  which of two hands wins and why;
+- money: :func:`format_amount` shows an amount to people; :func:`settle_pot` settles one
+  showdown (a :class:`Settlement`);
+- a club's evening and a Shelby game as tables (pandas where installed) and charts, as the
+  lesson notebooks show them: :func:`sample_evening`, :func:`evening_table`,
+  :func:`evening_chart`, :func:`standings_frame`, :func:`shelby_frame`;
+- errors a caller catches, each a :class:`GutsError` and so a :class:`ValueError`:
+  :class:`PlayerError`, :class:`UnknownPlayerError`, :class:`CardError`,
+  :class:`DuplicateCardError`, :class:`MissingHandError`, :class:`RulesError`,
+  :class:`UnknownProfileError`, :class:`AmountError`, :class:`IllegalActionError` and its
+  kinds (:class:`DealInProgressError`, :class:`NoDealInProgressError`,
+  :class:`AlreadyDeclaredError`, :class:`NotEveryoneDeclaredError`, :class:`OutOfTurnError`,
+  :class:`OverdraftError`, :class:`SessionOverError`, :class:`WinnerError`), and
+  :class:`LedgerError` for a club's records.
+
+The rest of the user API is in the packages a user works with: :mod:`guts_teach.game` (the
+rules core's whole API), :mod:`guts_teach.ledgers`, :mod:`guts_teach.shelby`,
+:mod:`guts_teach.strategy`, :mod:`guts_teach.lessons`, :mod:`guts_teach.widgets`,
+:mod:`guts_teach.pictures` and :mod:`guts_teach.excel`. Anything else is internal: the
+package's own code imports it from the module that holds it, and it may move.
 """
 
 from __future__ import annotations
@@ -20,55 +49,60 @@ from typing import TYPE_CHECKING, Any
 from .lazy import lazy_names
 from .version import __version__ as __version__
 
-# The public names, each with the module it lives in (under the package): the one table that
-# __all__, the names loaded on first use and the imports for type checkers below follow.
+# The user's API, by intent: each name with the module that holds it, loaded on first use
+# (importing one module of the package loads none of the others). Whatever else the package
+# holds is internal: the package's own code imports it from its module.
 _HOMES: dict[str, str] = {
-    # a club's evening and a Shelby game as tables (pandas where installed) and charts, as the
-    # lesson notebooks show them: adapters, loaded only when asked for
-    "evening_chart": "club_evening",
-    "evening_table": "club_evening",
-    "sample_evening": "club_evening",
-    "shelby_frame": "frames",
-    "standings_frame": "frames",
-    "Card": "game.cards.deck",
-    "Deck": "game.cards.deck",
+    # Playing a session
+    "Session": "game.play.session",
+    "Rules": "game.rules",
+    "teaching": "game.rules",
+    "classic": "game.rules",
+    "profile": "game.rules",
+    "PROFILES": "game.rules",
+    "DealRecord": "game.records",
+    "Step": "game.records",
+    "Standing": "game.play.table",
+    # Cards and hands
     "card": "game.cards.deck",
     "parse_cards": "game.cards.deck",
-    "AlreadyDeclaredError": "game.errors",
-    "AmountError": "game.errors",
-    "CardError": "game.errors",
-    "DealInProgressError": "game.errors",
-    "DuplicateCardError": "game.errors",
-    "GutsError": "game.errors",
-    "IllegalActionError": "game.errors",
-    "LedgerError": "game.errors",
-    "MissingHandError": "game.errors",
-    "NoDealInProgressError": "game.errors",
-    "NotEveryoneDeclaredError": "game.errors",
-    "OutOfTurnError": "game.errors",
-    "OverdraftError": "game.errors",
-    "PlayerError": "game.errors",
-    "RulesError": "game.errors",
-    "SessionOverError": "game.errors",
-    "UnknownPlayerError": "game.errors",
-    "UnknownProfileError": "game.errors",
-    "WinnerError": "game.errors",
+    "Card": "game.cards.deck",
+    "Deck": "game.cards.deck",
+    "hand": "game.cards.hands",
     "Hand": "game.cards.hands",
     "Strength": "game.cards.hands",
     "explain": "game.cards.hands",
-    "hand": "game.cards.hands",
+    # Money: amounts shown to people, and settling one showdown
     "format_amount": "game.money",
-    "DealRecord": "game.records",
-    "Step": "game.records",
-    "PROFILES": "game.rules",
-    "Rules": "game.rules",
-    "classic": "game.rules",
-    "profile": "game.rules",
-    "teaching": "game.rules",
-    "Session": "game.play.session",
-    "Standing": "game.play.table",
-    "Settlement": "game.settlement",
     "settle_pot": "game.settlement",
+    "Settlement": "game.settlement",
+    # A club's evening and a Shelby game as tables (pandas where installed) and charts, as the
+    # lesson notebooks show them
+    "sample_evening": "club_evening",
+    "evening_table": "club_evening",
+    "evening_chart": "club_evening",
+    "standings_frame": "frames",
+    "shelby_frame": "frames",
+    # Errors a caller catches (every one a GutsError and a ValueError)
+    "GutsError": "game.errors",
+    "PlayerError": "game.errors",
+    "UnknownPlayerError": "game.errors",
+    "CardError": "game.errors",
+    "DuplicateCardError": "game.errors",
+    "MissingHandError": "game.errors",
+    "RulesError": "game.errors",
+    "UnknownProfileError": "game.errors",
+    "AmountError": "game.errors",
+    "IllegalActionError": "game.errors",
+    "DealInProgressError": "game.errors",
+    "NoDealInProgressError": "game.errors",
+    "AlreadyDeclaredError": "game.errors",
+    "NotEveryoneDeclaredError": "game.errors",
+    "OutOfTurnError": "game.errors",
+    "OverdraftError": "game.errors",
+    "SessionOverError": "game.errors",
+    "WinnerError": "game.errors",
+    "LedgerError": "game.errors",
 }
 
 __all__ = sorted([*_HOMES, "__version__"])

@@ -1,5 +1,5 @@
-"""Public names that load with their module when first used (PEP 562), for the package and
-for its heavier subpackages: ``import guts_teach`` and the command line stay light.
+"""Public names that load with their module when first used (PEP 562), for the façade and
+the user packages (their ``_HOMES``): ``import guts_teach`` and the command line stay light.
 
 >>> import types, sys
 >>> demo = types.ModuleType("guts_teach.demo")

@@ -9,28 +9,7 @@ one code and seated with one press; ``_limits`` what one client may cost; ``_wri
 tables' files written in threads of their own; ``_https`` the service's certificate;
 ``_rules_form`` the rules a teacher may choose, in plain words; ``_projector`` the pictures the
 projector shows.
+
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from ..lazy import lazy_names
-
-_HOMES = {
-    "BOT_KINDS": "table",
-    "TIMER": "table",
-    "ClassTable": "table",
-    "TableError": "table",
-}
-__all__ = sorted(_HOMES)
-
-# Loaded on first use, so that the command line's options load no table module.
-__getattr__ = lazy_names(__name__, _HOMES)
-
-
-if TYPE_CHECKING:  # the same names, for type checkers and editors
-    from .table import BOT_KINDS as BOT_KINDS
-    from .table import TIMER as TIMER
-    from .table import ClassTable as ClassTable
-    from .table import TableError as TableError

@@ -21,34 +21,7 @@ The settings live in ``classroom.json`` (:mod:`.settings`), and the hub's config
 written from them as ``jupyterhub_config.json`` (:mod:`.hub`). JupyterHub is imported only by
 the modules that run inside the hub (:mod:`.accounts`, :mod:`.spawner`, :mod:`.gate`) and by
 :mod:`.server`, which becomes JupyterHub's single-user server inside a learner's account.
+
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from ..lazy import lazy_names
-
-_HOMES = {
-    "Classroom": "settings",
-    "ClassroomError": "settings",
-    "load": "settings",
-    "open_classroom": "settings",
-    "hub_config": "hub",
-    "hub_server": "hub",
-}
-__all__ = sorted(_HOMES)
-
-
-# The public names load with their module when first used, so that the command line (which
-# reads the ``classroom`` options on every run) does not load the hub's modules.
-__getattr__ = lazy_names(__name__, _HOMES)
-
-
-if TYPE_CHECKING:  # the same names, for type checkers and editors
-    from .hub import hub_config as hub_config
-    from .hub import hub_server as hub_server
-    from .settings import Classroom as Classroom
-    from .settings import ClassroomError as ClassroomError
-    from .settings import load as load
-    from .settings import open_classroom as open_classroom

@@ -3,22 +3,8 @@
 loaded only when it runs (:mod:`._replay`, :mod:`._lessons`, :mod:`._lab`, :mod:`._serve`,
 :mod:`._workbook`, :mod:`._handout`; the classroom's and the class tables' options in
 :mod:`guts_teach.classroom.command` and :mod:`guts_teach.class_table.command`), and the text
-they print (:mod:`.replay_text`, :mod:`._season_text`, :mod:`._text_table`)."""
+they print (:mod:`.replay_text`, :mod:`._season_text`, :mod:`._text_table`).
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from ..lazy import lazy_names
-
-# The public names, each with the module it lives in: loaded on first use, so that importing
-# one module of the package loads none of the others.
-_HOMES = {
-    "main": "commands",
-}
-__all__ = sorted(_HOMES)
-__getattr__ = lazy_names(__name__, _HOMES)
-
-
-if TYPE_CHECKING:  # the same names, for type checkers and editors
-    from .commands import main as main
+Internal: the package declares no public names (a user runs it from the command line);
+the package's own code imports what it needs from its modules.
+"""

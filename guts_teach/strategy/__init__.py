@@ -1,5 +1,24 @@
 """The strategy lab: exact odds, threshold strategies, equilibria, sampling, advice, bots.
 
+Its user API, by what it is for:
+
+- a hand's odds and what going in is worth: :func:`hand_odds` (exact, if everyone stays in),
+  :func:`going_in` (advice in words), :func:`gain` (exact, against a threshold) and
+  :func:`sampled_gain` (sampled through the rules core);
+- threshold strategies: :class:`Threshold`; continuous Guts' closed form, which the lesson
+  checks the card game against: :func:`threshold` and :func:`carry_over`;
+- bots that declare for players at a table: :func:`make_bots`, :func:`equilibrium_bot`,
+  :class:`ThresholdBot`, :class:`CharacterBot`, :class:`InTurnBot` (declaring in turn, V1),
+  and :func:`declare_with_bots`;
+- the lab's reports, in words or JSON, as ``guts-teach odds`` and ``guts-teach strategy``
+  print them: :func:`odds_report`, :func:`strategy_report`, :func:`fictitious_report`,
+  :func:`guarantee_report`, :func:`repeated_report`, :func:`coalition_report`,
+  :func:`in_turn_report` and :func:`three_card_report`;
+- the lesson's slow answers, computed ahead: :func:`stored`;
+- the errors a caller catches: :class:`StrategyError`.
+
+Its modules, which hold the rest (internal, imported from its module):
+
 - :mod:`.counting`: exact counts and a hand's odds;
 - :mod:`.equilibria`: the payoff formula, thresholds and the equilibria of simultaneous Guts;
 - :mod:`.in_turn`: declaring in turn (V1); :mod:`.three_card`: three-card Guts (V6);
@@ -17,29 +36,39 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_names
 
-# The public names, each with the module it lives in: loaded on first use, so that importing
-# one module of the package loads none of the others.
+# The user's API, by intent: each name with the module that holds it, loaded on first use
+# (importing one module of the package loads none of the others). Whatever else the package
+# holds is internal: the package's own code imports it from its module.
 _HOMES = {
-    "going_in": "advice",
-    "stored": "ahead",
-    "CharacterBot": "bots",
-    "ThresholdBot": "bots",
-    "declare_with_bots": "bots",
-    "equilibrium_bot": "bots",
-    "make_bots": "bots",
+    # A hand's odds and what going in is worth
     "hand_odds": "counting.odds",
-    # continuous Guts' closed form, which the lesson checks the card game against
-    "carry_over": "equilibria.continuous",
-    "threshold": "equilibria.continuous",
-    "Threshold": "equilibria.thresholds",
+    "going_in": "advice",
     "gain": "equilibria.thresholds",
-    "coalition_report": "reports.coalitions",
+    "sampled_gain": "sampling",
+    # Threshold strategies, and continuous Guts' closed form that the lesson checks the card game
+    # against
+    "Threshold": "equilibria.thresholds",
+    "threshold": "equilibria.continuous",
+    "carry_over": "equilibria.continuous",
+    # Bots that declare for players at a table
+    "make_bots": "bots",
+    "equilibrium_bot": "bots",
+    "ThresholdBot": "bots",
+    "CharacterBot": "bots",
+    "InTurnBot": "in_turn.bot",
+    "declare_with_bots": "bots",
+    # The lab's reports, in words or JSON (as guts-teach odds and guts-teach strategy print them)
+    "odds_report": "reports.odds",
+    "strategy_report": "reports.equilibrium",
     "fictitious_report": "reports.equilibrium",
     "guarantee_report": "reports.guarantee",
-    "odds_report": "reports.odds",
     "repeated_report": "reports.repeated",
-    "strategy_report": "reports.equilibrium",
-    "sampled_gain": "sampling",
+    "coalition_report": "reports.coalitions",
+    "in_turn_report": "in_turn.report",
+    "three_card_report": "three_card.report",
+    # The lesson's slow answers, computed ahead
+    "stored": "ahead",
+    # Errors a caller catches
     "StrategyError": "errors",
 }
 __all__ = sorted(_HOMES)
@@ -60,6 +89,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .equilibria.thresholds import Threshold as Threshold
     from .equilibria.thresholds import gain as gain
     from .errors import StrategyError as StrategyError
+    from .in_turn.bot import InTurnBot as InTurnBot
+    from .in_turn.report import in_turn_report as in_turn_report
     from .reports.coalitions import coalition_report as coalition_report
     from .reports.equilibrium import fictitious_report as fictitious_report
     from .reports.equilibrium import strategy_report as strategy_report
@@ -67,3 +98,4 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .reports.odds import odds_report as odds_report
     from .reports.repeated import repeated_report as repeated_report
     from .sampling import sampled_gain as sampled_gain
+    from .three_card.report import three_card_report as three_card_report

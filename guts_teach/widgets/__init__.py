@@ -8,7 +8,7 @@ redraws when they change; button callbacks only move that state.
 - :class:`ExampleSwitch`: two readings of a rule with one switch (:func:`nobody_in_switch`).
 - :class:`HandComparer`: type or pick two to ten hands and see them ranked, with reasons.
 - :class:`SettlementQuiz`: seeded settlement questions that explain each mistake.
-- :class:`RulesPicker`: a profile and options; the other widgets follow it.
+- :class:`RulesPicker`: a profile and options; the other widgets :func:`follow` it.
 - :class:`ShelbyTable`: play Shelby or Psycho Shelby against seeded bots.
 - :class:`GutsTable`: play two-card Guts against seeded bots, with the evening charted.
 - :class:`ClassSeat`: a seat at a class table (``guts-teach table``), played from the notebook.
@@ -30,30 +30,34 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_names
 
-# The public names, each with the module it lives in: loaded on first use, so that importing
-# one widget loads none of the others (nor the club evening's tables behind LedgerUpload).
+# The user's API, by intent: each name with the module that holds it, loaded on first use
+# (importing one module of the package loads none of the others). Whatever else the package
+# holds is internal: the package's own code imports it from its module.
 _HOMES = {
-    "ClassSeat": "class_seat",
-    "HandComparer": "comparer",
+    # The lesson's widgets
+    "ExampleStepper": "stepper",
     "DealChooser": "deal_chooser",
-    "LedgerUpload": "ledger_upload",
-    "OddsExplorer": "odds_explorer",
-    "deck_switch": "parts.deck",
-    "Pages": "parts.pages",
-    "CardPictures": "parts.pictures",
-    "round_html": "parts.shelby_rounds",
-    "standings_html": "parts.shelby_rounds",
-    "step_html": "parts.shelby_rounds",
-    "Panel": "parts.style",
-    "Progress": "parts.style",
+    "ExampleSwitch": "switch",
+    "nobody_in_switch": "switch",
+    "HandComparer": "comparer",
+    "SettlementQuiz": "quiz",
     "RulesPicker": "picker",
     "follow": "picker",
     "GutsTable": "play_table",
-    "SettlementQuiz": "quiz",
     "ShelbyTable": "shelby_table",
-    "ExampleStepper": "stepper",
-    "ExampleSwitch": "switch",
-    "nobody_in_switch": "switch",
+    "ClassSeat": "class_seat",
+    "OddsExplorer": "odds_explorer",
+    "LedgerUpload": "ledger_upload",
+    # A notebook's own widgets stacked, and a progress bar
+    "Panel": "parts.style",
+    "Progress": "parts.style",
+    # Parts a notebook builds its own views from
+    "deck_switch": "parts.deck",
+    "CardPictures": "parts.pictures",
+    "Pages": "parts.pages",
+    "round_html": "parts.shelby_rounds",
+    "step_html": "parts.shelby_rounds",
+    "standings_html": "parts.shelby_rounds",
 }
 __all__ = sorted(_HOMES)
 __getattr__ = lazy_names(__name__, _HOMES)

@@ -17,9 +17,9 @@ import requests
 import websocket
 from support.table_service import running_service
 
-from guts_teach.class_table import TableError
 from guts_teach.class_table.lobby import Lobby, LobbyError, plan_tables
 from guts_teach.class_table.service import Tables
+from guts_teach.class_table.table import TableError
 from guts_teach.game.money import format_amount, parse_amount
 from guts_teach.ledgers.ledger_file import load_replayed
 
@@ -298,12 +298,12 @@ def test_after_class_the_tables_download_as_a_season_equal_to_the_leaderboard(tm
     assert len(board) == 7
     kept = tmp_path / "class-season.json"
     kept.write_text(tables.season_text(), encoding="utf-8")
-    from guts_teach.cli import main
+    from guts_teach.cli.commands import main
 
     assert main(["replay", str(kept)]) == 0  # the club's own command reads it
     # and the club's workbook holds it: tables of different players, an evening each, whose
     # book reads back to the same standings
-    from guts_teach.excel.reading import import_book
+    from guts_teach.excel import import_book
     from guts_teach.ledgers.season import Season
 
     book = tmp_path / "class-season.xlsx"

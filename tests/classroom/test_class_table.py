@@ -12,8 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from guts_teach.class_table import ClassTable, TableError
-from guts_teach.class_table.table import LEDGER_FILE, STATE_FILE, token_hash
+from guts_teach.class_table.table import LEDGER_FILE, STATE_FILE, ClassTable, TableError, token_hash
 from guts_teach.game.rules import Rules
 from guts_teach.ledgers.ledger_file import load
 

@@ -17,8 +17,8 @@ import requests
 import websocket
 from support.table_service import running_service
 
-from guts_teach.class_table import TableError
 from guts_teach.class_table.service import MAX_MESSAGE, RATE, Tables
+from guts_teach.class_table.table import TableError
 from guts_teach.ledgers.ledger_file import load
 
 PASSWORD = "teacher-secret-password"

@@ -154,7 +154,7 @@ def test_the_teacher_is_told_every_address_and_what_one_address_risks(tmp_path):
 
 
 def test_a_bad_address_stops_the_command_before_anything_is_set_up(tmp_path, capsys):
-    from guts_teach.cli import main
+    from guts_teach.cli.commands import main
 
     folder = tmp_path / "room"
     code = main(

@@ -15,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.table_service import running_service
 
-import guts_teach.widgets.class_seat as seat_widget
 from guts_teach.class_table import protocol
 from guts_teach.class_table.service import PAGES
 from guts_teach.widgets.class_seat import connection
@@ -24,8 +23,8 @@ SCRIPT = PAGES / "table.js"
 
 
 def test_the_service_the_widget_and_the_pages_share_the_close_codes():
-    assert (seat_widget.CLOSED, seat_widget.NO_TABLE) == (protocol.CLOSED, protocol.NO_TABLE)
-    assert (connection.REFUSED, connection.BUSY) == (protocol.REFUSED, protocol.BUSY)
+    codes = (connection.CLOSED, connection.NO_TABLE, connection.REFUSED, connection.BUSY)
+    assert codes == (protocol.CLOSED, protocol.NO_TABLE, protocol.REFUSED, protocol.BUSY)
     script = SCRIPT.read_text(encoding="utf-8")
     assert not re.search(r"code\s*===\s*\d", script), "a close code written as a number"
     used = set(re.findall(r"CLOSE\.([A-Z_]+)", script))

@@ -199,7 +199,8 @@ def code_cells(site: Path, name: str) -> int:
 
 
 def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
-    from guts_teach.lite import LESSON_NOTEBOOKS, offline_problems
+    from guts_teach.lite.check import offline_problems
+    from guts_teach.lite.site import LESSON_NOTEBOOKS
 
     assert offline_problems(site) == []
     assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == list(LESSON_NOTEBOOKS)
@@ -217,7 +218,7 @@ def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
 
 def test_a_site_that_would_fall_back_to_the_cdn_is_refused(site, tmp_path):
     """Pyodide's own lock (wheels the site lacks), no pyodideUrl, PyPI allowed: each named."""
-    from guts_teach.lite import offline_problems
+    from guts_teach.lite.check import offline_problems
 
     broken = tmp_path / "broken"
     shutil.copytree(site, broken)
@@ -315,7 +316,7 @@ def digests(folder: Path) -> dict[str, str]:
 
 
 def test_the_same_inputs_give_the_same_site_with_only_its_own_extensions(site, tmp_path):
-    from guts_teach.lite import build_site
+    from guts_teach.lite.site import build_site
 
     again = build_site(tmp_path / "again", pyodide=PYODIDE)
     assert digests(again.out) == digests(site)
@@ -398,7 +399,8 @@ def test_without_node_the_site_is_built_without_bytecode_and_says_so(site, tmp_p
     import zipfile
 
     import guts_teach.lite.site as building
-    from guts_teach.lite import build_site, offline_problems
+    from guts_teach.lite.check import offline_problems
+    from guts_teach.lite.site import build_site
 
     monkeypatch.setattr(building, "node", lambda: None)
     report = build_site(tmp_path / "plain", pyodide=PYODIDE)

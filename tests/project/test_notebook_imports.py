@@ -1,7 +1,7 @@
 """The lesson notebooks import only the user API (issue 40, item 2): the façade
-``guts_teach`` and the top level of its user packages, each name one that package lists in
-``__all__``. A module deeper in a package is internal and may move (docs/reference/api.md),
-so a learner who copies a cell must never meet one."""
+``guts_teach`` and the top level of its user packages (``support.user_api.USER_API``), each
+name one that package lists in ``__all__``. A module deeper in a package is internal and may
+move (docs/reference/api.md), so a learner who copies a cell must never meet one."""
 
 from __future__ import annotations
 
@@ -11,18 +11,8 @@ import importlib
 import nbformat
 import pytest
 from support.paths import NOTEBOOKS
+from support.user_api import USER_API
 
-USER_API = {
-    "guts_teach",
-    "guts_teach.game",
-    "guts_teach.ledgers",
-    "guts_teach.strategy",
-    "guts_teach.shelby",
-    "guts_teach.lessons",
-    "guts_teach.widgets",
-    "guts_teach.excel",
-    "guts_teach.pictures",
-}
 SHIPPED = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 
 

@@ -1,14 +1,21 @@
-"""Each package declares its public names once: the table ``_HOMES`` in its ``__init__.py``
-(name -> the module that holds it) drives ``__all__`` and the names loaded on first use, and
-the imports under ``if TYPE_CHECKING:`` that type checkers read must say the same."""
+"""The public names are the user's API, listed by intent (issue 40, item 2).
+
+Each user package declares them once: the table ``_HOMES`` in its ``__init__.py`` (name -> the
+module that holds it, grouped by what a user does with it) drives ``__all__`` and the names
+loaded on first use, and the imports under ``if TYPE_CHECKING:`` that type checkers read must
+say the same. Only the user packages declare names, each one is written where a user reads (the
+docs, the notebooks, or the package's docstring that lists its API), and none lives in a module
+of the package's own plumbing: internal names are imported from their modules."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import re
 
 import pytest
 from support.paths import REPO
+from support.user_api import PLUMBING, USER_API, code_words, docstring_words, user_words
 
 PACKAGE = REPO / "guts_teach"
 TABLED = sorted(
@@ -32,10 +39,52 @@ def stubs(package: str) -> dict[str, str]:
     return found
 
 
-def test_every_layer_and_the_facade_declare_their_names():
-    assert {"guts_teach", "guts_teach.game", "guts_teach.ledgers", "guts_teach.strategy"} <= set(
-        TABLED
+def test_only_the_user_packages_declare_names():
+    """An internal package (the command line, the classroom, a subpackage such as
+    ``guts_teach.game.cards``) declares no public names: no table, no ``__all__``."""
+    assert sorted(USER_API) == TABLED
+    declaring = sorted(
+        ".".join(path.relative_to(PACKAGE.parent).parent.parts)
+        for path in PACKAGE.rglob("__init__.py")
+        if re.search(r"^__all__\b", path.read_text(encoding="utf-8"), re.M)
     )
+    assert declaring == sorted(USER_API), sorted(set(declaring) ^ set(USER_API))
+
+
+def _public(package: str) -> list[str]:
+    return list(importlib.import_module(package)._HOMES)
+
+
+@pytest.mark.parametrize("package", USER_API)
+def test_every_public_name_is_written_where_a_user_reads(package):
+    """A public name is one a user meets: the README, the how-tos, the tutorial, the
+    explanations or the notebooks use it, or the package's docstring lists it among its API
+    by intent. A helper that only the package's own code imports is not."""
+    read = user_words() | docstring_words(package)
+    unread = [name for name in _public(package) if name not in read]
+    assert not unread, f"{package}: public, but written nowhere a user reads: {unread}"
+
+
+@pytest.mark.parametrize("package", USER_API)
+def test_no_public_name_is_plumbing(package):
+    """No public name lives in a module of the package's own plumbing (argument checks,
+    atomic saving, JSON text, the narration's words, the workbook's insides)."""
+    homes = importlib.import_module(package)._HOMES
+    plumbing = {
+        name: f"{package}.{home}"
+        for name, home in homes.items()
+        if any(
+            f"{package}.{home}" == m or f"{package}.{home}".startswith(m + ".") for m in PLUMBING
+        )
+    }
+    assert not plumbing, f"{package}: internal names made public: {plumbing}"
+
+
+def test_the_checks_see_a_name_written_only_in_prose_or_only_in_code():
+    words = code_words("Settle with `settle_pot` or :func:`format_amount`; save_with saves.")
+    assert {"settle_pot", "format_amount"} <= words and "save_with" not in words
+    assert "Session" in user_words() and "save_with" not in user_words()
+    assert {"Session", "GutsError"} <= docstring_words("guts_teach.game")
 
 
 @pytest.mark.parametrize("package", TABLED)

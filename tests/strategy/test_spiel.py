@@ -48,7 +48,7 @@ def test_class_chances_are_the_hands_left_in_the_deck(spiel: ModuleType) -> None
         index = ALL_STRENGTHS.index(hand(list(cards)).strength)
         counted[index] = counted.get(index, 0) + 1
     total = len(left) * (len(left) - 1) // 2
-    found = dict(spiel.class_chances([_index("A-A"), _index("K-7")]))
+    found = dict(spiel.game.class_chances([_index("A-A"), _index("K-7")]))
     assert found == {i: Fraction(n, total) for i, n in counted.items()}
     assert found[_index("A-A")] == Fraction(1, total)
 
@@ -93,7 +93,7 @@ def test_playouts_agree_with_the_rules_core(spiel: ModuleType, options: dict) ->
         # nobody in is common enough to test the weenie rule and the dealer's taking
         ins = [rng.random() < 0.3 for _ in range(players)]
         classes, expected = _session_shares(rules, players, ins, seed=deal)
-        state = spiel.load(players=players, **options).new_initial_state()
+        state = spiel.game.load(players=players, **options).new_initial_state()
         for index in classes:
             assert state.is_chance_node()
             assert index in dict(state.chance_outcomes())
@@ -101,7 +101,7 @@ def test_playouts_agree_with_the_rules_core(spiel: ModuleType, options: dict) ->
         for is_in in ins:
             if state.is_terminal():
                 break
-            state.apply_action(spiel.IN if is_in else spiel.OUT)
+            state.apply_action(spiel.game.IN if is_in else spiel.game.OUT)
         assert state.is_terminal()
         assert list(state.exact_shares()) == expected, (options, classes, ins)
         returns = state.returns()
@@ -110,28 +110,28 @@ def test_playouts_agree_with_the_rules_core(spiel: ModuleType, options: dict) ->
 
 
 def test_information_states_hide_the_others_cards(spiel: ModuleType) -> None:
-    state = spiel.load(players=3, in_turn=True).new_initial_state()
+    state = spiel.game.load(players=3, in_turn=True).new_initial_state()
     for name in ("J-7", "A-A", "3-2"):
         state.apply_action(_index(name))
-    state.apply_action(spiel.IN)
+    state.apply_action(spiel.game.IN)
     assert state.information_state_string() == "seat 1 holds A-A heard i"
-    at_once = spiel.load(players=3).new_initial_state()
+    at_once = spiel.game.load(players=3).new_initial_state()
     for name in ("J-7", "A-A", "3-2"):
         at_once.apply_action(_index(name))
-    at_once.apply_action(spiel.IN)
+    at_once.apply_action(spiel.game.IN)
     assert at_once.information_state_string() == "seat 1 holds A-A"
 
 
 def test_bad_options_are_named(spiel: ModuleType) -> None:
     with pytest.raises(ValueError, match="players must be 2 to 10; got 11"):
-        spiel.load(players=11)
+        spiel.game.load(players=11)
     with pytest.raises(ValueError, match=r"weenie_ties must be one of .*got 'halves'"):
-        spiel.load(weenie_ties="halves")
+        spiel.game.load(weenie_ties="halves")
 
 
 @pytest.mark.slow
 def test_in_turn_equilibrium_is_one_for_openspiel(spiel: ModuleType) -> None:
-    check = spiel.check_heads_up(in_turn=True, iterations=300)
+    check = spiel.heads_up.check_heads_up(in_turn=True, iterations=300)
     assert check.exact_share == IN_TURN_SHARE
     assert check.spiel_share == pytest.approx(float(IN_TURN_SHARE), abs=1e-12)
     assert abs(check.equilibrium_nash_conv) < 1e-12
@@ -147,7 +147,7 @@ def test_in_turn_equilibrium_is_one_for_openspiel(spiel: ModuleType) -> None:
 
 @pytest.mark.slow
 def test_j7_is_the_equilibrium_for_openspiel(spiel: ModuleType) -> None:
-    check = spiel.check_heads_up(in_turn=False, iterations=300)
+    check = spiel.heads_up.check_heads_up(in_turn=False, iterations=300)
     assert check.equilibrium == "in with J-7 or better"
     assert check.equilibrium_nash_conv == pytest.approx(0, abs=1e-12)
     assert check.spiel_share == pytest.approx(0.5, abs=1e-12)
@@ -185,10 +185,10 @@ def _best_reply_gain(chooser: Callable[[int, int, tuple[bool, ...]], float], sea
 
 @pytest.mark.slow
 def test_a_bots_nash_conv_is_what_a_best_reply_gains(spiel: ModuleType) -> None:
-    game = spiel.load(players=2)
-    chooser = spiel.character_chooser("cautious", players=2)
+    game = spiel.game.load(players=2)
+    chooser = spiel.game.character_chooser("cautious", players=2)
     expected = _best_reply_gain(chooser, 0) + _best_reply_gain(chooser, 1)
-    assert spiel.nash_conv(game, chooser) == pytest.approx(expected, abs=1e-9)
+    assert spiel.heads_up.nash_conv(game, chooser) == pytest.approx(expected, abs=1e-9)
     assert expected > 0.1  # a cautious bot folds too much: 0.110 of the pot
 
 
@@ -196,7 +196,7 @@ def test_a_bots_nash_conv_is_what_a_best_reply_gains(spiel: ModuleType) -> None:
 def test_character_chooser_is_the_bot(spiel: ModuleType, character: str) -> None:
     from guts_teach.strategy.bots import CharacterBot
 
-    chooser = spiel.character_chooser(character, players=2)
+    chooser = spiel.game.character_chooser(character, players=2)
     for cards in ("Qc 9d", "Kc 4d", "Ac 2d", "9c 9d", "Jc 7d"):
         session = Session(["You", "Bo"], rng=random.Random(0))
         session.start_deal({"You": "2c 3d", "Bo": cards})

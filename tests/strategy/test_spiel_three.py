@@ -77,7 +77,7 @@ def _walk(state, tree_state, rng: random.Random) -> None:
 )
 def test_written_tree_plays_as_the_python_game(spiel, options, seat, held) -> None:
     tree, _ = spiel.trees.held_tree(players=3, seat=seat, held=held, **options)
-    game = spiel.load(players=3, **options)
+    game = spiel.game.load(players=3, **options)
     rng = random.Random(held)
     for _ in range(60):
         # the Python game deals every seat; the written one starts with ``held`` dealt
@@ -87,7 +87,7 @@ def test_written_tree_plays_as_the_python_game(spiel, options, seat, held) -> No
                 state.apply_action(held)
                 continue
             taken = [*state.classes, *([held] if len(state.classes) < seat else [])]
-            chances = dict(spiel.class_chances(taken))
+            chances = dict(spiel.game.class_chances(taken))
             assert [p for _, p in tree_state.chance_outcomes()] == [
                 float(p) for p in chances.values()
             ]
@@ -132,8 +132,8 @@ def test_in_turn_gains_are_the_labs_class_by_class(spiel, kept) -> None:
         assert found["by_class"][seat] == pytest.approx(lab[seat], abs=1e-15)
         assert max(abs(g) for g in found["by_class"][seat]) < 1e-15
     options = spiel.trees.Options(3, in_turn=True)
-    chooser = spiel.in_turn_chooser(3)
-    chances = dict(spiel.class_chances([]))
+    chooser = spiel.game.in_turn_chooser(3)
+    chances = dict(spiel.game.class_chances([]))
     j5, k4, ten_nine = (ALL_STRENGTHS.index(hand_class(h)) for h in ("J-5", "K-4", "10-9"))
     for seat, held in ((0, j5), (2, k4), (2, ten_nine), (1, 50)):
         ((best, played),) = spiel.trees.held_gain(options, [chooser], seat, held)
@@ -151,7 +151,7 @@ def test_in_turn_gains_of_the_fictitious_play_average_are_the_labs(spiel) -> Non
     lab = _lab_in_turn_gains(kept_play())
     options = spiel.trees.Options(3, in_turn=True)
     chooser = spiel.game.play_chooser(kept_play())
-    chances = dict(spiel.class_chances([]))
+    chances = dict(spiel.game.class_chances([]))
     for seat, held in ((0, 20), (1, 50), (2, 40)):
         ((best, played),) = spiel.trees.held_gain(options, [chooser], seat, held)
         assert lab[seat][held] > 1e-6
@@ -167,13 +167,13 @@ def test_at_once_gains_are_the_labs_gain_formula(spiel, kept) -> None:
     options = spiel.trees.Options(3)
     for edge in ("K-4", "J-7"):
         threshold = Threshold(hand_class(edge))
-        chooser = spiel.threshold_chooser(threshold)
+        chooser = spiel.game.threshold_chooser(threshold)
         for seat, held in ((0, K4 - 1), (2, K4), (1, K4 - 8)):
             g = gain(ALL_STRENGTHS[held], threshold, players=3)
             goes = threshold.goes_in(ALL_STRENGTHS[held])
             lab = frequency(ALL_STRENGTHS[held]) * (max(g, 0) - (g if goes else 0)) / 1326
             ((best, played),) = spiel.trees.held_gain(options, [chooser], seat, held)
-            share = float(dict(spiel.class_chances([]))[held]) * (best - played)
+            share = float(dict(spiel.game.class_chances([]))[held]) * (best - played)
             assert share == pytest.approx(float(lab), abs=1e-15), (edge, seat, held)
     k4 = kept["three"]["at once"]["bots"]["equilibrium (in with K-4 or better)"]
     assert max(abs(g) for row in k4["by_class"] for g in row) < 1e-15
@@ -194,7 +194,7 @@ def test_cfr_plus_at_three_is_near_the_labs_answers(spiel, kept) -> None:
     options = spiel.trees.Options(3, in_turn=True)
     for seat, held in ((2, 60), (0, 30)):
         ((best, played),) = spiel.trees.held_gain(options, [chooser], seat, held)
-        share = float(dict(spiel.class_chances([]))[held]) * (best - played)
+        share = float(dict(spiel.game.class_chances([]))[held]) * (best - played)
         assert share == pytest.approx(in_turn["by_class"][seat][held], abs=1e-15)
 
 

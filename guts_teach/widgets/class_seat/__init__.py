@@ -30,7 +30,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ...class_table.protocol import CLOSED, NO_TABLE, declare
+from ...class_table.protocol import declare
 from ...classroom.addresses import TABLES_URL
 from ...pictures.svg import table_pictures
 from ..parts.access import live
@@ -268,15 +268,3 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.story.value = story_html(view)
         self.balances.value = balances_html(view)
         self._buttons()
-
-
-__all__ = [
-    "CLOSED",
-    "NO_TABLE",
-    "TABLES_URL",
-    "ClassSeat",
-    "SeatLink",
-    "SeatLinkError",
-    "parse_seat_link",
-    "seat_from_hub",
-]

@@ -21,7 +21,7 @@ from guts_teach.jupyter.launch import LESSON
 SERVICE = "/services/tables/"
 JOIN_MY_SEAT = """
 import json, websocket
-from guts_teach.widgets.class_seat import seat_from_hub
+from guts_teach.widgets.class_seat.link import seat_from_hub
 seat = seat_from_hub()
 assert seat.code == "{code}", seat
 connection = websocket.create_connection(seat.socket_url, timeout=30)

@@ -27,9 +27,8 @@ from support.classroom_hub import (
 )
 from support.learner import Channel, Learner, Outcome
 
-from guts_teach.classroom import ClassroomError, hub_config, open_classroom
-from guts_teach.classroom.hub import check_learners_can_run
-from guts_teach.classroom.settings import load
+from guts_teach.classroom.hub import check_learners_can_run, hub_config
+from guts_teach.classroom.settings import ClassroomError, load, open_classroom
 from guts_teach.classroom.users import ACCOUNT_COMMENT, NO_LOGIN, learner_account
 
 LESSON = "01_lesson.ipynb"
