@@ -41,7 +41,7 @@ from ..parts.access import live
 from ..parts.deck import follow_deck
 from ..parts.style import CSS, TextFallback, button
 from .browser import BrowserConnection
-from .connection import SeatConnection
+from .connection import Connection, SeatConnection
 from .link import SeatLink, SeatLinkError, parse_seat_link, seat_from_hub
 from .words import alert, balances_html, declared_words, said, scene_of, status_words, story_html
 
@@ -72,7 +72,7 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.retries, self.retry_wait = retries, retry_wait
         self.environ = os.environ if environ is None else environ
         self.view: dict[str, Any] | None = None
-        self._connection: SeatConnection | BrowserConnection | None = None
+        self._connection: Connection | None = None
         self._lock = threading.Lock()
         self.link = widgets.Text(
             value=link,
@@ -181,7 +181,7 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
         # the lessons in the browser (Pyodide) have no threads nor sockets: the browser's own
         # WebSocket carries the same messages there
         kind = BrowserConnection if sys.platform == "emscripten" else SeatConnection
-        connection = kind(
+        connection: Connection = kind(
             seat,
             told=self._told,
             ended=lambda words: self._ended(connection, words),
@@ -211,7 +211,7 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
             self.error.value = ""
             self._draw()
 
-    def _ended(self, connection: SeatConnection | BrowserConnection, words: str) -> None:
+    def _ended(self, connection: Connection, words: str) -> None:
         if connection is not self._connection:
             return  # an older connection, left on purpose
         self.joined = False

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...class_table.protocol import join
-from .connection import not_seated, unreachable, why_closed
+from .connection import Connection, not_seated, unreachable, why_closed
 from .link import CONNECT_WAIT, SeatLink
 
 OPEN = 1
@@ -25,32 +25,16 @@ OPEN = 1
 EVENTS = ("open", "message", "close")
 
 
-class BrowserConnection:
-    """The seat's WebSocket in the browser: ``told(message)`` gets each message from the
-    service, ``ended(words)`` why the connection ended for good, ``lost()`` that it was lost
-    and is tried again (``retries`` times, ``retry_wait`` seconds apart, once the seat has been
-    seated), ``tick()`` is called every second; all from the browser's event loop."""
+class BrowserConnection(Connection):
+    """The seat's WebSocket in the browser (:class:`.connection.Connection`'s calls are made
+    from the browser's event loop)."""
 
-    def __init__(
-        self,
-        seat: SeatLink,
-        *,
-        told: Callable[[dict[str, Any]], None],
-        ended: Callable[[str], None],
-        lost: Callable[[], None],
-        tick: Callable[[], None],
-        retries: int,
-        retry_wait: float,
-    ) -> None:
-        self.seat = seat
-        self.told, self.ended, self.lost, self.tick = told, ended, lost, tick
-        self.retries, self.retry_wait = retries, retry_wait
+    def __init__(self, seat: SeatLink, **calls: Any) -> None:
+        super().__init__(seat, **calls)
         self.js: Any = importlib.import_module("js")
         self.ffi: Any = importlib.import_module("pyodide.ffi")
-        self.socket: Any = None
         self.listeners: list[tuple[str, Any]] = []
         self.ticking: tuple[Any, Any] | None = None
-        self.stopping = False
         self.joined = False
         """Whether the table has seated this seat once (a lost connection is then retried)."""
         self.failed = 0

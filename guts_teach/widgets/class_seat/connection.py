@@ -17,10 +17,12 @@ from ...class_table.protocol import BUSY, CLOSED, NO_TABLE, REFUSED, join
 from .link import CONNECT_WAIT, SeatLink
 
 
-class SeatConnection:
-    """The seat's WebSocket, in a thread with its own event loop. ``told(message)`` gets each
-    message from the service, ``ended(words, final)`` why the connection ended (``final``:
-    nothing to rejoin), ``tick()`` is called every second; all three from this thread."""
+class Connection:
+    """What a seat's connection is told to call: ``told(message)`` with each message from the
+    service, ``ended(words)`` with why the connection ended for good, ``lost()`` when it was
+    lost and is tried again (``retries`` times, ``retry_wait`` seconds apart, once the seat has
+    been seated), ``tick()`` every second. A connection has ``start()``, ``send(message)`` and
+    ``stop()``."""
 
     def __init__(
         self,
@@ -36,9 +38,26 @@ class SeatConnection:
         self.seat = seat
         self.told, self.ended, self.lost, self.tick = told, ended, lost, tick
         self.retries, self.retry_wait = retries, retry_wait
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.socket: Any = None
         self.stopping = False
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def send(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+
+class SeatConnection(Connection):
+    """The seat's WebSocket, in a thread with its own event loop (:class:`Connection`'s calls
+    are made from this thread)."""
+
+    def __init__(self, seat: SeatLink, **calls: Any) -> None:
+        super().__init__(seat, **calls)
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="guts-class-seat", daemon=True)
 
