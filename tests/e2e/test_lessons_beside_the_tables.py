@@ -19,30 +19,13 @@ from pathlib import Path
 
 import pytest
 import requests
-from support.lite_site import (
-    FIRST_WIDGET_TIMEOUT,
-    Watched,
-    assert_offline_and_clean,
-    built_site,
-    chromium_browser,
-    open_notebook,
-    record,
-)
+from support import lite_site
 from support.table_service import service_process
 
 from guts_teach.class_table.lessons import FIRST_LESSON
 from guts_teach.jupyter.launch import free_port
 
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per run (the same as ``test_lite_site.py``'s)."""
-    return built_site(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    yield from chromium_browser()
+site, chromium = lite_site.site, lite_site.chromium  # the fixtures the files share
 
 
 class OneLaptop:
@@ -74,23 +57,21 @@ def laptop(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[One
 
 
 @pytest.fixture
-def watched(chromium, laptop: OneLaptop) -> Iterator[Watched]:
-    context = Watched(chromium, laptop.lessons)
-    yield context
-    context.context.close()
+def watched(chromium, laptop: OneLaptop) -> Iterator[lite_site.Watched]:
+    yield from lite_site.watching(chromium, laptop.lessons)
 
 
 def test_the_tables_command_serves_a_lesson_whose_first_widget_works_offline(site, laptop, watched):
     from playwright.sync_api import expect
 
     assert f"The lessons in the browser at {laptop.lessons}/{FIRST_LESSON}" in laptop.printed
-    page, ran = open_notebook(watched, site, "01_lesson.ipynb", app="notebooks")
+    page, ran = lite_site.open_notebook(watched, site, "01_lesson.ipynb", app="notebooks")
     stepper = page.locator(".guts-stepper").first
     expect(stepper.locator(".guts-status")).to_have_text(re.compile(r"^Step 1 of 7"))
     stepper.locator("button.guts-next").click()
     expect(stepper.locator(".guts-status")).to_have_text(re.compile(r"^Step 2 of 7"))
-    record(lesson_beside_the_tables_ran_on_open_seconds=round(ran, 1))
-    assert_offline_and_clean(watched)
+    lite_site.record(lesson_beside_the_tables_ran_on_open_seconds=round(ran, 1))
+    lite_site.assert_offline_and_clean(watched)
 
 
 def test_a_lessons_code_cannot_read_what_the_tables_pages_keep(laptop, chromium):
@@ -152,12 +133,12 @@ def test_a_learner_in_the_browser_lessons_plays_a_deal_at_a_class_table_offline(
 
     opened = laptop.teacher("api/tables", {"players": ["Ana", "Ben"], "timer": 120})
     code, tokens = opened["code"], opened["tokens"]
-    page, _ = open_notebook(watched, site, "05_shelby.ipynb", app="notebooks")
+    page, _ = lite_site.open_notebook(watched, site, "05_shelby.ipynb", app="notebooks")
     seat = page.locator(".guts-class-seat")
     seat.locator(".guts-seat-link input").fill(f"{laptop.tables}/play/{code}#t={tokens['Ana']}")
     clicked = time.monotonic()
     seat.locator("button.guts-seat-join").click()
-    expect(seat).to_contain_text("Ana's seat", timeout=FIRST_WIDGET_TIMEOUT)
+    expect(seat).to_contain_text("Ana's seat", timeout=lite_site.FIRST_WIDGET_TIMEOUT)
     seated = time.monotonic() - clicked
     ben = ClassSeat(f"{laptop.tables}/play/{code}#t={tokens['Ben']}")
     try:
@@ -181,5 +162,5 @@ def test_a_learner_in_the_browser_lessons_plays_a_deal_at_a_class_table_offline(
         expect(seat.locator(".guts-seat-status")).to_contain_text("You left the table")
     finally:
         ben.leave()
-    record(browser_seat_seated_seconds=round(seated, 2))
-    assert_offline_and_clean(watched)
+    lite_site.record(browser_seat_seated_seconds=round(seated, 2))
+    lite_site.assert_offline_and_clean(watched)

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support import lite_site
 from support.browser import choose_file
 from support.club import club_evening
 from support.lite_site import (
@@ -34,15 +35,16 @@ from support.lite_site import (
     PYODIDE,
     Watched,
     assert_offline_and_clean,
-    built_site,
-    chromium_browser,
     open_notebook,
     record,
+    watching,
 )
 from support.needs import require
 from support.paths import REPO
 
 from guts_teach.jupyter.launch import free_port
+
+site, chromium = lite_site.site, lite_site.chromium  # the fixtures the files share
 
 STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
 """The first two status lines of the lesson's six-counter example."""
@@ -80,23 +82,9 @@ def served(site: Path) -> Iterator[str]:
         server.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per run (by the command, as a teacher runs it)."""
-    return built_site(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    """Debian's Chromium driven by Playwright, resolving no host but loopback."""
-    yield from chromium_browser()
-
-
 @pytest.fixture
 def watched(chromium, served):
-    context = Watched(chromium, served)
-    yield context
-    context.context.close()
+    yield from watching(chromium, served)
 
 
 def executed_cells(page) -> int:

@@ -47,8 +47,9 @@ def record(**figures: float) -> None:
 
 
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per run (by the command, as a teacher runs it): each test file's
-    session fixture calls this, and every call after the first gets the same site."""
+    """The site, built once per run (by the command, as a teacher runs it); every call after
+    the first gets the same site (pytest makes a session fixture imported into two files
+    twice)."""
     if _BUILT:
         return _BUILT[0]
     for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
@@ -82,9 +83,16 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def chromium_browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright, resolving no host but loopback (for a
-    fixture to yield from)."""
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per run (by the command, as a teacher runs it): a test file
+    imports this fixture, and every file after the first gets the same site."""
+    return built_site(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, resolving no host but loopback."""
     require(Path(CHROMIUM).exists(), f"Debian's Chromium is not at {CHROMIUM}")
     require(importlib.util.find_spec("playwright") is not None, "playwright is not installed")
     from playwright.sync_api import sync_playwright
@@ -93,6 +101,14 @@ def chromium_browser() -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def watching(chromium: Any, base: str) -> Iterator[Watched]:
+    """A :class:`Watched` context for the site at ``base`` (for a fixture to yield from),
+    closed afterwards."""
+    context = Watched(chromium, base)
+    yield context
+    context.context.close()
 
 
 class Watched:
