@@ -129,7 +129,7 @@ def main(args: argparse.Namespace) -> int:
     if tables.lessons is not None:
         print(
             f"The lessons in the browser at {tables.lessons}{FIRST_LESSON} "
-            f"(from {site}; a seat's link pasted into a lesson's Class seat plays there)",
+            f"(from {site}; a learner plays at a table from 05_shelby.ipynb with her seat's link)",
             flush=True,
         )
     for line in said:
