@@ -3,6 +3,10 @@
 guts-teach table                      # http://127.0.0.1:8765/teacher, a password shown once
 guts-teach table --ip 0.0.0.0         # the whole network (learners' phones)
 guts-teach table --ip 0.0.0.0 --https # the same over HTTPS, with a certificate made here
+
+The lessons in the browser (a site of ``guts-teach lite``, ``--lessons``, or ``guts-lite`` in
+the current folder) are served beside the tables on the next port, another origin on purpose
+(:mod:`.lessons` says why).
 """
 
 from __future__ import annotations
@@ -28,6 +32,17 @@ def add_options(table: argparse.ArgumentParser) -> None:
     )
     table.add_argument("--cert", help="serve over HTTPS with this PEM certificate (and --key)")
     table.add_argument("--key", help="the PEM private key of --cert")
+    table.add_argument(
+        "--lessons",
+        metavar="DIR",
+        help="also serve the lessons in the browser, the site guts-teach lite wrote there "
+        "(default: guts-lite here, if it is there)",
+    )
+    table.add_argument(
+        "--lessons-port",
+        type=int,
+        help="port to serve the lessons on (default: --port plus one)",
+    )
     table.add_argument(
         "--seed",
         type=int,
@@ -74,13 +89,25 @@ def main(args: argparse.Namespace) -> int:
     from tornado.ioloop import IOLoop
 
     from ._https import HttpsError
+    from .lessons import FIRST_LESSON, LessonsError, find_site
+    from .lessons import serve as serve_lessons
     from .service import Tables, serve
 
     host = network_address() if args.ip in ("0.0.0.0", "") else args.ip
     try:
         tls, said = _tls(args, host)
-    except HttpsError as error:
+        site = find_site(args.lessons)
+    except (HttpsError, LessonsError) as error:
         print(f"guts-teach table: {error}", file=sys.stderr, flush=True)
+        return 2
+    lessons_port = args.lessons_port or args.port + 1
+    if site is not None and lessons_port == args.port:
+        print(
+            "guts-teach table: the lessons need a port of their own (--lessons-port), so that "
+            "a lesson's code cannot reach what the tables' pages keep",
+            file=sys.stderr,
+            flush=True,
+        )
         return 2
     password = secrets.token_urlsafe(12)
     tables = Tables(Path(args.dir), password, seeded=args.seed)
@@ -89,12 +116,22 @@ def main(args: argparse.Namespace) -> int:
     serve(tables, address=args.ip, port=args.port, tls=tls)
     scheme = "https" if tls else "http"
     tables.address = f"{scheme}://{host}:{args.port}/"
+    if site is not None:
+        serve_lessons(site, address=args.ip, port=lessons_port, tls=tls)
+        tables.lessons = f"{scheme}://{host}:{lessons_port}/"
+        tables.lessons_port = lessons_port
     print(f"Class tables at {scheme}://{host}:{args.port}/teacher", flush=True)
     print(
         f"Learners join at {scheme}://{host}:{args.port}/join with the class code "
         f"{tables.lobby.code} (the teacher's page shows both and a QR code)",
         flush=True,
     )
+    if tables.lessons is not None:
+        print(
+            f"The lessons in the browser at {tables.lessons}{FIRST_LESSON} "
+            f"(from {site}; a learner plays at a table from 05_shelby.ipynb with her seat's link)",
+            flush=True,
+        )
     for line in said:
         print(line, flush=True)
     if args.ip in ("0.0.0.0", ""):

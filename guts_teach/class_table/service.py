@@ -59,6 +59,7 @@ from ._limits import Strikes, wait_words
 from ._rules_form import FIELDS as RULE_FIELDS
 from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
 from ._writer import Writer
+from .lessons import FIRST_LESSON, is_lessons_origin
 from .lobby import DEFAULT_SIZE, SMALLEST_TABLE, Lobby, LobbyError, normal_code, plan_tables
 from .protocol import BUSY, CLOSED, GONE, NO_TABLE, REFUSED, ProtocolError
 from .table import BOT_KINDS, LEDGER_FILE, TIMER, ClassTable, TableError, check_next_deal
@@ -124,6 +125,11 @@ class Tables:
         """Wrong codes tried, by client: a class or table code cannot be found by trying."""
         self.address: str | None = None
         """The address learners open (``http://HOST:PORT/``), when the command knows it."""
+        self.lessons: str | None = None
+        """The lessons' address (``http://HOST:PORT/``), when the command serves them."""
+        self.lessons_port: int | None = None
+        """The port the command serves the lessons on, whose pages may open the tables'
+        WebSocket (:func:`.lessons.is_lessons_origin`)."""
         try:
             self.lobby = Lobby.kept_in(folder)
         except LobbyError as error:
@@ -691,12 +697,14 @@ class ClassHandler(TeacherHandler):
     def get(self) -> None:
         address = self.tables.address or f"{self.request.protocol}://{self.request.host}{self.base}"
         joining = join_address(address, self.tables.lobby.code)
+        lessons = self.tables.lessons
         self.finish(
             {
                 "code": self.tables.lobby.code,
                 "address": address,
                 "join": joining,
                 "qr": qr_svg(joining),
+                "lessons": lessons and lessons + FIRST_LESSON,
                 "learners": [
                     {"name": x.name, "table": x.table} for x in self.tables.lobby.learners.values()
                 ],
@@ -844,6 +852,18 @@ class PlayerSocket(tornado.websocket.WebSocketHandler):
         self.client = ""
         self.pictured: tuple[int, str | None] | None = None
         """The deal and cards whose picture this connection was sent last."""
+
+    def check_origin(self, origin: str) -> bool:
+        """A page of the tables' own origin, or one of the lessons the command serves beside
+        them (another origin, on purpose: see :mod:`.lessons`). Nothing here trusts a cookie
+        (a seat is whoever sends its token first), so letting the lessons in gives them
+        nothing their learner has not pasted."""
+        return super().check_origin(origin) or is_lessons_origin(
+            origin,
+            scheme=self.request.protocol,
+            host=self.request.host,
+            port=self.tables.lessons_port,
+        )
 
     def open(self, code: str) -> None:
         code = code.upper()

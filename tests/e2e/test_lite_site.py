@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.util
 import json
 import shutil
 import socket
@@ -25,68 +24,30 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from support.browser import CHROMIUM, choose_file
-from support.browser import CHROMIUM_ARGS as BROWSER_ARGS
+from support import lite_site
+from support.browser import choose_file
 from support.club import club_evening
+from support.lite_site import (
+    FIRST_WIDGET_TIMEOUT,
+    LOOPBACK,
+    PYODIDE,
+    Watched,
+    assert_offline_and_clean,
+    open_notebook,
+    record,
+    watching,
+)
 from support.needs import require
 from support.paths import REPO
 
 from guts_teach.jupyter.launch import free_port
 
-PYODIDE = REPO / "build" / "node" / "node_modules" / "pyodide"
-FIGURES = REPO / "build" / "lite-figures.json"
-LOOPBACK = "127.0.0.1"
-# Chromium resolves no name but loopback's: whatever else a page or a worker asks for fails.
-CHROMIUM_ARGS = [*BROWSER_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {LOOPBACK}"]
-FIRST_WIDGET_TIMEOUT = 300_000  # ms: Pyodide starts in 30-65 s on a loaded two-core machine
-WIDGET_TIMEOUT = 60_000  # ms: once the notebook has run, a widget answers in well under that
+site, chromium = lite_site.site, lite_site.chromium  # the fixtures the files share
+
 STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
 """The first two status lines of the lesson's six-counter example."""
-
-
-def record(**figures: float) -> None:
-    """Keep measured figures in build/lite-figures.json (and print them)."""
-    FIGURES.parent.mkdir(parents=True, exist_ok=True)
-    known = json.loads(FIGURES.read_text()) if FIGURES.is_file() else {}
-    known.update(figures)
-    FIGURES.write_text(json.dumps(known, indent=2, sort_keys=True) + "\n")
-    print("lite figures:", figures)
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per run (by the command, as a teacher runs it)."""
-    for module in ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server"):
-        require(
-            importlib.util.find_spec(module) is not None,
-            f"{module} is not installed (pip install -e '.[lite]')",
-        )
-    require(
-        (PYODIDE / "package.json").is_file(),
-        f"npm's pyodide is not at {PYODIDE} (npm install --prefix build/node pyodide@314.0.6)",
-    )
-    out = tmp_path_factory.mktemp("lite") / "site"
-    started = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "guts_teach", "lite", "--out", str(out), "--pyodide", str(PYODIDE)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=REPO,
-    )
-    seconds = time.monotonic() - started
-    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
-    assert "Traceback" not in done.stderr
-    assert f"to {out}" in done.stdout and "python -m http.server" in done.stdout
-    files = [path for path in out.rglob("*") if path.is_file()]
-    record(
-        build_seconds=round(seconds, 1),
-        site_mb=round(sum(p.stat().st_size for p in files) / 1e6, 1),
-    )
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -121,65 +82,9 @@ def served(site: Path) -> Iterator[str]:
         server.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    """Debian's Chromium driven by Playwright, resolving no host but loopback."""
-    require(Path(CHROMIUM).exists(), f"Debian's Chromium is not at {CHROMIUM}")
-    require(importlib.util.find_spec("playwright") is not None, "playwright is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-class Watched:
-    """A browser context whose every request is recorded, those for another host refused,
-    and whose console errors and failed requests are kept."""
-
-    def __init__(self, chromium, base: str) -> None:
-        self.base = base
-        self.requests: list[str] = []
-        self.elsewhere: list[str] = []
-        self.errors: list[str] = []
-        self.failed: list[str] = []
-        self.context = chromium.new_context(viewport={"width": 1280, "height": 900})
-        self.context.route("**/*", self._route)
-        self.context.on("request", lambda request: self.requests.append(request.url))
-        self.context.on("requestfailed", lambda request: self.failed.append(request.url))
-
-    def _route(self, route) -> None:
-        url = route.request.url
-        if urlsplit(url).hostname == LOOPBACK or url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            self.elsewhere.append(url)
-            route.abort()
-
-    def page(self):
-        page = self.context.new_page()
-        page.set_default_timeout(FIRST_WIDGET_TIMEOUT)
-        page.on("console", self._console)
-        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
-        page.on("worker", lambda worker: worker.on("console", self._console))
-        return page
-
-    def _console(self, message) -> None:
-        if message.type == "error":
-            self.errors.append(message.text)
-
-    def off_loopback(self) -> list[str]:
-        """Every request that was not for the site's own server."""
-        ours = [url for url in self.requests if urlsplit(url).hostname == LOOPBACK]
-        return [url for url in self.requests if url not in ours and not url.startswith("data:")]
-
-
 @pytest.fixture
 def watched(chromium, served):
-    context = Watched(chromium, served)
-    yield context
-    context.context.close()
+    yield from watching(chromium, served)
 
 
 def executed_cells(page) -> int:
@@ -413,34 +318,6 @@ def test_without_node_the_site_is_built_without_bytecode_and_says_so(site, tmp_p
     with zipfile.ZipFile(site / "static" / "pyodide" / "python_stdlib.zip") as compiled:
         assert "os.pyc" in compiled.namelist()  # the site built with Node.js has them
     assert "Node.js" not in building.SiteReport(site, 1, 1, 1.0, ()).summary()
-
-
-def open_notebook(watched: Watched, site: Path, name: str, app: str = "lab"):
-    """Open ``name`` in the site's JupyterLab (or ``app``: ``notebooks``, Notebook 7); return
-    the page once its run on open is over (no cell waits to run and one has run), and the
-    seconds that took."""
-    page = watched.page()
-    started = time.monotonic()
-    page.goto(f"{watched.base}/{app}/index.html?path={name}")
-    page.wait_for_function(
-        """() => {
-            const prompts = [...document.querySelectorAll(
-                '.jp-Notebook .jp-CodeCell .jp-InputPrompt')].map((p) => p.textContent);
-            return prompts.some((p) => /\\[\\d+\\]/.test(p))
-                && !prompts.some((p) => p.includes('[*]'));
-        }""",
-        timeout=FIRST_WIDGET_TIMEOUT,
-    )
-    page.set_default_timeout(WIDGET_TIMEOUT)
-    return page, time.monotonic() - started
-
-
-def assert_offline_and_clean(watched: Watched) -> None:
-    """No request left loopback, none failed, the console showed no error."""
-    assert watched.elsewhere == [], f"requests for other hosts: {watched.elsewhere}"
-    assert watched.off_loopback() == []
-    assert watched.failed == [], f"failed requests: {watched.failed}"
-    assert watched.errors == [], f"console errors: {watched.errors}"
 
 
 def test_the_watch_sees_a_request_for_another_host(watched):

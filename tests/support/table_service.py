@@ -48,12 +48,20 @@ def running_service(folder: Path, password: str, *, seed: int) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def service_process(folder: Path, *, seed: int) -> Iterator[tuple[str, str, subprocess.Popen[str]]]:
+def service_process(
+    folder: Path,
+    *,
+    seed: int,
+    options: tuple[str, ...] = (),
+    printed: list[str] | None = None,
+    port: int | None = None,
+) -> Iterator[tuple[str, str, subprocess.Popen[str]]]:
     """``guts-teach table`` as a process of its own (so a test can stop it as a crash would,
-    its sockets closed by the system); yields its address, the teacher's password it printed
-    and the process, and stops it by its pid afterwards."""
-    port = free_port()
-    command = [sys.executable, "-m", "guts_teach", "table", "--port", str(port)]
+    its sockets closed by the system), given ``options`` too, on ``port`` (a free one unless
+    given); yields its address, the teacher's password it printed and the process, and stops
+    it by its pid afterwards. ``printed`` gets the lines it printed up to the password."""
+    port = port or free_port()
+    command = [sys.executable, "-m", "guts_teach", "table", "--port", str(port), *options]
     process = subprocess.Popen(
         [*command, "--dir", str(folder), "--seed", str(seed)],
         stdout=subprocess.PIPE,
@@ -64,6 +72,8 @@ def service_process(folder: Path, *, seed: int) -> Iterator[tuple[str, str, subp
         password = ""
         assert process.stdout is not None
         for line in process.stdout:
+            if printed is not None:
+                printed.append(line)
             if "password, shown only this once:" in line:
                 password = line.rsplit(":", 1)[1].strip()
                 break

@@ -236,6 +236,8 @@ function showClass(got) {
   say("class-address", got.join.replace(/\?c=.*$/, ""));
   svgImage(byId("class-qr"), got.qr, `QR code: opens ${got.join}`);
   byId("class-view").href = `${classBase}class#c=${got.code}`;
+  byId("lessons-line").hidden = !got.lessons; // served beside the tables, or not at all
+  if (got.lessons) say("lessons-address", got.lessons);
   const waiting = got.learners.filter((x) => !x.table);
   say("lobby-count", `${waiting.length} waiting in the lobby, ${got.learners.length - waiting.length} seated.`);
   byId("lobby-list").replaceChildren(

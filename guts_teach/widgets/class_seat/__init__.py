@@ -9,14 +9,18 @@ widget speaks the player page's protocol over a WebSocket (the seat's token firs
 ``{"declare": true}`` or ``false``; a view back after every change).
 
 The connection lives in a thread of its own with its own event loop, so it works the same in
-a Jupyter kernel (whose loop runs the notebook's messages) and in a plain Python process.
+a Jupyter kernel (whose loop runs the notebook's messages) and in a plain Python process; in
+the lessons in the browser (Pyodide: no threads, no sockets) it is the browser's own WebSocket,
+whose events call the widget back.
 Under a classroom whose servers are told where the tables are (:data:`TABLES_URL`), *Join my
 seat* asks the tables' hub entrance for this learner's seat with the server's hub token, as a
 browser's visit to ``/services/tables/`` does. What goes wrong is told in words in the widget:
 a wrong link or code, a seat open in too many places, a closed table, a service gone.
 
 Its parts: :mod:`.link` (a seat's link, read or asked of the hub), :mod:`.connection` (the
-WebSocket in its thread) and :mod:`.words` (what the widget shows of a view).
+WebSocket in its thread, and the words for how a connection ends), :mod:`.browser` (the
+browser's WebSocket, in the lessons in the browser) and :mod:`.words` (what the widget shows
+of a view).
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from ...pictures.svg import table_pictures
 from ..parts.access import live
 from ..parts.deck import follow_deck
 from ..parts.style import CSS, TextFallback, button
-from .connection import SeatConnection
+from .browser import BrowserConnection
+from .connection import Connection, SeatConnection
 from .link import SeatLink, SeatLinkError, parse_seat_link, seat_from_hub
 from .words import alert, balances_html, declared_words, said, scene_of, status_words, story_html
 
@@ -67,7 +72,7 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.retries, self.retry_wait = retries, retry_wait
         self.environ = os.environ if environ is None else environ
         self.view: dict[str, Any] | None = None
-        self._connection: SeatConnection | None = None
+        self._connection: Connection | None = None
         self._lock = threading.Lock()
         self.link = widgets.Text(
             value=link,
@@ -173,13 +178,10 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
         self._stop()
         self.view = None
         self._show(status=f"Joining table {seat.code} at {seat.address}…", error="")
-        if sys.platform == "emscripten":
-            self._refused(
-                "Joining a class table needs Python on a computer (the classroom's notebooks "
-                "or your own JupyterLab); the lessons in the browser cannot open a connection."
-            )
-            return
-        connection = SeatConnection(
+        # the lessons in the browser (Pyodide) have no threads nor sockets: the browser's own
+        # WebSocket carries the same messages there
+        kind = BrowserConnection if sys.platform == "emscripten" else SeatConnection
+        connection: Connection = kind(
             seat,
             told=self._told,
             ended=lambda words: self._ended(connection, words),
@@ -209,7 +211,7 @@ class ClassSeat(TextFallback, widgets.VBox):  # type: ignore[misc]
             self.error.value = ""
             self._draw()
 
-    def _ended(self, connection: SeatConnection, words: str) -> None:
+    def _ended(self, connection: Connection, words: str) -> None:
         if connection is not self._connection:
             return  # an older connection, left on purpose
         self.joined = False

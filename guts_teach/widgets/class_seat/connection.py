@@ -17,10 +17,12 @@ from ...class_table.protocol import BUSY, CLOSED, NO_TABLE, REFUSED, join
 from .link import CONNECT_WAIT, SeatLink
 
 
-class SeatConnection:
-    """The seat's WebSocket, in a thread with its own event loop. ``told(message)`` gets each
-    message from the service, ``ended(words, final)`` why the connection ended (``final``:
-    nothing to rejoin), ``tick()`` is called every second; all three from this thread."""
+class Connection:
+    """What a seat's connection is told to call: ``told(message)`` with each message from the
+    service, ``ended(words)`` with why the connection ended for good, ``lost()`` when it was
+    lost and is tried again (``retries`` times, ``retry_wait`` seconds apart, once the seat has
+    been seated), ``tick()`` every second. A connection has ``start()``, ``send(message)`` and
+    ``stop()``."""
 
     def __init__(
         self,
@@ -36,9 +38,26 @@ class SeatConnection:
         self.seat = seat
         self.told, self.ended, self.lost, self.tick = told, ended, lost, tick
         self.retries, self.retry_wait = retries, retry_wait
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.socket: Any = None
         self.stopping = False
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def send(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+
+class SeatConnection(Connection):
+    """The seat's WebSocket, in a thread with its own event loop (:class:`Connection`'s calls
+    are made from this thread)."""
+
+    def __init__(self, seat: SeatLink, **calls: Any) -> None:
+        super().__init__(seat, **calls)
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="guts-class-seat", daemon=True)
 
@@ -134,18 +153,7 @@ class SeatConnection:
         except (TimeoutError, OSError) as error:
             if joined and failed < self.retries:
                 return None
-            if joined:
-                self.ended(
-                    f"the table's service at {seat.address} has stopped answering. Your seat "
-                    "and cards are kept: press Join when your teacher says it is back"
-                )
-            elif isinstance(error, TimeoutError):
-                self.ended(f"nothing answered at {seat.address} within {CONNECT_WAIT:g} s")
-            else:
-                self.ended(
-                    f"nothing answers at {seat.address}: the table's service is not running "
-                    "there, or the link's address is wrong. Check it with your teacher"
-                )
+            self.ended(unreachable(seat, joined=joined, timed_out=isinstance(error, TimeoutError)))
             self.stopping = True
             return None
         self._write(json.dumps(join(seat.token)))
@@ -167,24 +175,65 @@ class SeatConnection:
             if "error" in data and not seated:  # the token refused: nothing to rejoin
                 self.stopping = True
                 socket.close()
-                self.ended(f"the table did not seat you: {data['error']}")
+                self.ended(not_seated(data["error"]))
                 return False
             seated = seated or "view" in data
             self.told(data)
 
     def _why_closed(self, socket: Any, *, seated: bool, joined: bool) -> str | None:
-        """Why the service ended the connection, in words; ``None`` when it was lost and
-        joining again may find the seat."""
-        code, reason = socket.close_code, socket.close_reason or ""
-        if code == CLOSED:
-            return f"{reason}. The standings shown are final"
-        if code == NO_TABLE:
-            return reason or f"no table has the code {self.seat.code}"
-        if code in (REFUSED, BUSY):  # refused: a new link for this seat, too many tabs
-            return f"the table ended this connection: {reason}"
-        if not seated and not joined:
-            return (
-                f"the service at {self.seat.address} did not seat you: check the link (the "
-                "code is the four letters after /play/)"
-            )
-        return None
+        return why_closed(
+            self.seat, socket.close_code, socket.close_reason, seated=seated, joined=joined
+        )
+
+
+def not_seated(error: object) -> str:
+    """Why a seat's first message was refused (nothing to rejoin: the token is wrong)."""
+    return f"the table did not seat you: {error}"
+
+
+def unreachable(seat: SeatLink, *, joined: bool, timed_out: bool) -> str:
+    """Why no connection could be opened to ``seat``'s service, in words: a seat that was
+    playing is told its seat and cards are kept.
+
+    >>> seat = SeatLink("http://10.0.0.5:8765/", "ABCD", "x")
+    >>> unreachable(seat, joined=False, timed_out=True)
+    'nothing answered at 10.0.0.5:8765 within 10 s'
+    """
+    if joined:
+        return (
+            f"the table's service at {seat.address} has stopped answering. Your seat "
+            "and cards are kept: press Join when your teacher says it is back"
+        )
+    if timed_out:
+        return f"nothing answered at {seat.address} within {CONNECT_WAIT:g} s"
+    return (
+        f"nothing answers at {seat.address}: the table's service is not running "
+        "there, or the link's address is wrong. Check it with your teacher"
+    )
+
+
+def why_closed(
+    seat: SeatLink, code: int | None, reason: str | None, *, seated: bool, joined: bool
+) -> str | None:
+    """Why the service ended a connection with ``code`` and ``reason``, in words; ``None``
+    when it was lost and joining again may find the seat.
+
+    >>> seat = SeatLink("http://10.0.0.5:8765/", "ABCD", "x")
+    >>> why_closed(seat, NO_TABLE, "", seated=False, joined=False)
+    'no table has the code ABCD'
+    >>> why_closed(seat, 1006, "", seated=True, joined=True) is None
+    True
+    """
+    reason = reason or ""
+    if code == CLOSED:
+        return f"{reason}. The standings shown are final"
+    if code == NO_TABLE:
+        return reason or f"no table has the code {seat.code}"
+    if code in (REFUSED, BUSY):  # refused: a new link for this seat, too many tabs
+        return f"the table ended this connection: {reason}"
+    if not seated and not joined:
+        return (
+            f"the service at {seat.address} did not seat you: check the link (the "
+            "code is the four letters after /play/)"
+        )
+    return None
