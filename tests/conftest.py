@@ -70,6 +70,8 @@ SLOW_DOCTESTS = {
     # the whole three-card equilibrium search, some four seconds; the slow tests of
     # tests/strategy/three_card/test_three_card_strategy.py check the same answer
     "guts_teach.strategy.three_card.equilibrium",
+    # the three-player in-turn gains, about a second; tests/strategy/in_turn checks them too
+    "guts_teach.strategy.in_turn.three_gains",
 }
 """Doctests (by their name, the module's for its docstring) marked ``slow``: long computations."""
 

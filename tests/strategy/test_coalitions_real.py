@@ -99,6 +99,7 @@ def test_with_the_weenie_rule_the_long_run_is_played_out_and_said_so() -> None:
         real_coalition(K4, PLAN, True, "each_pays", 12, 1)
 
 
+@pytest.mark.slow  # slow numerics: every deal of a plan counted, a second or more
 def test_a_plans_showdowns_are_every_deal_counted_once() -> None:
     """:func:`plan_outcomes` at three players against a plain loop over the class-triple
     counts: the same weight on every showdown."""

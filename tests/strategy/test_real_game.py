@@ -111,6 +111,7 @@ def test_cli_real_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 to 10 players; got 11" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # slow numerics: some two seconds a profile
 @pytest.mark.parametrize(
     ("rules", "bound"),
     [(teaching(), Fraction(60)), (classic(), Fraction(300))],

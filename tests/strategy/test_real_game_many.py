@@ -22,7 +22,10 @@ from guts_teach.strategy.equilibria.thresholds import equilibrium
 PROFILES = [(teaching(), Fraction(60)), (classic(), Fraction(300))]
 
 
-@pytest.mark.parametrize("players", range(2, 11))
+# Seven players and more cost a second or more each: slow numerics, in the slow tier.
+@pytest.mark.parametrize(
+    "players", [*range(2, 7), *(pytest.param(n, marks=pytest.mark.slow) for n in range(7, 11))]
+)
 @pytest.mark.parametrize(("rules", "bound"), PROFILES, ids=["teaching", "classic"])
 def test_every_kind_gains_the_pot_times_its_one_deal_gain_in_every_state(
     players: int, rules: object, bound: Fraction

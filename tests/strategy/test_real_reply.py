@@ -101,7 +101,7 @@ def simulate(
         pytest.param("3-2", marks=pytest.mark.slow),
         pytest.param("10-2", marks=pytest.mark.slow),
         pytest.param("J-7", marks=pytest.mark.slow),
-        "K-4",
+        pytest.param("K-4", marks=pytest.mark.slow),
         pytest.param("A-10", marks=pytest.mark.slow),
     ],
 )

@@ -117,8 +117,9 @@ def test_plain_coalition_takes_from_the_lone_player() -> None:
         assert lone_share((t2, t3)) >= found.lone_share
 
 
-# Each is a search over all 8,281 plans (some two seconds): one way of tying in the fast tier.
-@pytest.mark.parametrize("ties", [pytest.param("each_pays", marks=pytest.mark.slow), "share_one"])
+# Each is a search over all 8,281 plans (some two seconds): slow numerics, in the slow tier.
+@pytest.mark.slow
+@pytest.mark.parametrize("ties", ["each_pays", "share_one"])
 def test_weenie_coalition_barely_moves_the_lone_player(ties: str) -> None:
     """With the weenie rule no coalition takes more than a hundred-thousandth or so of the pot
     (the lone player stays far above 0), yet the best plan does take a little: the

@@ -121,6 +121,7 @@ def _cards(strength: object, avoid: set[str]) -> str:
     return " ".join(next(c for c in BY_CLASS[strength] if not set(c) & avoid))
 
 
+@pytest.mark.slow  # slow numerics: the equilibrium played through the core, a second or more
 def test_equilibrium_value_through_the_rules_core() -> None:
     """Each class pair's three outcomes settled by Session, weighed by real-hand counts."""
     counts = _pairs_by_class()
