@@ -7,9 +7,9 @@ as CI does; ``pytest -m e2e`` only the end-to-end one. Every test under ``tests/
 notebook is marked ``e2e`` here, by where it lives, and the doctests named in ``SLOW_DOCTESTS``
 ``slow``.
 
-Jobs: every test belongs to one of CI's jobs (``support/jobs.py``), by where it lives; it is
-grouped by its job (``pytest -n 2 --dist loadgroup`` keeps a job on one worker), ``--job NAME``
-runs one job's tests only, and the end of a run adds up each job's time.
+Jobs: every test belongs to one of CI's jobs (``support/jobs.py``), by where it lives;
+``pytest -n 2 --dist loadscope`` gives each worker a whole job at a time, ``--job NAME`` runs
+one job's tests only, and the end of a run adds up each job's time.
 
 A test module that imports a package from a missing extra (openpyxl, pandas, ipywidgets,
 tornado, ...) is skipped with the extra's name, never a collection error; in CI (``CI=true``)
@@ -72,6 +72,10 @@ SLOW_DOCTESTS = {
     "guts_teach.strategy.three_card.equilibrium",
     # the three-player in-turn gains, about a second; tests/strategy/in_turn checks them too
     "guts_teach.strategy.in_turn.three_gains",
+    # the real game's reply and its symmetric gap, counted afresh (three and two seconds);
+    # tests/strategy/test_real_reply.py and test_real_game.py check the same numbers
+    "guts_teach.strategy.equilibria.real_reply",
+    "guts_teach.strategy.equilibria.real_game.symmetric_gap",
 }
 """Doctests (by their name, the module's for its docstring) marked ``slow``: long computations."""
 
@@ -127,7 +131,9 @@ class Tiers:
 
 
 class Jobs:
-    """Groups each test by its CI job, keeps only ``--job``'s, and adds up each job's time."""
+    """Keeps only ``--job``'s tests, hands pytest-xdist a job at a time (``--dist loadscope``:
+    a job's tests share their servers, LibreOffice profiles and built sites), and adds up each
+    job's time."""
 
     def __init__(self, only: str | None) -> None:
         self.only = only
@@ -138,15 +144,25 @@ class Jobs:
         self, config: pytest.Config, items: list[pytest.Item]
     ) -> None:
         kept, left = [], []
-        grouped = config.pluginmanager.hasplugin("xdist")  # the mark is pytest-xdist's
         for item in items:
-            job = job_of(item.nodeid).name
-            if grouped:
-                item.add_marker(pytest.mark.xdist_group(job))
-            (kept if self.only in (None, job) else left).append(item)
+            (kept if self.only in (None, job_of(item.nodeid).name) else left).append(item)
         if left:
             config.hook.pytest_deselected(items=left)
             items[:] = kept
+
+    # pytest-xdist's own hook (optional: the core job runs without it). Its xdist_group mark
+    # does not group under pytest 9.2, which keeps a node's id where xdist no longer writes.
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        if config.getoption("dist") != "loadscope":
+            return None
+        from xdist.scheduler import LoadScopeScheduling
+
+        class ByJob(LoadScopeScheduling):  # type: ignore[misc]
+            def _split_scope(self, nodeid: str) -> str:
+                return job_of(nodeid).name
+
+        return ByJob(config, log)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         job = job_of(report.nodeid).name

@@ -101,6 +101,7 @@ def page_text(pdf, number):
     ).stdout
 
 
+@pytest.mark.e2e  # printed by Chromium and read back by poppler: the end-to-end tier
 def test_pdf_pages_rules_ranking_then_examples(printed):
     info = subprocess.run(["pdfinfo", str(printed)], capture_output=True, text=True, check=True)
     pages = int(re.search(r"Pages:\s+(\d+)", info.stdout).group(1))
@@ -119,6 +120,7 @@ def test_pdf_pages_rules_ranking_then_examples(printed):
     assert "Step 1 of 7" in first and "Step 7 of 7 · Pot 12 · Reserve 0" in first
 
 
+@pytest.mark.e2e  # printed by Chromium and read back by poppler: the end-to-end tier
 def test_pdf_renders_to_images_with_ink(printed, tmp_path):
     subprocess.run(
         ["pdftoppm", "-r", "40", "-png", str(printed), str(tmp_path / "page")], check=True
@@ -145,6 +147,7 @@ PRINTED_SIZES = """() => [...document.querySelectorAll('svg text')]
 A4_TEXT_WIDTH = round((210 - 2 * 13) / 25.4 * 96)  # CSS px between the page's margins
 
 
+@pytest.mark.e2e  # printed by Chromium and read back by poppler: the end-to-end tier
 def test_every_picture_label_prints_at_8_pt_or_more(browser):
     """The handout's tables and the printed quiz's, laid out as Chromium prints them on A4:
     no word in a picture under 8 pt (the handout's small tables printed theirs at 2.4 pt)."""

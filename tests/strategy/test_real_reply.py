@@ -339,6 +339,7 @@ def test_the_evening_reply_does_not_depend_on_where_its_count_stops() -> None:
     assert (low.excess, low.gain) == (high.excess, high.gain)
 
 
+@pytest.mark.slow  # slow numerics: the evening reply counted afresh, some three seconds
 def test_the_docs_say_the_evening_reply_as_counted() -> None:
     """The explanation's sentences against always-in, computed again."""
     from support.paths import REPO

@@ -179,6 +179,7 @@ def test_at_once_gains_are_the_labs_gain_formula(spiel, kept) -> None:
     assert max(abs(g) for row in k4["by_class"] for g in row) < 1e-15
 
 
+@pytest.mark.slow  # slow numerics: CFR+ at three players, a second
 def test_cfr_plus_at_three_is_near_the_labs_answers(spiel, kept) -> None:
     at_once = kept["three"]["at once"]["cfr_plus"]
     in_turn = kept["three"]["in turn"]["cfr_plus"]

@@ -2,8 +2,8 @@
 its own, and the command that runs one.
 
 Every test, doctest and notebook belongs to exactly one job, by where it lives: the job with
-the longest path that holds it. ``tests/conftest.py`` groups each test by its job (so
-``pytest -n 2 --dist loadgroup`` keeps a job on one worker, its servers and LibreOffice
+the longest path that holds it. ``tests/conftest.py`` hands pytest-xdist a job at a time
+(``pytest -n 2 --dist loadscope`` keeps a job on one worker, its servers and LibreOffice
 profiles with it) and, at the end of a run, adds up each job's time. One job alone, from a
 clone, in a venv of its own (standard library only, so any Python runs it)::
 

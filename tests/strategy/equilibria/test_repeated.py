@@ -56,6 +56,7 @@ def test_alpha_and_beta_agree_with_every_heads_up_deal(deviation, others):
     assert (found.alpha, found.beta) == heads_up_by_every_deal(mine, theirs)
 
 
+@pytest.mark.slow  # slow numerics: a simulation through the core, a second
 def test_alpha_and_beta_agree_with_simulation_through_the_rules_core():
     """Three players, the deviator at K-4 against two at A-2: seeded deals settled by the
     package's own session, the money and the next pot read off each deal's record."""
