@@ -34,7 +34,7 @@ import pytest
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 
-from support.jobs import BY_NAME, job_of
+from support.jobs import BY_NAME, LAST, job_of, scope_of
 from support.needs import IN_CI, require
 from support.paths import NOTEBOOKS, REPO
 
@@ -159,8 +159,36 @@ class Jobs:
         from xdist.scheduler import LoadScopeScheduling
 
         class ByJob(LoadScopeScheduling):  # type: ignore[misc]
+            """A whole job to a worker; the load tests last, once every worker is idle (the
+            largest jobs go first: xdist orders the scopes by their number of tests)."""
+
             def _split_scope(self, nodeid: str) -> str:
-                return job_of(nodeid).name
+                return scope_of(nodeid)
+
+            def _assign_work_unit(self, node: Any) -> None:
+                if LAST in self.workqueue and len(self.workqueue) > 1:
+                    self.workqueue.move_to_end(LAST)  # whatever the counts, the load tests last
+                super()._assign_work_unit(node)
+
+            def _reschedule(self, node: Any) -> None:
+                if list(self.workqueue) != [LAST]:
+                    super()._reschedule(node)
+                    return
+                # The load tests wait for the machine to be theirs. A worker holds its last
+                # test until it is given more or told to stop, so the others are told to stop
+                # and the load tests go, after its own last test, to a worker still open.
+                open_ = [n for n in self.nodes if not n.shutting_down]
+                if not open_:
+                    return
+                keeper = node if node in open_ else open_[0]
+                others = [n for n in self.nodes if n is not keeper]
+                for other in others:
+                    if not other.shutting_down and self._pending_of(self.assigned_work[other]) <= 1:
+                        other.shutdown()
+                if self._pending_of(self.assigned_work[keeper]) <= 1 and not any(
+                    self._pending_of(self.assigned_work[other]) for other in others
+                ):
+                    self._assign_work_unit(keeper)
 
         return ByJob(config, log)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import sys
 import tomllib
 from pathlib import PurePosixPath
@@ -119,3 +120,44 @@ def test_the_workflow_runs_every_job_on_each_of_its_pythons():
 def test_a_file_in_no_jobs_folder_is_named_with_what_to_do(place):
     with pytest.raises(LookupError, match="add its folder to JOBS"):
         job_of(place)
+
+
+@pytest.mark.slow  # a pytest run of its own, with two workers
+def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alone():
+    """``pytest -n 2 --dist loadscope`` as tests/conftest.py schedules it, with a quick module
+    standing in for the load tests: every job on one worker, the stand-in after all else."""
+    standing_in = "tests/cli/test_replay_json.py"
+    code = (
+        "import sys; sys.path.insert(0, 'tests'); import support.jobs as jobs; "
+        f"jobs.ALONE = ({standing_in!r},); import pytest; "
+        "sys.exit(pytest.main(sys.argv[1:]))"
+    )
+    files = ["tests/game/test_cards.py", "tests/excel/test_row_stream.py", standing_in]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "2",
+            "--dist",
+            "loadscope",
+            "-v",
+            *files,
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    ran = re.findall(r"^\[(gw\d)\] \[ *\d+%\] PASSED ([^:]+)::", done.stdout, re.MULTILINE)
+    workers: dict[str, set[str]] = {}
+    for worker, path in ran:
+        workers.setdefault(path, set()).add(worker)
+    assert set(workers) == set(files)
+    assert all(len(held) == 1 for held in workers.values()), workers
+    order = [path for _, path in ran]
+    assert set(order[order.index(standing_in) :]) == {standing_in}  # nothing after it began

@@ -159,6 +159,24 @@ JOBS = (
 )
 BY_NAME = {job.name: job for job in JOBS}
 
+ALONE = ("tests/e2e/hub/test_classroom_load.py", "tests/e2e/test_class_table_load.py")
+"""The load tests: beside another job they would measure that job too, so where jobs run side
+by side (``pytest -n 2 --dist loadscope``) they run last, alone on the machine."""
+
+LAST = "alone"
+"""The scope of :data:`ALONE`'s tests when jobs run side by side."""
+
+
+def scope_of(place: str) -> str:
+    """What pytest-xdist hands a worker at a time: a job, or the load tests, last and alone.
+
+    >>> scope_of("tests/e2e/hub/test_classroom_load.py::test_a_class_of_25_at_once")
+    'alone'
+    >>> scope_of("tests/e2e/hub/test_classroom.py::test_x")
+    'hub'
+    """
+    return LAST if place.split("::", 1)[0] in ALONE else job_of(place).name
+
 
 def job_of(place: str) -> Job:
     """The job of a test, by its node id or path relative to the checkout: the job naming the
