@@ -38,6 +38,9 @@ from guts_teach.ledgers.season_file import loads_season
 from guts_teach.shelby.ledger import RULE_KEYS as SHELBY_RULE_KEYS
 from guts_teach.shelby.ledger import ShelbyLedger, loads_shelby
 
+# Fuzzing: hundreds of generated files a reader, a few seconds of CPU: the slow tier.
+pytestmark = pytest.mark.slow
+
 ledgers = st.fixed_dictionaries(
     {"format": st.sampled_from(["guts-ledger/1", "guts-ledger/1", "other"])},
     optional={

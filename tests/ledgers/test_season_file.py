@@ -341,6 +341,7 @@ season_files = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow  # fuzzing: generated season files, a second and more of CPU
 @seed(21)
 @FUZZ
 @given(season_files)

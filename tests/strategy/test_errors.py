@@ -7,6 +7,7 @@ import importlib
 import inspect
 import pkgutil
 
+import pytest
 from support.cli import cli
 
 import guts_teach.strategy
@@ -37,6 +38,7 @@ def test_every_error_the_lab_defines_is_a_strategy_error():
     assert issubclass(StrategyError, GutsError)
 
 
+@pytest.mark.slow  # slow numerics: fictitious play run to where it settles, a second
 def test_fictitious_play_where_best_replies_settle_is_told_in_words():
     done = cli("strategy", "--fictitious", "3", "--players", "2", "--weenie")
     assert done.returncode == 2, done.stdout + done.stderr

@@ -43,6 +43,7 @@ def test_two_card_rules_are_refused():
         heads_up("Ah Ad Ac", rules=Rules())
 
 
+@pytest.mark.slow  # slow numerics: three-card odds counted by the command, a second
 def test_odds_command_for_three_cards():
     out = io.StringIO()
     assert main(["odds", "9h 9d 4c", "--players", "2", "--json"], out=out) == 0
