@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path, PurePosixPath
 
 REPO = Path(__file__).resolve().parents[2]
@@ -189,7 +190,12 @@ def job_of(place: str) -> Job:
     ...
     LookupError: no CI job holds elsewhere/test_x.py: add its folder to JOBS in tests/support/jobs.py
     """
-    path = PurePosixPath(place.split("::", 1)[0])
+    return _job_of_file(place.split("::", 1)[0])
+
+
+@cache  # asked for every test at collection and for each of its reports: once a file
+def _job_of_file(file: str) -> Job:
+    path = PurePosixPath(file)
     best: tuple[int, Job] | None = None
     for job in JOBS:
         for held in job.paths:
