@@ -227,36 +227,41 @@ def pytest_arguments(job: Job, *, fast: bool = False) -> list[str]:
     return [*options, *tiers, f"--job={job.name}", *job.paths, *(f"--ignore={p}" for p in others)]
 
 
-def find_python(wanted: str) -> str:
-    """The interpreter for ``wanted``: a path or command as it is, or for a version such as
-    ``3.13`` the first of pyenv's builds and ``python3.13`` on the PATH that runs as that
-    version (a pyenv shim of a version not chosen does not)."""
+def version_of(python: str) -> str | None:
+    """``3.13`` for an interpreter that runs as Python 3.13; None for one that does not run."""
+    try:
+        said = subprocess.run(
+            [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            capture_output=True,
+            text=True,
+        )
+    except OSError:
+        return None
+    return said.stdout.strip() if said.returncode == 0 else None
+
+
+def find_python(wanted: str) -> tuple[str, str]:
+    """The interpreter for ``wanted`` and its version: a path or command as it is, or for a
+    version such as ``3.13`` the first of pyenv's builds and ``python3.13`` on the PATH that
+    runs as that version (a pyenv shim of a version not chosen does not)."""
     if not re.fullmatch(r"3\.\d+", wanted):
-        return wanted
+        version = version_of(wanted)
+        if version is None:
+            raise SystemExit(f"jobs.py: {wanted} does not run as a Python")
+        return wanted, version
     pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
     candidates = [str(path) for path in sorted(pyenv.glob(f"{wanted}.*/bin/python"))]
     candidates += [found for found in [shutil.which(f"python{wanted}")] if found]
     for candidate in candidates:
-        said = subprocess.run(
-            [candidate, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-            capture_output=True,
-            text=True,
-        )
-        if said.returncode == 0 and said.stdout.strip() == wanted:
-            return candidate
+        if version_of(candidate) == wanted:
+            return candidate, wanted
     raise SystemExit(f"jobs.py: no Python {wanted} here (tried {candidates or 'nothing'})")
 
 
 def run(job: Job, python: str, *, fast: bool = False) -> int:
     """Set up a venv for ``job`` under ``build/ci/`` with ``python`` and run it there (its
     fast tier only if ``fast``)."""
-    python = find_python(python)
-    version = subprocess.run(
-        [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    python, version = find_python(python)
     folder = REPO / "build" / "ci" / f"{job.name}-{version}"
     if not (folder / "bin" / "python").exists():
         subprocess.run([python, "-m", "venv", str(folder)], check=True)
