@@ -34,7 +34,7 @@ import pytest
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 
-from support.jobs import BY_NAME, LAST, job_of, scope_of
+from support.jobs import BY_NAME, LAST, first_to_last, job_of, scope_of
 from support.needs import IN_CI, require
 from support.paths import NOTEBOOKS, REPO
 
@@ -159,15 +159,19 @@ class Jobs:
         from xdist.scheduler import LoadScopeScheduling
 
         class ByJob(LoadScopeScheduling):  # type: ignore[misc]
-            """A whole job to a worker; the load tests last, once every worker is idle (the
-            largest jobs go first: xdist orders the scopes by their number of tests)."""
+            """A whole job to a worker, the longest first; the files of the jobs whose tests
+            share nothing fill the gaps; the load tests last, once every worker is idle."""
+
+            ordered = False
 
             def _split_scope(self, nodeid: str) -> str:
                 return scope_of(nodeid)
 
             def _assign_work_unit(self, node: Any) -> None:
-                if LAST in self.workqueue and len(self.workqueue) > 1:
-                    self.workqueue.move_to_end(LAST)  # whatever the counts, the load tests last
+                if not self.ordered:
+                    self.ordered = True
+                    for scope in first_to_last(list(self.workqueue)):
+                        self.workqueue.move_to_end(scope)
                 super()._assign_work_unit(node)
 
             def _reschedule(self, node: Any) -> None:

@@ -125,14 +125,16 @@ def test_a_file_in_no_jobs_folder_is_named_with_what_to_do(place):
 @pytest.mark.slow  # a pytest run of its own, with two workers
 def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alone():
     """``pytest -n 2 --dist loadscope`` as tests/conftest.py schedules it, with a quick module
-    standing in for the load tests: every job on one worker, the stand-in after all else."""
+    standing in for the load tests: a whole job's files on one worker, a file of a job whose
+    tests share nothing on one worker, the stand-in after all else."""
     standing_in = "tests/cli/test_replay_json.py"
     code = (
         "import sys; sys.path.insert(0, 'tests'); import support.jobs as jobs; "
         f"jobs.ALONE = ({standing_in!r},); import pytest; "
         "sys.exit(pytest.main(sys.argv[1:]))"
     )
-    files = ["tests/game/test_cards.py", "tests/excel/test_row_stream.py", standing_in]
+    whole = ["tests/excel/test_row_stream.py", "tests/excel/test_function_errors.py"]
+    files = ["tests/game/test_cards.py", "tests/game/test_rules.py", *whole, standing_in]
     done = subprocess.run(
         [
             sys.executable,
@@ -159,5 +161,6 @@ def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alon
         workers.setdefault(path, set()).add(worker)
     assert set(workers) == set(files)
     assert all(len(held) == 1 for held in workers.values()), workers
+    assert workers[whole[0]] == workers[whole[1]], workers  # the workbook job whole
     order = [path for _, path in ran]
     assert set(order[order.index(standing_in) :]) == {standing_in}  # nothing after it began

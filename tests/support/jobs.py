@@ -48,6 +48,13 @@ class Job:
     paths: tuple[str, ...]
     extras: str = "test"
     pythons: tuple[str, ...] = ("3.11",)
+    minutes: float = 0.0
+    """Its tests' minutes, one job after another on two cores (measured 2026-12-06): side by
+    side, the longest whole jobs start first, so none is left to run alone at the end."""
+    whole: bool = True
+    """Whether its tests share servers, a browser, LibreOffice profiles or a built site, so
+    one worker takes it whole; a job whose tests share nothing goes file by file, and its
+    files fill the workers' gaps."""
 
 
 # The core's tests that need an extra (a workbook, a widget) are the adapters' jobs': they are
@@ -58,6 +65,8 @@ JOBS = (
         "lint and types: ruff, mypy --strict, the import rule, the packaging, the public API, "
         "and the tests' own helpers",
         ("tests/project", "tests/support", "tests/conftest.py"),
+        minutes=0.4,
+        whole=False,
     ),
     Job(
         "core",
@@ -84,12 +93,16 @@ JOBS = (
         ),
         extras="core-test",
         pythons=("3.11", "3.12", "3.13"),
+        minutes=10.8,
+        whole=False,
     ),
     Job(
         "spiel",
         "Guts as an OpenSpiel game: the spiel extra, in a run of its own",
         ("tests/strategy/test_spiel.py", "tests/strategy/test_spiel_three.py", "guts_teach/spiel"),
         extras="test,spiel",
+        minutes=6.2,
+        whole=False,
     ),
     Job(
         "workbook",
@@ -109,6 +122,7 @@ JOBS = (
             "guts_teach/plain_table.py",
             "guts_teach/club_evening.py",
         ),
+        minutes=10.6,
     ),
     Job(
         "browser",
@@ -125,6 +139,7 @@ JOBS = (
             "guts_teach/jupyter",
             "guts_teach/pictures",
         ),
+        minutes=9.2,
     ),
     Job(
         "hub",
@@ -137,6 +152,7 @@ JOBS = (
             "guts_teach/classroom",
             "guts_teach/class_table",
         ),
+        minutes=10.2,
     ),
     Job(
         "package",
@@ -156,6 +172,7 @@ JOBS = (
             "guts_teach/labextension",
             "guts_teach/share",
         ),
+        minutes=4.5,
     ),
 )
 BY_NAME = {job.name: job for job in JOBS}
@@ -169,14 +186,37 @@ LAST = "alone"
 
 
 def scope_of(place: str) -> str:
-    """What pytest-xdist hands a worker at a time: a job, or the load tests, last and alone.
+    """What pytest-xdist hands a worker at a time: a whole job, a file of a job whose tests
+    share nothing, or the load tests, last and alone.
 
     >>> scope_of("tests/e2e/hub/test_classroom_load.py::test_a_class_of_25_at_once")
     'alone'
     >>> scope_of("tests/e2e/hub/test_classroom.py::test_x")
     'hub'
+    >>> scope_of("tests/game/test_cards.py::test_x")
+    'tests/game/test_cards.py'
     """
-    return LAST if place.split("::", 1)[0] in ALONE else job_of(place).name
+    file = place.split("::", 1)[0]
+    if file in ALONE:
+        return LAST
+    job = job_of(file)
+    return job.name if job.whole else file
+
+
+def first_to_last(scopes: list[str]) -> list[str]:
+    """The order a side-by-side run hands out ``scopes``: the whole jobs, longest first; then
+    the files of the jobs that share nothing, as they came (pytest-xdist puts those with the
+    most tests first); the load tests last.
+
+    >>> first_to_last(["tests/game/test_cards.py", "alone", "package", "hub"])
+    ['hub', 'package', 'tests/game/test_cards.py', 'alone']
+    """
+
+    def weight(scope: str) -> tuple[bool, float]:
+        job = BY_NAME.get(scope)
+        return scope == LAST, -(job.minutes if job is not None else 0.0)
+
+    return sorted(scopes, key=weight)
 
 
 def job_of(place: str) -> Job:
