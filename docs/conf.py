@@ -10,6 +10,7 @@ packages in signatures are left unlinked (``nitpick_ignore_regex`` below) instea
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -146,7 +147,7 @@ def _names_something(node, target: str) -> bool:  # type: ignore[no-untyped-def]
 API_DOC = "reference/api"
 API_DIR = Path(__file__).resolve().parent / API_DOC
 
-# A page's sections, in order: (heading, autodoc directive) for each kind of name.
+# Each kind of name and the autodoc directive that describes it.
 KINDS = {
     "class": ("Classes", "autoclass"),
     "exception": ("Exceptions", "autoexception"),
@@ -154,6 +155,7 @@ KINDS = {
     "data": ("Constants", "autodata"),
 }
 ELSEWHERE = "Documented with the package that holds them"
+"""How a page names the objects it imports from another package, with a link to each."""
 
 # ``package.name`` of a re-exported name -> ``home.name``, where it is described.
 _REEXPORTED: dict[str, str] = {}
@@ -222,32 +224,60 @@ def _title(module: object) -> str:
     return head
 
 
+def intents(package: str) -> list[tuple[str, list[str]]]:
+    """``package``'s public names by intent, in the order its ``_HOMES`` table gives them: each
+    comment there (one line or more) heads the names under it. Names ``__all__`` declares
+    otherwise come last, under "More"."""
+    source = (ROOT / Path(*package.split(".")) / "__init__.py").read_text(encoding="utf-8")
+    table = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and "_HOMES" in {getattr(t, "id", None) for t in _targets(node)}
+    )
+    groups: list[tuple[str, list[str]]] = []
+    heading: list[str] = []
+    for line in source.splitlines()[table.lineno : (table.end_lineno or table.lineno) - 1]:
+        text = line.strip()
+        key = re.match(r'"([^"]+)"\s*:', text)
+        if text.startswith("#"):
+            heading.append(text.lstrip("#").strip())
+        elif key:
+            if heading or not groups:
+                groups.append((" ".join(heading) or "Names", []))
+                heading = []
+            groups[-1][1].append(key.group(1))
+    grouped = {name for _, names in groups for name in names}
+    rest = [name for name in importlib.import_module(package).__all__ if name not in grouped]
+    return groups + ([("More", rest)] if rest else [])
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
 def reference_page(package: str, homes: dict[tuple[str, str], str]) -> str:
-    """The Markdown of ``package``'s reference page."""
+    """The Markdown of ``package``'s reference page: a section an intent (:func:`intents`), its
+    names described there, or linked to the page of the package that describes them."""
     module = importlib.import_module(package)
-    here: dict[str, list[str]] = {kind: [] for kind in KINDS}
-    elsewhere: dict[str, list[str]] = {}
-    for name in module.__all__:
-        home = homes[package, name]
-        if home == package:
-            here[_kind(getattr(module, name))].append(name)
-        else:
-            elsewhere.setdefault(home, []).append(name)
     lines = [f"# `{package}`: {_title(module)}", "", "```{eval-rst}"]
     lines += [f".. automodule:: {package}", "   :no-members:", "```", ""]
-    for kind, (heading, directive) in KINDS.items():
-        if here[kind]:
-            lines += [f"## {heading}", "", "```{eval-rst}"]
-            for name in sorted(here[kind], key=lambda n: (_holder(package, n), n)):
+    for heading, names in intents(package):
+        here = [name for name in names if homes[package, name] == package]
+        elsewhere: dict[str, list[str]] = {}
+        for name in names:
+            if homes[package, name] != package:
+                elsewhere.setdefault(homes[package, name], []).append(name)
+        lines += [f"## {heading}", ""]
+        if here:
+            lines += ["```{eval-rst}"]
+            for name in here:
+                directive = KINDS[_kind(getattr(module, name))][1]
                 lines += [f".. {directive}:: {package}.{name}", ""]
             lines += ["```", ""]
-    if elsewhere:
-        lines += [f"## {ELSEWHERE}", ""]
-        lines += [f"`from {package} import NAME` imports the same object as the page linked.", ""]
         for home in sorted(elsewhere, key=lambda p: p.split(".")):
             links = ", ".join(f"{{py:obj}}`{name} <{home}.{name}>`" for name in elsewhere[home])
-            lines.append(f"- {{doc}}`{home} <{home}>`: {links}")
-        lines.append("")
+            lines += [f"{ELSEWHERE} ({{doc}}`{home} <{home}>`): {links}", ""]
     return "\n".join(lines)
 
 

@@ -100,13 +100,17 @@ def _reference_page(site: Path, package: str) -> str:
 
 
 def _linked(page: str) -> dict[str, str]:
-    """The names a page lists as documented on another package's page: name -> the object's
-    id there (``<a ... title="guts_teach.game.Card"><code ...>Card``)."""
-    if ELSEWHERE not in page:
-        return {}
-    section = page.split(ELSEWHERE, 1)[1].split("</section>", 1)[0]
-    links = re.findall(r'<a class="reference internal" href="[^"]*" title="([^"]+)">', section)
-    return {target.rsplit(".", 1)[1]: target for target in links}
+    """The names a page lists as documented on another package's page (a paragraph of an
+    intent's section): name -> the object's id there (``<a ... title="guts_teach.game.Card">``);
+    the paragraph's first link, to the package's page, left out."""
+    found = {}
+    for paragraph in page.split(ELSEWHERE)[1:]:
+        paragraph = paragraph.split("</p>", 1)[0]
+        links = re.findall(
+            r'<a class="reference internal" href="[^"]*" title="([^"]+)">', paragraph
+        )
+        found.update({target.rsplit(".", 1)[1]: target for target in links if "." in target})
+    return found
 
 
 def test_the_reference_has_a_page_for_every_public_package(site: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import re
 
 import pytest
@@ -102,3 +103,44 @@ def test_every_public_name_is_found_in_its_module(package):
     for name, home in module._HOMES.items():
         held = importlib.import_module(f"{package}.{home}")
         assert getattr(module, name) is getattr(held, name), (package, name)
+
+
+def docs_configuration():
+    """``docs/conf.py``, which writes the reference's pages when the docs build starts."""
+    spec = importlib.util.spec_from_file_location("docs_conf", REPO / "docs" / "conf.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("package", USER_API)
+def test_the_reference_lists_each_packages_names_by_intent(package):
+    """A package's reference page has a section an intent, in the order of its ``_HOMES``
+    table's comments, and each public name under exactly one of them."""
+    conf = docs_configuration()
+    groups = conf.intents(package)
+    names = [name for _, names in groups for name in names]
+    assert sorted(names) == sorted(importlib.import_module(package).__all__)
+    assert len(names) == len(set(names))
+    headings = [heading for heading, _ in groups]
+    assert all(headings) and len(headings) == len(set(headings)), headings
+    written = [
+        c.strip().lstrip("#").strip() for c in re.findall(r"^    #.*$", _source(package), re.M)
+    ]
+    assert " ".join(headings).startswith(" ".join(written)), (headings, written)
+    page = conf.reference_page(package, conf._home_packages(conf.public_packages()))
+    assert re.findall(r"^## (.+)$", page, re.M) == headings
+
+
+def test_a_comment_in_the_table_starts_a_new_section():
+    """Seen failing: a comment taken as a name, or a two-line comment as two sections."""
+    conf = docs_configuration()
+    groups = dict(conf.intents("guts_teach"))
+    evening = next(h for h in groups if h.startswith("A club's evening"))
+    assert evening.endswith("as the lesson notebooks show them"), evening
+    assert groups[evening][:2] == ["sample_evening", "evening_table"]
+    assert groups["More"] == ["__version__"]
+
+
+def _source(package: str) -> str:
+    return (PACKAGE.parent / package.replace(".", "/") / "__init__.py").read_text(encoding="utf-8")
