@@ -1,6 +1,7 @@
 """How long a learner waits for the lesson in the static site of ``guts-teach lite``: opening
 the lesson to its first live stepper (Next pressed and answered) on a first visit (an empty
-browser cache) and on a repeat visit (the same browser, the site's files cached), against
+browser cache), on a repeat visit (the same browser, the site's files cached) and on a return
+visit after the five lessons were left open (JupyterLab restores them all as tabs), against
 loading Pyodide alone from the same site, first and repeat, in the same run; and the tab's
 memory once its stepper is live.
 
@@ -46,6 +47,13 @@ CHROMIUM_ARGS = [
 ]
 AIM_FIRST_VISIT_S = 15.0
 AIM_REPEAT_VISIT_S = 5.0
+NOTEBOOKS = (
+    "01_lesson.ipynb",
+    "02_try_hands.ipynb",
+    "03_ledger.ipynb",
+    "04_strategy.ipynb",
+    "05_shelby.ipynb",
+)
 TIMEOUT_MS = 300_000
 PYODIDE_ALONE = """async () => {
     const { loadPyodide } = await import('./static/pyodide/pyodide.mjs');
@@ -76,19 +84,26 @@ def _first_live_stepper(context: Any, base: str, memory: list[float] | None = No
         """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
             .some((p) => /\\[\\d+\\]/.test(p.textContent))"""
     )
-    stepper = page.locator(".guts-stepper").first
+    stepper = page.locator(".guts-stepper:visible").first  # the lesson's, not a tab behind it
     stepper.locator("button.guts-next").click()
-    page.wait_for_function(
-        """() => {
-            const status = document.querySelector('.guts-stepper .guts-status');
-            return status && status.textContent.startsWith('Step 2 of');
-        }"""
-    )
+    stepper.locator(".guts-status").filter(has_text="Step 2 of").wait_for()
     seconds = time.monotonic() - started
     if memory is not None:
         memory.append(_tab_memory_mib())
     page.close()
     return seconds
+
+
+def _leave_open(context: Any, base: str) -> None:
+    """The five lessons opened one after another in the site's JupyterLab, as a learner
+    leaves them: the next visit restores all five as tabs."""
+    for name in NOTEBOOKS:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(f"{base}/lab/index.html?path={name}")
+        page.locator(f".lm-TabBar-tab:has-text('{name}')").wait_for()
+        page.wait_for_timeout(1500)  # JupyterLab keeps its open tabs (its workspace)
+        page.close()
 
 
 def _pyodide_alone(context: Any, base: str) -> float:
@@ -141,6 +156,10 @@ def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, flo
                     times.setdefault(f"{name}_repeat_s", []).append(
                         _first_live_stepper(context, base)
                     )
+                    _leave_open(context, base)
+                    times.setdefault(f"{name}_five_open_s", []).append(
+                        _first_live_stepper(context, base)
+                    )
                     context.close()
                 for name, (_, base) in served.items():
                     alone = name.replace("lesson", "pyodide")
@@ -188,11 +207,16 @@ def main() -> None:
         f"repeat visit: lesson {figures['lesson_repeat_s']} s (aim {AIM_REPEAT_VISIT_S:g} s), "
         f"Pyodide alone {figures['pyodide_repeat_s']} s"
     )
+    print(
+        f"return visit with the five lessons left open: {figures['lesson_five_open_s']} s "
+        f"(aim {AIM_REPEAT_VISIT_S:g} s; Pyodide alone {figures['pyodide_repeat_s']} s)"
+    )
     print(f"the lesson's tab, its stepper live: {figures['lesson_tab_mib']} MiB resident")
     if args.compare:
         print(
             f"--compare's site: first visit {figures['b_lesson_first_s']} s, repeat visit "
-            f"{figures['b_lesson_repeat_s']} s, its tab {figures['b_lesson_tab_mib']} MiB; "
+            f"{figures['b_lesson_repeat_s']} s, with five left open "
+            f"{figures['b_lesson_five_open_s']} s, its tab {figures['b_lesson_tab_mib']} MiB; "
             f"Pyodide alone {figures['b_pyodide_first_s']} s and {figures['b_pyodide_repeat_s']} s"
         )
 

@@ -45,8 +45,22 @@ LESSON_NOTEBOOKS = (
     "04_strategy.ipynb",
     "05_shelby.ipynb",
 )
-"""The notebooks the site holds (the class deck, ``00_class``, is slides: ``guts-teach
-present``)."""
+"""The learners' notebooks the site holds."""
+
+CLASS_DECK = "00_class.ipynb"
+"""The class deck: in the site for the teacher to present (:data:`PRESENT`)."""
+
+SITE_NOTEBOOKS = (CLASS_DECK, *LESSON_NOTEBOOKS)
+"""Every notebook the site holds."""
+
+PRESENT = "present/"
+"""The site's short address for the class deck as slides: a page that opens
+:data:`DECK_ADDRESS`."""
+
+DECK_ADDRESS = f"notebooks/index.html?path={CLASS_DECK}&present"
+"""Notebook's page of the class deck, asked to present it (``present``): the package's
+JupyterLab extension sets it out as slides (``labextension/guts-teach-lesson/static/deck.js``),
+as ``guts-teach present`` does with Voilà."""
 
 WELCOME = """# The Guts lessons
 
@@ -58,9 +72,10 @@ which takes some seconds the first time).
 - `03_ledger.ipynb`: a club's evening as a ledger, and your club's own ledger file
 - `04_strategy.ipynb`: strategy, how strong a hand you need, and a table to play at
 - `05_shelby.ipynb`: Shelby and Psycho Shelby, two multi-round relatives of Guts
+- `00_class.ipynb`: the teacher's class deck; to project it as slides, open this site's
+  `present/` address (the arrow keys or a clicker turn the slides, S opens the notes)
 
-Your changes are kept in this browser only. The slides for projecting in class are not part
-of this site: they need `guts-teach present` on a computer with Python.
+Your changes are kept in this browser only.
 """
 """The site's ``README.md``, beside the notebooks in its file list."""
 
@@ -69,6 +84,9 @@ APPS = ("lab", "notebooks", "tree")
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 LAB_EXTENSIONS = Path(__file__).resolve().parents[1] / "labextension"
+SLIDES = Path(__file__).resolve().parents[1] / "share" / "voila" / "templates" / "guts-slides"
+SLIDES_FILES = ("slides.js", "slides.css")
+"""How a notebook shows as slides, shared with ``guts-teach present``'s Voilà template."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 EXTENSIONS = {
     KERNEL_EXTENSION: "jupyterlite-pyodide-kernel",
@@ -110,7 +128,13 @@ class SiteReport:
             f"({self.files} files, {self.size / 1e6:.1f} MB, in {self.seconds:.0f} s); "
             "nothing in it loads from another host\n"
             f"serve it with: python -m http.server --directory {self.out} 8000, then open "
-            "http://localhost:8000/lab/index.html?path=01_lesson.ipynb" + slower
+            "http://localhost:8000/lab/index.html?path=01_lesson.ipynb"
+            + (
+                f"\nthe class deck as slides: http://localhost:8000/{PRESENT}"
+                if CLASS_DECK in self.notebooks
+                else ""
+            )
+            + slower
         )
 
 
@@ -119,7 +143,7 @@ def build_site(
     *,
     pyodide: Path | None = None,
     cache: Path | None = None,
-    notebooks: Sequence[str] = LESSON_NOTEBOOKS,
+    notebooks: Sequence[str] = SITE_NOTEBOOKS,
 ) -> SiteReport:
     """Write the static site of ``notebooks`` to ``out`` (replacing an earlier site there).
 
@@ -166,6 +190,8 @@ def build_site(
             _copy_uncounted(source / name, contents / name)
         (contents / "README.md").write_text(WELCOME, encoding="utf-8")
         _run_build(lite_dir, contents, partial)
+    if CLASS_DECK in notebooks:
+        _add_present_page(partial)
     _add_server_check(partial)
     # Browsers ask every site for /favicon.ico: answered, it is no error in the console.
     icon = partial / "lab" / "favicon.ico"
@@ -209,6 +235,28 @@ def _add_server_check(site: Path) -> None:
         script = f'<script src="{where}{SERVER_CHECK}"></script>'
         if script not in text:
             page.write_text(text.replace("<head>", f"<head>\n    {script}", 1), encoding="utf-8")
+
+
+PRESENT_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>The Guts class deck</title>
+<meta http-equiv="refresh" content="0; url=../{address}">
+</head>
+<body>
+<p><a href="../{address}">The Guts class deck, as slides</a></p>
+</body>
+</html>
+"""
+
+
+def _add_present_page(site: Path) -> None:
+    """The short address a teacher is given for the class deck as slides (:data:`PRESENT`)."""
+    folder = site / PRESENT
+    folder.mkdir()
+    page = PRESENT_PAGE.format(address=DECK_ADDRESS.replace("&", "&amp;"))
+    (folder / "index.html").write_text(page, encoding="utf-8")
 
 
 def _copy_uncounted(source: Path, copy: Path) -> None:
@@ -295,6 +343,10 @@ def _gather_extensions(folder: Path) -> None:
             )
         shutil.copytree(found, folder / name)
     shutil.copytree(LAB_EXTENSIONS, folder, dirs_exist_ok=True)
+    # the slides' own script and look, the Voilà template's, beside the extension's deck.js
+    ours = folder / "guts-teach-lesson" / "static"
+    for name in SLIDES_FILES:
+        shutil.copy2(SLIDES / name, ours / name)
 
 
 DOCUMENTS = "@jupyterlab/docmanager-extension:plugin"

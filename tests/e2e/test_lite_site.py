@@ -14,15 +14,12 @@ and kept in ``build/lite-figures.json``.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import shutil
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,7 +28,6 @@ from support.browser import choose_file
 from support.club import club_evening
 from support.lite_site import (
     FIRST_WIDGET_TIMEOUT,
-    LOOPBACK,
     PYODIDE,
     Watched,
     assert_offline_and_clean,
@@ -42,44 +38,10 @@ from support.lite_site import (
 from support.needs import require
 from support.paths import REPO
 
-from guts_teach.jupyter.launch import free_port
-
-site, chromium = lite_site.site, lite_site.chromium  # the fixtures the files share
+site, chromium, served = lite_site.site, lite_site.chromium, lite_site.served  # shared
 
 STEPS = ("Step 1 of 7 · Pot 6 · Reserve 0", "Step 2 of 7 · Pot 6 · Reserve 0")
 """The first two status lines of the lesson's six-counter example."""
-
-
-@pytest.fixture(scope="module")
-def served(site: Path) -> Iterator[str]:
-    """The site served by ``python -m http.server`` on loopback, as the teachers' page says;
-    stopped by its pid afterwards."""
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "http.server",
-            "--bind",
-            LOOPBACK,
-            "--directory",
-            str(site),
-            str(port),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection((LOOPBACK, port), 1):
-                break
-            assert server.poll() is None, "the static server exited"
-            time.sleep(0.2)
-        yield f"http://{LOOPBACK}:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture
@@ -105,12 +67,12 @@ def code_cells(site: Path, name: str) -> int:
 
 def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
     from guts_teach.lite.check import offline_problems
-    from guts_teach.lite.site import LESSON_NOTEBOOKS
+    from guts_teach.lite.site import SITE_NOTEBOOKS
 
     assert offline_problems(site) == []
-    assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == list(LESSON_NOTEBOOKS)
+    assert sorted(path.name for path in (site / "files").glob("*.ipynb")) == sorted(SITE_NOTEBOOKS)
     welcome = (site / "files" / "README.md").read_text(encoding="utf-8")
-    assert all(name in welcome for name in LESSON_NOTEBOOKS) and "guts-teach present" in welcome
+    assert all(name in welcome for name in SITE_NOTEBOOKS) and "`present/`" in welcome
     settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"

@@ -1,5 +1,6 @@
 """The lessons' static site of ``guts-teach lite`` for the tests that open it in Chromium
-(``tests/e2e/test_lite_site.py``, ``tests/e2e/test_lessons_beside_the_tables.py``): built once
+(``tests/e2e/test_lite_site.py``, ``tests/e2e/test_lite_deck.py``,
+``tests/e2e/test_lessons_beside_the_tables.py``): built once
 per run, watched in a browser that resolves no host but loopback, its figures kept.
 
 Needs the ``lite`` extra, npm's ``pyodide`` under ``build/node`` (``.ci/run`` installs it),
@@ -9,8 +10,10 @@ locally; in CI (``CI=true``) it fails instead.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -21,6 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from guts_teach.jupyter.launch import free_port
 from support.browser import CHROMIUM
 from support.browser import CHROMIUM_ARGS as BROWSER_ARGS
 from support.needs import require
@@ -88,6 +92,38 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once per run (by the command, as a teacher runs it): a test file
     imports this fixture, and every file after the first gets the same site."""
     return built_site(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site served by ``python -m http.server`` on loopback, as the teachers' page says;
+    stopped by its pid afterwards."""
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "http.server",
+            "--bind",
+            LOOPBACK,
+            "--directory",
+            str(site),
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection((LOOPBACK, port), 1):
+                break
+            assert server.poll() is None, "the static server exited"
+            time.sleep(0.2)
+        yield f"http://{LOOPBACK}:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

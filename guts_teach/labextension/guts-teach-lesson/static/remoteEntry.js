@@ -6,8 +6,10 @@
  * widgets are live without the teacher pressing anything; the run's new outputs do not mark
  * the notebook modified, and the view stays where the reader is while it runs. Only the
  * package's own notebooks carry that metadata, and only a
- * server started by `guts-teach lesson` or `guts-teach classroom` loads this extension. It
- * also brings a quiz's marks into view as they appear.
+ * server started by `guts-teach lesson` or `guts-teach classroom`, and the lessons' static site
+ * (`guts-teach lite`), load this extension. It also brings a quiz's marks into view as they
+ * appear, and in the static site presents a notebook as slides when the page's address asks
+ * for it (`notebooks/index.html?path=00_class.ipynb&present`: deck.js).
  *
  * JupyterLab loads a federated extension as a container with `init` and `get`; this one
  * shares no modules, so it needs no bundler: `get("./extension")` gives the plugin.
@@ -145,27 +147,80 @@
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }
 
+  // Every notebook the page shows, once: those open as it starts and those opened after.
+  function eachNotebook(app, act) {
+    var seen = new WeakSet();
+    var consider = function (widget) {
+      if (isNotebook(widget) && !seen.has(widget)) {
+        seen.add(widget);
+        act(widget);
+      }
+    };
+    app.shell.currentChanged.connect(function (_shell, change) { consider(change.newValue); });
+    app.restored.then(function () {
+      var widgets = app.shell.widgets("main");
+      var next = widgets.next();
+      while (!next.done) {
+        consider(next.value);
+        next = widgets.next();
+      }
+    });
+  }
+
   var plugin = {
     id: NAME + ":run-on-open",
     description: "Run guts_teach's lesson notebooks when they open.",
     autoStart: true,
     activate: function (app) {
       followFeedback();
-      var seen = new WeakSet();
-      var consider = function (widget) {
-        if (isNotebook(widget) && !seen.has(widget)) {
-          seen.add(widget);
-          runOnOpen(app, widget);
+      eachNotebook(app, function (panel) { runOnOpen(app, panel); });
+    }
+  };
+
+  // The slides of the static site: asked for by the address, on Notebook's page of one
+  // notebook. The files sit beside this one (the site's build puts slides.js and slides.css,
+  // the Voila template's own, there).
+  var HERE = document.currentScript ? document.currentScript.src : "";
+  var PRESENTING = /[?&]present(=[^&]*)?(&|$)/.test(window.location.search) &&
+    /\/notebooks\/(index\.html)?$/.test(window.location.pathname);
+
+  function load(name) {
+    return new Promise(function (resolve, reject) {
+      var url = new URL(name, HERE).href;
+      var element = document.createElement(/\.css$/.test(name) ? "link" : "script");
+      if (element.tagName === "LINK") {
+        element.rel = "stylesheet";
+        element.href = url;
+      } else {
+        element.src = url;
+      }
+      element.onload = function () { resolve(); };
+      element.onerror = function () { reject(new Error("could not load " + url)); };
+      document.head.appendChild(element);
+    });
+  }
+
+  var deck = {
+    id: NAME + ":deck",
+    description: "Present a notebook of the lessons' static site as slides.",
+    autoStart: true,
+    activate: function (app) {
+      if (!PRESENTING || !HERE) {
+        return;
+      }
+      var loaded = Promise.all([load("slides.css"), load("slides.js"), load("deck.js")]);
+      loaded.then(function () { window.gutsDeck.cover(); }, function (error) {
+        console.warn(NAME + ": the slides could not load, the notebook shows instead", error);
+      });
+      var presented = false;
+      eachNotebook(app, function (panel) {
+        if (presented) {
+          return;
         }
-      };
-      app.shell.currentChanged.connect(function (_shell, change) { consider(change.newValue); });
-      app.restored.then(function () {
-        var widgets = app.shell.widgets("main");
-        var next = widgets.next();
-        while (!next.done) {
-          consider(next.value);
-          next = widgets.next();
-        }
+        presented = true;
+        loaded
+          .then(function () { return window.gutsDeck.present(panel); })
+          .catch(function (error) { console.warn(NAME + ": could not present", error); });
       });
     }
   };
@@ -177,7 +232,7 @@
       if (module !== "./extension") {
         return Promise.reject(new Error(NAME + " has no module " + module));
       }
-      return Promise.resolve(function () { return { __esModule: true, default: [plugin] }; });
+      return Promise.resolve(function () { return { __esModule: true, default: [plugin, deck] }; });
     }
   };
 })();
