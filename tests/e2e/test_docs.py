@@ -41,7 +41,8 @@ PACKAGES = sorted(
     if re.search(r"^(_HOMES|__all__)\b", init.read_text(encoding="utf-8"), re.M)
     and not any(part.startswith("_") for part in init.parent.relative_to(REPO).parts)
 )
-ELSEWHERE = '<section id="documented-with-the-package-that-holds-them">'
+ELSEWHERE = "Documented with the package that holds them ("
+"""How a reference page begins a paragraph of names documented on another package's page."""
 
 
 def _missing_tools() -> list[str]:
