@@ -89,7 +89,7 @@ def main(args: argparse.Namespace) -> int:
     from tornado.ioloop import IOLoop
 
     from ._https import HttpsError
-    from .lessons import FIRST_LESSON, LessonsError, find_site
+    from .lessons import CLASS_DECK, FIRST_LESSON, LessonsError, find_site, has_deck
     from .lessons import serve as serve_lessons
     from .service import Tables, serve
 
@@ -120,6 +120,7 @@ def main(args: argparse.Namespace) -> int:
         serve_lessons(site, address=args.ip, port=lessons_port, tls=tls)
         tables.lessons = f"{scheme}://{host}:{lessons_port}/"
         tables.lessons_port = lessons_port
+        tables.deck = f"{tables.lessons}{CLASS_DECK}" if has_deck(site) else None
     print(f"Class tables at {scheme}://{host}:{args.port}/teacher", flush=True)
     print(
         f"Learners join at {scheme}://{host}:{args.port}/join with the class code "
@@ -132,6 +133,8 @@ def main(args: argparse.Namespace) -> int:
             f"(from {site}; a learner plays at a table from 05_shelby.ipynb with her seat's link)",
             flush=True,
         )
+    if tables.deck is not None:
+        print(f"The class deck as slides, for the projector, at {tables.deck}", flush=True)
     for line in said:
         print(line, flush=True)
     if args.ip in ("0.0.0.0", ""):

@@ -35,6 +35,16 @@ DEFAULT_SITE = "guts-lite"
 """Where ``guts-teach lite`` writes the site unless told otherwise."""
 FIRST_LESSON = "notebooks/index.html?path=01_lesson.ipynb"
 """The first lesson, alone (it fits a phone), under the lessons' address."""
+CLASS_DECK = "present/"
+"""The class deck as slides, for the projector, under the lessons' address (a site's
+``present/`` page, :data:`guts_teach.lite.site.PRESENT`)."""
+
+
+def has_deck(site: Path) -> bool:
+    """Whether ``site`` holds the class deck's page (a site built before it had none)."""
+    return (site / CLASS_DECK / "index.html").is_file()
+
+
 TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",

@@ -130,6 +130,9 @@ class Tables:
         self.lessons_port: int | None = None
         """The port the command serves the lessons on, whose pages may open the tables'
         WebSocket (:func:`.lessons.is_lessons_origin`)."""
+        self.deck: str | None = None
+        """The class deck's address among the lessons (their site's ``present/``), when the
+        command serves a site that holds it."""
         try:
             self.lobby = Lobby.kept_in(folder)
         except LobbyError as error:
@@ -705,6 +708,7 @@ class ClassHandler(TeacherHandler):
                 "join": joining,
                 "qr": qr_svg(joining),
                 "lessons": lessons and lessons + FIRST_LESSON,
+                "deck": self.tables.deck,
                 "learners": [
                     {"name": x.name, "table": x.table} for x in self.tables.lobby.learners.values()
                 ],

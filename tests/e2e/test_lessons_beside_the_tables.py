@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 import requests
 from support import lite_site
+from support.browser import save_screenshot
 from support.table_service import service_process
 
 from guts_teach.class_table.lessons import FIRST_LESSON
@@ -164,3 +165,33 @@ def test_a_learner_in_the_browser_lessons_plays_a_deal_at_a_class_table_offline(
         ben.leave()
     lite_site.record(browser_seat_seated_seconds=round(seated, 2))
     lite_site.assert_offline_and_clean(watched)
+
+
+def test_the_teachers_page_gives_the_lessons_and_the_class_deck_and_the_deck_presents(
+    laptop, chromium
+):
+    """The teacher signs in on the tables' page and reads both addresses beside the class
+    code; the deck's link opens the class deck as slides, from the lessons' port."""
+    from playwright.sync_api import expect
+
+    from guts_teach.class_table.lessons import CLASS_DECK
+
+    deck = f"{laptop.lessons}/{CLASS_DECK}"
+    assert f"The class deck as slides, for the projector, at {deck}" in laptop.printed
+    context = chromium.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(f"{laptop.tables}/teacher")
+        page.fill("#password", laptop.password)
+        page.click("text=Show the open tables")
+        expect(page.locator("#lessons-address")).to_have_text(f"{laptop.lessons}/{FIRST_LESSON}")
+        expect(page.locator("#deck-address")).to_have_text(deck)
+        assert page.locator("#deck-address").get_attribute("href") == deck
+        save_screenshot(page, "tables-teacher-lessons-and-deck.png")
+        with context.expect_page() as opening:
+            page.locator("#deck-address").click()
+        slides = opening.value
+        slides.locator(".guts-slide.guts-current").wait_for(timeout=lite_site.FIRST_WIDGET_TIMEOUT)
+        expect(slides.locator("#guts-slide-count")).to_contain_text("Slide 1 of 9")
+    finally:
+        context.close()

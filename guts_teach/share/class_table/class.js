@@ -238,6 +238,8 @@ function showClass(got) {
   byId("class-view").href = `${classBase}class#c=${got.code}`;
   byId("lessons-line").hidden = !got.lessons; // served beside the tables, or not at all
   if (got.lessons) say("lessons-address", got.lessons);
+  byId("deck-line").hidden = !got.deck;
+  if (got.deck) { say("deck-address", got.deck); byId("deck-address").href = got.deck; }
   const waiting = got.learners.filter((x) => !x.table);
   say("lobby-count", `${waiting.length} waiting in the lobby, ${got.learners.length - waiting.length} seated.`);
   byId("lobby-list").replaceChildren(
