@@ -88,8 +88,9 @@ def main(args: argparse.Namespace) -> int:
     """Serve the tables until Ctrl+C; tables kept in ``--dir`` are resumed."""
     from tornado.ioloop import IOLoop
 
+    from ..lite.addresses import LEARNERS_FIRST, PRESENT
     from ._https import HttpsError
-    from .lessons import CLASS_DECK, FIRST_LESSON, LessonsError, find_site, has_deck
+    from .lessons import LessonsError, find_site, has_deck
     from .lessons import serve as serve_lessons
     from .service import Tables, serve
 
@@ -120,7 +121,7 @@ def main(args: argparse.Namespace) -> int:
         serve_lessons(site, address=args.ip, port=lessons_port, tls=tls)
         tables.lessons = f"{scheme}://{host}:{lessons_port}/"
         tables.lessons_port = lessons_port
-        tables.deck = f"{tables.lessons}{CLASS_DECK}" if has_deck(site) else None
+        tables.deck = f"{tables.lessons}{PRESENT}" if has_deck(site) else None
     print(f"Class tables at {scheme}://{host}:{args.port}/teacher", flush=True)
     print(
         f"Learners join at {scheme}://{host}:{args.port}/join with the class code "
@@ -129,7 +130,7 @@ def main(args: argparse.Namespace) -> int:
     )
     if tables.lessons is not None:
         print(
-            f"The lessons in the browser at {tables.lessons}{FIRST_LESSON} "
+            f"The lessons in the browser at {tables.lessons}{LEARNERS_FIRST} "
             f"(from {site}; a learner plays at a table from 05_shelby.ipynb with her seat's link)",
             flush=True,
         )

@@ -29,20 +29,12 @@ from typing import Any
 
 import tornado.web
 
-SITE_MARK = "jupyter-lite.json"
-"""The file every site of ``guts-teach lite`` holds at its top."""
-DEFAULT_SITE = "guts-lite"
-"""Where ``guts-teach lite`` writes the site unless told otherwise."""
-FIRST_LESSON = "notebooks/index.html?path=01_lesson.ipynb"
-"""The first lesson, alone (it fits a phone), under the lessons' address."""
-CLASS_DECK = "present/"
-"""The class deck as slides, for the projector, under the lessons' address (a site's
-``present/`` page, :data:`guts_teach.lite.site.PRESENT`)."""
+from ..lite.addresses import DEFAULT_SITE, PRESENT, SITE_MARK
 
 
 def has_deck(site: Path) -> bool:
     """Whether ``site`` holds the class deck's page (a site built before it had none)."""
-    return (site / CLASS_DECK / "index.html").is_file()
+    return (site / PRESENT / "index.html").is_file()
 
 
 TYPES = {

@@ -54,12 +54,13 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 
 from ..game.errors import GutsError
 from ..game.money import format_amount
+from ..lite.addresses import LEARNERS_FIRST
 from . import protocol
 from ._limits import Strikes, wait_words
 from ._rules_form import FIELDS as RULE_FIELDS
 from ._rules_form import NOT_AT_A_TABLE, RulesRequestError, rules_from
 from ._writer import Writer
-from .lessons import FIRST_LESSON, is_lessons_origin
+from .lessons import is_lessons_origin
 from .lobby import DEFAULT_SIZE, SMALLEST_TABLE, Lobby, LobbyError, normal_code, plan_tables
 from .protocol import BUSY, CLOSED, GONE, NO_TABLE, REFUSED, ProtocolError
 from .table import BOT_KINDS, LEDGER_FILE, TIMER, ClassTable, TableError, check_next_deal
@@ -707,7 +708,7 @@ class ClassHandler(TeacherHandler):
                 "address": address,
                 "join": joining,
                 "qr": qr_svg(joining),
-                "lessons": lessons and lessons + FIRST_LESSON,
+                "lessons": lessons and lessons + LEARNERS_FIRST,
                 "deck": self.tables.deck,
                 "learners": [
                     {"name": x.name, "table": x.table} for x in self.tables.lobby.learners.values()

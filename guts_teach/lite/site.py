@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..jupyter.resources import shipped
+from .addresses import CLASS_DECK, DECK_ADDRESS, FIRST_LESSON, LEARNERS_FIRST, PRESENT
 from .bytecode import compile_archives, node
 from .check import offline_problems
 from .wheels import (
@@ -39,7 +40,7 @@ from .wheels import (
 )
 
 LESSON_NOTEBOOKS = (
-    "01_lesson.ipynb",
+    FIRST_LESSON,
     "02_try_hands.ipynb",
     "03_ledger.ipynb",
     "04_strategy.ipynb",
@@ -47,20 +48,8 @@ LESSON_NOTEBOOKS = (
 )
 """The learners' notebooks the site holds."""
 
-CLASS_DECK = "00_class.ipynb"
-"""The class deck: in the site for the teacher to present (:data:`PRESENT`)."""
-
 SITE_NOTEBOOKS = (CLASS_DECK, *LESSON_NOTEBOOKS)
 """Every notebook the site holds."""
-
-PRESENT = "present/"
-"""The site's short address for the class deck as slides: a page that opens
-:data:`DECK_ADDRESS`."""
-
-DECK_ADDRESS = f"notebooks/index.html?path={CLASS_DECK}&present"
-"""Notebook's page of the class deck, asked to present it (``present``): the package's
-JupyterLab extension sets it out as slides (``labextension/guts-teach-lesson/static/deck.js``),
-as ``guts-teach present`` does with Voilà."""
 
 WELCOME = """# The Guts lessons
 
@@ -127,8 +116,12 @@ class SiteReport:
             f"wrote a site of {len(self.notebooks)} notebooks to {self.out} "
             f"({self.files} files, {self.size / 1e6:.1f} MB, in {self.seconds:.0f} s); "
             "nothing in it loads from another host\n"
-            f"serve it with: python -m http.server --directory {self.out} 8000, then open "
-            "http://localhost:8000/lab/index.html?path=01_lesson.ipynb"
+            # the how-to's command: Debian has python3 alone, and the bound address keeps the
+            # site to this computer until the teacher chooses to publish it
+            f"try it on this computer: python3 -m http.server --bind 127.0.0.1 --directory "
+            f"{self.out} 8000, then open http://localhost:8000/lab/index.html?path={FIRST_LESSON}\n"
+            f"learners, phones included, open {LEARNERS_FIRST} on the "
+            "address the site is published at"
             + (
                 f"\nthe class deck as slides: http://localhost:8000/{PRESENT}"
                 if CLASS_DECK in self.notebooks
@@ -371,6 +364,9 @@ def _write_config(lite_dir: Path, *, preload: Sequence[str]) -> None:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Guts lessons",
+            # the extension starts a notebook's Python once the notebook is shown, so the
+            # notebooks a return visit restores as tabs wait their turn
+            "gutsTeachKernelWhenShown": True,
             "litePluginSettings": {KERNEL_SETTINGS: kernel},
         },
     }

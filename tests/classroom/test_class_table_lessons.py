@@ -21,8 +21,8 @@ import requests
 import websocket
 from support.table_service import service_process
 
-from guts_teach.class_table.lessons import FIRST_LESSON
 from guts_teach.jupyter.launch import free_port
+from guts_teach.lite.addresses import LEARNERS_FIRST
 
 
 def stand_in_site(folder: Path) -> Path:
@@ -62,7 +62,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 def test_the_lessons_are_served_on_a_port_of_their_own_with_the_right_types(served):
     said = "".join(served.printed)
-    assert f"The lessons in the browser at {served.lessons}{FIRST_LESSON}" in said
+    assert f"The lessons in the browser at {served.lessons}{LEARNERS_FIRST}" in said
     for path, kind in [
         ("static/pyodide.mjs", "text/javascript"),
         ("static/pyodide.asm.wasm", "application/wasm"),
@@ -114,7 +114,7 @@ def test_the_teachers_page_is_told_the_lessons_address_and_no_page_sets_a_cookie
         headers={"Authorization": f"Bearer {served.password}"},
         timeout=10,
     )
-    assert got.json()["lessons"] == served.lessons + FIRST_LESSON
+    assert got.json()["lessons"] == served.lessons + LEARNERS_FIRST
     for path in ("teacher", "join", "class", "static/table.js", "api/class"):
         answer = requests.get(served.tables + path, timeout=10)
         assert "Set-Cookie" not in answer.headers, path

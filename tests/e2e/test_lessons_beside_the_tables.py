@@ -23,8 +23,8 @@ from support import lite_site
 from support.browser import save_screenshot
 from support.table_service import service_process
 
-from guts_teach.class_table.lessons import FIRST_LESSON
 from guts_teach.jupyter.launch import free_port
+from guts_teach.lite.addresses import LEARNERS_FIRST
 
 site, chromium = lite_site.site, lite_site.chromium  # the fixtures the files share
 
@@ -65,7 +65,7 @@ def watched(chromium, laptop: OneLaptop) -> Iterator[lite_site.Watched]:
 def test_the_tables_command_serves_a_lesson_whose_first_widget_works_offline(site, laptop, watched):
     from playwright.sync_api import expect
 
-    assert f"The lessons in the browser at {laptop.lessons}/{FIRST_LESSON}" in laptop.printed
+    assert f"The lessons in the browser at {laptop.lessons}/{LEARNERS_FIRST}" in laptop.printed
     page, ran = lite_site.open_notebook(watched, site, "01_lesson.ipynb", app="notebooks")
     stepper = page.locator(".guts-stepper").first
     expect(stepper.locator(".guts-status")).to_have_text(re.compile(r"^Step 1 of 7"))
@@ -174,9 +174,9 @@ def test_the_teachers_page_gives_the_lessons_and_the_class_deck_and_the_deck_pre
     code; the deck's link opens the class deck as slides, from the lessons' port."""
     from playwright.sync_api import expect
 
-    from guts_teach.class_table.lessons import CLASS_DECK
+    from guts_teach.lite.addresses import PRESENT
 
-    deck = f"{laptop.lessons}/{CLASS_DECK}"
+    deck = f"{laptop.lessons}/{PRESENT}"
     assert f"The class deck as slides, for the projector, at {deck}" in laptop.printed
     context = chromium.new_context(viewport={"width": 1280, "height": 720})
     try:
@@ -184,7 +184,7 @@ def test_the_teachers_page_gives_the_lessons_and_the_class_deck_and_the_deck_pre
         page.goto(f"{laptop.tables}/teacher")
         page.fill("#password", laptop.password)
         page.click("text=Show the open tables")
-        expect(page.locator("#lessons-address")).to_have_text(f"{laptop.lessons}/{FIRST_LESSON}")
+        expect(page.locator("#lessons-address")).to_have_text(f"{laptop.lessons}/{LEARNERS_FIRST}")
         expect(page.locator("#deck-address")).to_have_text(deck)
         assert page.locator("#deck-address").get_attribute("href") == deck
         save_screenshot(page, "tables-teacher-lessons-and-deck.png")

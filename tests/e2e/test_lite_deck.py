@@ -23,7 +23,7 @@ from support.browser import expect, save_screenshot, show_slide_of
 from support.lite_site import FIRST_WIDGET_TIMEOUT, Watched, assert_offline_and_clean
 from support.slides import every_slide_problems, notes_too_long, open_presenter
 
-from guts_teach.lite.site import DECK_ADDRESS, PRESENT
+from guts_teach.lite.addresses import DECK_ADDRESS, PRESENT
 
 site, chromium, served = lite_site.site, lite_site.chromium, lite_site.served  # shared
 

@@ -525,3 +525,50 @@ def test_a_learners_edit_is_kept_without_a_save(site, watched):
         "My own note.", timeout=FIRST_WIDGET_TIMEOUT
     )
     page.close()
+
+
+def kernel_workers(page) -> int:
+    """The page's Python kernels: each runs Pyodide in a web worker of its own."""
+    return sum(1 for worker in page.workers if "comlink.worker" in worker.url)
+
+
+def test_a_return_visit_starts_only_the_shown_lessons_python(site, watched):
+    """A learner who left the five lessons open comes back to the first: the page restores the
+    five as tabs but starts only the Python of the one on show (all five started at once, and
+    that return visit took 18 s to its first live stepper where one lesson took 10: issue 39,
+    item 7). A lesson shown later starts its own, and its widgets are live (the widgets'
+    extension sets them up only if a kernel runs when the notebook's session is ready)."""
+    from playwright.sync_api import expect
+
+    from guts_teach.lite.site import LESSON_NOTEBOOKS
+
+    settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    assert settings["jupyter-config-data"]["gutsTeachKernelWhenShown"] is True
+    for name in LESSON_NOTEBOOKS:  # each opened as the learner did, each kept as a tab
+        page = watched.page()
+        page.goto(f"{watched.base}/lab/index.html?path={name}")
+        page.locator(f".lm-DockPanel-tabBar .lm-TabBar-tab:has-text('{name}')").wait_for()
+        page.wait_for_timeout(3000)  # JupyterLab keeps its open tabs (its workspace)
+        page.close()
+
+    page, _ = open_notebook(watched, site, "01_lesson.ipynb")
+    tabs = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab")
+    left_open = tabs.count()  # the workspace is saved a moment after a change: most, if not all
+    assert left_open >= 3, f"{left_open} tabs restored"
+    stepper = page.locator(".guts-stepper:visible").first
+    stepper.locator("button.guts-next").click()
+    expect(stepper.locator(".guts-status")).to_have_text(STEPS[1], timeout=30_000)
+    page.wait_for_timeout(3000)  # nothing starts behind it
+    assert kernel_workers(page) == 1, "the tabs behind the lesson started their Python"
+
+    tabs.filter(has_text="02_try_hands.ipynb").click()
+    shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    expect(shown).to_have_attribute("data-guts-teach-ran", "true", timeout=FIRST_WIDGET_TIMEOUT)
+    expect(shown.locator(".guts-card-grid").first).to_be_visible()
+    expect(shown.get_by_text("Loading widget")).to_have_count(0)
+    assert kernel_workers(page) == 2
+    assert executed_cells(page) == code_cells(site, "01_lesson.ipynb") + code_cells(
+        site, "02_try_hands.ipynb"
+    )
+    page.close()
+    assert_offline_and_clean(watched)

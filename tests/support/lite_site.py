@@ -77,7 +77,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     seconds = time.monotonic() - started
     assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
     assert "Traceback" not in done.stderr
-    assert f"to {out}" in done.stdout and "python -m http.server" in done.stdout
+    assert f"to {out}" in done.stdout
+    assert "python3 -m http.server --bind 127.0.0.1" in done.stdout  # the how-to's command
+    assert "notebooks/index.html?path=01_lesson.ipynb" in done.stdout  # what learners open
     files = [path for path in out.rglob("*") if path.is_file()]
     record(
         build_seconds=round(seconds, 1),

@@ -9,7 +9,8 @@
  * server started by `guts-teach lesson` or `guts-teach classroom`, and the lessons' static site
  * (`guts-teach lite`), load this extension. It also brings a quiz's marks into view as they
  * appear, and in the static site presents a notebook as slides when the page's address asks
- * for it (`notebooks/index.html?path=00_class.ipynb&present`: deck.js).
+ * for it (`notebooks/index.html?path=00_class.ipynb&present`: deck.js), and there starts a
+ * notebook's Python only once the notebook is shown.
  *
  * JupyterLab loads a federated extension as a container with `init` and `get`; this one
  * shares no modules, so it needs no bundler: `get("./extension")` gives the plugin.
@@ -177,6 +178,103 @@
     }
   };
 
+  // In the static site every notebook's Python runs in the learner's own browser, and a
+  // return visit restores each notebook left open as a tab: five Pythons starting at once on
+  // two cores kept the one on show waiting (18 s to its first live stepper, where one took
+  // 10). The site's settings ask for a notebook's Python to start once the notebook is shown.
+  // The wait is put before its session starts, not in a "start no kernel" setting: the
+  // widgets' extension sets a notebook's widgets up when its session is ready, and only if a
+  // kernel runs then.
+  var KERNEL_WHEN_SHOWN = "gutsTeachKernelWhenShown";
+  var SHOWN_FOR_MS = 300;  // a tab shown for a moment, as tabs are laid out, does not count
+  var ASKED_WITHIN_MS = 10000;
+
+  function pageOption(name) {
+    var script = document.getElementById("jupyter-config-data");
+    try {
+      return script ? JSON.parse(script.textContent || "{}")[name] : undefined;
+    } catch (error) {
+      return undefined;
+    }
+  }
+
+  // The notebook the address asks for (`?path=`), once it is on show: until then, the tab a
+  // return visit restores as the one on show is on show only for a moment.
+  function askedOnShow(app) {
+    var asked = new URLSearchParams(window.location.search).get("path");
+    return new Promise(function (resolve) {
+      if (!asked) {
+        resolve();
+        return;
+      }
+      var check = function () {
+        var widget = app.shell.currentWidget;
+        if (widget && widget.context && widget.context.localPath === asked) {
+          app.shell.currentChanged.disconnect(check);
+          resolve();
+        }
+      };
+      app.shell.currentChanged.connect(check);
+      check();
+      setTimeout(resolve, ASKED_WITHIN_MS);  // an address naming no notebook holds none back
+    });
+  }
+
+  function whenShown(panel) {
+    return new Promise(function (resolve) {
+      var timer = 0;
+      var observer = new IntersectionObserver(function () {
+        clearTimeout(timer);
+        timer = setTimeout(function () {
+          if (panel.isVisible) {
+            observer.disconnect();
+            resolve();
+          }
+        }, SHOWN_FOR_MS);
+      });
+      observer.observe(panel.node);
+      panel.disposed.connect(function () { clearTimeout(timer); observer.disconnect(); });
+    });
+  }
+
+  var kernels = {
+    id: NAME + ":kernel-when-shown",
+    description: "In the static site, start a notebook's Python once the notebook is shown.",
+    autoStart: true,
+    activate: function (app) {
+      if (pageOption(KERNEL_WHEN_SHOWN) !== true) {
+        return;
+      }
+      var hooked = false;
+      var hook = function () {
+        var factory = app.docRegistry.getWidgetFactory("Notebook");
+        if (!factory || hooked) {
+          return;
+        }
+        hooked = true;
+        // A notebook's widget is made before its file is read, so before its session starts.
+        factory.widgetCreated.connect(function (_factory, panel) {
+          var session = panel.sessionContext;
+          var initialize = session.initialize;
+          var shown = app.restored
+            .then(function () { return askedOnShow(app); })
+            .then(function () { return whenShown(panel); });
+          session.initialize = function () {
+            var self = this;
+            var args = arguments;
+            return shown.then(function () { return initialize.apply(self, args); });
+          };
+        });
+      };
+      hook();
+      app.docRegistry.changed.connect(function (_registry, change) {
+        if (change.type === "widgetFactory") {
+          hook();
+        }
+      });
+    }
+  };
+
   // The slides of the static site: asked for by the address, on Notebook's page of one
   // notebook. The files sit beside this one (the site's build puts slides.js and slides.css,
   // the Voila template's own, there).
@@ -232,7 +330,7 @@
       if (module !== "./extension") {
         return Promise.reject(new Error(NAME + " has no module " + module));
       }
-      return Promise.resolve(function () { return { __esModule: true, default: [plugin, deck] }; });
+      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, deck] }; });
     }
   };
 })();
