@@ -30,7 +30,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server, free_port
+from ..jupyter.launch import LAB_EXTENSIONS, LESSON, Server
+from ..jupyter.ports import free_port
 from .class_services import class_services
 from .settings import NAME, SETTINGS_FILE, Classroom, ClassroomError
 from .users import SERVICE_ACCOUNT, service_account
@@ -307,21 +308,23 @@ def hub_server(
     """Write the hub's configuration for ``room`` and return the command that starts it.
 
     The hub's own API, the proxy's API, the services and the gate get free ports on 127.0.0.1
-    at every start.
+    at every start, below the ephemeral range (:mod:`guts_teach.jupyter.ports`), so that no
+    connection takes one before the hub's processes bind it.
     """
     require_extra()
+    picked = {port}
     config = hub_config(
         room,
         ip=ip,
         port=port,
-        hub_port=free_port(),
-        proxy_api_port=free_port(),
+        hub_port=free_port(picked),
+        proxy_api_port=free_port(picked),
         proxy_command=find_proxy(proxy),
         warm=warm,
-        tables_port=free_port(),
-        progress_port=free_port(),
+        tables_port=free_port(picked),
+        progress_port=free_port(picked),
         subdomains=subdomains,
-        gate_port=free_port(),
+        gate_port=free_port(picked),
         services_as=SERVICE_ACCOUNT,
     )
     lock_down(room.folder)

@@ -30,7 +30,6 @@ import os
 import pwd
 import random
 import shutil
-import socket
 import stat
 import tempfile
 from collections.abc import Callable
@@ -40,33 +39,14 @@ from typing import Any, ClassVar
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from traitlets import Unicode
 
+from ..jupyter.ports import free_port
 from .settings import ClassroomError
 from .users import learner_account, made_account
 
-PORTS = range(20_000, 32_768)  # below Linux's ephemeral range (32768-60999 by default)
 SOCKET_PATH_MAX = 107  # bytes in a Unix socket's path on Linux (sun_path less its final NUL)
 KERNEL_SOCKET = "kernel-00000000-0000-0000-0000-000000000000-ipc-99"  # the longest a server makes
 KERNELS_OVER_UNIX_SOCKETS = "--KernelManager.transport=ipc"
 LAB_SETTINGS_DIR = ".jupyter/lab/user-settings"  # JupyterLab's own place for it, in HOME
-
-
-def free_port_below_ephemeral(taken: set[int], rng: random.Random) -> int:
-    """A port in PORTS that nothing listens on and that is not in ``taken``.
-
-    >>> free_port_below_ephemeral(set(), random.Random(1)) in PORTS
-    True
-    """
-    for _ in range(200):
-        port = rng.choice(PORTS)
-        if port in taken:
-            continue
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        return port
-    raise RuntimeError(f"no free port between {PORTS.start} and {PORTS.stop - 1}")
 
 
 def kernel_folder(base: str | None = None) -> Path:
@@ -138,8 +118,7 @@ class LessonSpawner(LocalProcessSpawner):  # type: ignore[misc]  # untyped base
         self.entry = entry
         give_folder(self.folder, entry)
         self.release()  # what a server that ended on its own (not stopped) left
-        self.port = free_port_below_ephemeral(LessonSpawner.taken, LessonSpawner.rng)
-        LessonSpawner.taken.add(self.port)
+        self.port = free_port(LessonSpawner.taken, LessonSpawner.rng)
         self.kernels = kernel_folder()
         os.chown(self.kernels, entry.pw_uid, entry.pw_gid)
         try:

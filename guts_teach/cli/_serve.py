@@ -36,7 +36,7 @@ def table(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _launch(args: argparse.Namespace, *, lab: bool) -> int:
     """Copy the notebooks into ``--dir`` and serve one in JupyterLab (``lab``) or Voilà."""
-    from ..jupyter import launch
+    from ..jupyter import launch, ports
 
     workdir, said = launch.prepare_notebooks(Path(args.dir).resolve(), fresh=args.fresh)
     for message in said:
@@ -44,7 +44,7 @@ def _launch(args: argparse.Namespace, *, lab: bool) -> int:
     notebook = launch.notebook_in(workdir, args.notebook)
     if args.port:
         launch.check_port(args.port)
-    port = args.port or launch.free_port()
+    port = args.port or ports.free_port()
     show = not args.no_browser
     if lab:
         server = launch.lab_server(workdir, port=port, open_browser=show, notebook=notebook)

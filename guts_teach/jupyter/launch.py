@@ -62,13 +62,6 @@ class LaunchError(GutsError):
     """The lesson cannot be started (no notebooks, or JupyterLab/Voilà not installed)."""
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def copy_notebooks(workdir: Path, *, keep: bool = True, fresh: bool = False) -> Path:
     """Copy the shipped notebooks into ``workdir``, never losing a learner's work (see
     :func:`prepare_notebooks`)."""

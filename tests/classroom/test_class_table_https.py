@@ -16,7 +16,7 @@ from pathlib import Path
 import requests
 import websocket
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 
 
 def start(folder: Path, *options: str) -> tuple[subprocess.Popen[str], int, list[str]]:

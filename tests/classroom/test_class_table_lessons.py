@@ -21,7 +21,7 @@ import requests
 import websocket
 from support.table_service import service_process
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from guts_teach.lite.addresses import LEARNERS_FIRST
 
 

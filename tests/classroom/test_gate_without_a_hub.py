@@ -27,7 +27,7 @@ from guts_teach.classroom.gate import (
     Route,
     gate_application,
 )
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 
 KERNELS = "v1.kernel.websocket.jupyter.org"
 

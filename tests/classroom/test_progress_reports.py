@@ -12,7 +12,7 @@ import time
 import pytest
 
 from guts_teach.classroom.progress_client import PROGRESS_URL, classroom_reporter, send
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from guts_teach.lessons.progress import LearnerProgress, ProgressError, QuizResult
 
 pytest.importorskip("jupyterhub")  # the service module's hub OAuth (the classroom extra)

@@ -23,7 +23,7 @@ from support import lite_site
 from support.browser import save_screenshot
 from support.table_service import service_process
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from guts_teach.lite.addresses import LEARNERS_FIRST
 
 site, chromium = lite_site.site, lite_site.chromium  # the fixtures the files share

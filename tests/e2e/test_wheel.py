@@ -24,7 +24,7 @@ from support.needs import require
 from support.paths import REPO
 
 from guts_teach import __version__
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 
 pytestmark = pytest.mark.slow
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))

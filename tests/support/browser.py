@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 from support.needs import require
 from support.paths import REPO
 
@@ -169,7 +169,7 @@ def lab_page(browser, workdir, notebook=launch.LESSON):
     """JupyterLab on a copy of the notebooks as `guts-teach lesson` makes it, one notebook
     open; nothing is pressed: the notebook runs itself as it opens."""
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.lab_server(workdir, port=port, token="", notebook=notebook)
     with opened(browser, server, port, 1400, 1000) as page:
         wait_until_live(page)

@@ -23,7 +23,7 @@ from pathlib import Path
 import psutil
 import requests
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from support.needs import require
 from support.paths import REPO
 

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from support.browser import CHROMIUM
 from support.browser import CHROMIUM_ARGS as BROWSER_ARGS
 from support.needs import require

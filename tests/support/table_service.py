@@ -16,7 +16,7 @@ from pathlib import Path
 from tornado.ioloop import IOLoop
 
 from guts_teach.class_table.service import Tables, serve
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 
 
 @contextlib.contextmanager

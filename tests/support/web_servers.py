@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from support.needs import require
 
 NGINX = Path("/usr/sbin/nginx")

@@ -28,7 +28,7 @@ from guts_teach.class_table import service as table_service
 from guts_teach.class_table.service import Tables
 from guts_teach.classroom.addresses import TABLES_URL
 from guts_teach.game.money import format_amount
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 from guts_teach.ledgers.ledger_file import load
 from guts_teach.ledgers.replay import replay
 from guts_teach.widgets import ClassSeat

@@ -15,7 +15,7 @@ from support.paths import REPO
 
 from guts_teach.classroom.hub import hub_config
 from guts_teach.classroom.settings import open_classroom
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 from guts_teach.lessons.examples import example
 from guts_teach.widgets import (
     ExampleStepper,
@@ -75,7 +75,7 @@ def test_no_widget_shows_its_python_repr():
 
 
 def test_the_lesson_server_loads_the_run_on_open_extension(tmp_path):
-    server = launch.lab_server(tmp_path, port=launch.free_port(), token="")
+    server = launch.lab_server(tmp_path, port=ports.free_port(), token="")
     (flag,) = [a for a in server.command if a.startswith("--LabApp.extra_labextensions_path=")]
     folder = Path(flag.split("=", 1)[1])
     package = json.loads((folder / "guts-teach-lesson" / "package.json").read_text())

@@ -21,7 +21,7 @@ from support.browser import (
 )
 from support.documents import SIX_COUNTER_STATUS
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 
 SIX_COUNTER = SIX_COUNTER_STATUS
 
@@ -55,7 +55,7 @@ def test_the_lesson_is_live_on_open_and_after_a_reload(browser, tmp_path):
     the notebook not marked modified, and the same after the browser reloads the page."""
     workdir = tmp_path / "live"
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.lab_server(workdir, port=port, token="")
     with opened(browser, server, port, 1400, 1000) as page:
         seen, views = [], []
@@ -118,7 +118,7 @@ def test_the_table_picture_fits_every_screen(browser, tmp_path, size):
     width, height = size
     workdir = tmp_path / "fit"
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.lab_server(workdir, port=port, token="")
     with opened(browser, server, port, width, height) as page:
         wait_until_live(page)
@@ -252,7 +252,7 @@ def test_strategy_notebook_and_play_table_in_jupyterlab(browser, tmp_path):
 
 def test_lesson_in_voila(browser, tmp_path):
     workdir = stripped_copy(tmp_path / "present")
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port)
     with opened(browser, server, port, 1280, 1000) as page:
         show_slide_of(page, ".guts-stepper")
@@ -265,7 +265,7 @@ def test_lesson_in_voila(browser, tmp_path):
 
 def test_strategy_play_table_in_voila(browser, tmp_path):
     workdir = stripped_copy(tmp_path / "present-strategy")
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port, notebook="04_strategy.ipynb")
     with opened(browser, server, port, 1280, 1000) as page:
         show_slide_of(page, ".guts-panel .guts-play-status")

@@ -26,7 +26,7 @@ from support.browser import (
 )
 from support.documents import SIX_COUNTER_STATUS
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 
 NOTEBOOKS = [
     "01_lesson.ipynb",
@@ -207,7 +207,7 @@ def test_presentation_passes_axe_and_keeps_keys_in_voila(browser, tmp_path, note
     """Every slide holding a widget (for 03, an output) is shown in turn and checked by
     axe-core, with the slides' own bar; the lesson's stepper keeps its arrow keys."""
     workdir = stripped_copy(tmp_path / "present")
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port, notebook=notebook)
     with opened(browser, server, port, 1280, 720) as page:
         scope = ".guts-panel"  # every notebook has a widget (03: the upload)

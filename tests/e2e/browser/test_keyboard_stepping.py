@@ -15,7 +15,7 @@ import pytest
 from support.browser import ALL_RUN, TIMEOUT, expect, opened, save_screenshot, wait_until_live
 from support.documents import SIX_COUNTER_STATUS
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 
 SIZES = [(1024, 768), (1280, 800), (1920, 1080)]
 
@@ -68,7 +68,7 @@ def step_to_the_end(page, stepper, box: str, where: str) -> None:
 def lab(browser, tmp_path_factory):
     workdir = tmp_path_factory.mktemp("keys-lab")
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.lab_server(workdir, port=port, token="")
     with opened(browser, server, port, *SIZES[0], timeout=TIMEOUT) as page:
         wait_until_live(page)
@@ -79,7 +79,7 @@ def lab(browser, tmp_path_factory):
 def slides(browser, tmp_path_factory):
     workdir = tmp_path_factory.mktemp("keys-slides")
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port)
     with opened(browser, server, port, *SIZES[0], timeout=TIMEOUT) as page:
         page.locator(".guts-slide.guts-current").wait_for()

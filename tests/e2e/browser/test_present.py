@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 from support.needs import require
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 
 
 def _have(module: str) -> bool:
@@ -124,7 +124,7 @@ def interrupt(process: subprocess.Popen[str]) -> None:
 def test_present_on_a_starved_machine_starts_one_kernel_per_page(browser, tmp_path):
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
     workdir = tmp_path / "class"
-    port = launch.free_port()
+    port = ports.free_port()
     workers = starve(os.cpu_count() or 1)
     process = present(workdir, port)
     try:
@@ -160,7 +160,7 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
     stops its kernel, so one page leaves one kernel; and no page asks another host for
     anything (Voilà's page asked a CDN for an icon font)."""
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
-    process = present(tmp_path / "class", launch.free_port())
+    process = present(tmp_path / "class", ports.free_port())
     workers: list[subprocess.Popen[bytes]] = []
     try:
         address = address_of(process, timeout=launch.START_WAIT + 30)
@@ -207,9 +207,9 @@ def test_a_server_that_never_answers_is_stopped_and_says_why(tmp_path, monkeypat
     server is stopped with its kernels, and the teacher reads why."""
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
     workdir, _ = launch.prepare_notebooks(tmp_path / "class")
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port)
-    unused = launch.free_port()
+    unused = ports.free_port()
     never = launch.Server(
         server.command,
         server.env,

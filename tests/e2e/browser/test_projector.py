@@ -17,7 +17,7 @@ import pytest
 from support.browser import ALL_RUN, expect, opened, save_screenshot
 from support.slides import SIZES, every_slide_problems, notes_too_long, open_presenter
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 
 NOTEBOOKS = [
     "00_class.ipynb",
@@ -39,7 +39,7 @@ def slides_of(request, browser, tmp_path_factory) -> Iterator[object]:
     notebook = request.param
     workdir = tmp_path_factory.mktemp(notebook.split(".")[0])
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port, notebook=notebook)
     with opened(browser, server, port, *SIZES[0], timeout=RUN_TIMEOUT) as page:
         page.locator(".guts-slide.guts-current").wait_for(timeout=RUN_TIMEOUT)

@@ -25,7 +25,7 @@ from support.browser import (
 from support.number_words import WORDS
 
 from guts_teach.game.rules import teaching
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 from guts_teach.lessons.quiz import FIELDS, Scenario, make_scenario
 
 NOTEBOOK = "02_try_hands.ipynb"
@@ -162,7 +162,7 @@ def test_the_quizs_marks_come_into_view_on_a_presented_slide(browser, tmp_path, 
     marks are on the screen, whole and above the slide bar, with nobody scrolling (they ended
     289 to 804 px below what the projector showed)."""
     workdir = stripped_copy(tmp_path / "present")
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port, notebook=notebook)
     with opened(browser, server, port, 1280, 720) as page:
         page.locator(".guts-slide.guts-current").wait_for(timeout=TIMEOUT)

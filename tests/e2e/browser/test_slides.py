@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from support.browser import ALL_RUN, TIMEOUT, expect, opened, save_screenshot, show_slide_of
 
-from guts_teach.jupyter import launch
+from guts_teach.jupyter import launch, ports
 
 SLIDE = """() => {
     const slide = document.querySelector('.guts-slide.guts-current');
@@ -45,7 +45,7 @@ TALLEST = """() => {
 
 def open_presentation(browser, workdir, notebook=launch.LESSON):
     launch.copy_notebooks(workdir)
-    port = launch.free_port()
+    port = ports.free_port()
     server = launch.voila_server(workdir, port=port, notebook=notebook)
     return server, port
 

@@ -17,7 +17,7 @@ import requests
 from support.classroom_hub import class_folder, classroom, passwords
 from support.planted import PAGE, plant_as_root
 
-from guts_teach.jupyter.launch import free_port
+from guts_teach.jupyter.ports import free_port
 
 pytestmark = pytest.mark.e2e
 TIMEOUT = 240_000  # ms: a learner's server starting on a loaded two-core machine
