@@ -111,6 +111,12 @@ def passwords(folder: Path) -> dict[str, str]:
     return found
 
 
+def log_tail(folder: Path, lines: int = 60) -> str:
+    """The hub log's last lines (the hub, the proxy and the services write there), for a
+    failure's message: CI keeps no files."""
+    return "\n".join((folder / "hub.log").read_text(errors="replace").splitlines()[-lines:])
+
+
 def settings(folder: Path) -> dict[str, object]:
     data: dict[str, object] = json.loads((folder / "classroom.json").read_text())
     return data

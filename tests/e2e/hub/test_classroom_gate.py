@@ -28,7 +28,7 @@ import psutil
 import pytest
 import requests
 import websocket
-from support.classroom_hub import class_folder, classroom, passwords
+from support.classroom_hub import class_folder, classroom, log_tail, passwords
 from support.learner import Channel, Learner, Outcome
 from support.planted import ATTACK, PAGE, PLANT
 
@@ -253,7 +253,7 @@ def test_the_services_run_as_an_account_of_their_own_not_root(hub):
         for module in SERVICES:
             if module in line and str(hub["folder"]) in " ".join(line):
                 running[module] = process.info["uids"].effective
-    assert running == dict.fromkeys(SERVICES, account.pw_uid), running
+    assert running == dict.fromkeys(SERVICES, account.pw_uid), (running, log_tail(hub["folder"]))
     for name in ("tables", "progress"):
         kept = (hub["folder"] / name).stat()
         assert (kept.st_uid, stat.S_IMODE(kept.st_mode)) == (account.pw_uid, 0o700), name
