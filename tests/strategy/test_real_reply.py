@@ -16,6 +16,7 @@ import math
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from guts_teach.cli.commands import main
@@ -224,55 +225,78 @@ def test_against_always_in_the_long_run_best_is_not_unique() -> None:
             assert policy_money(always, _at(small), k5, rules=rules) == best
 
 
-def _finite_evening(rules: Rules, deals: int, play: dict | None = None):
-    """The most a player can expect over an evening of ``deals`` deals against two players
-    always in, by backward induction over every (pot, reserve) reachable, in floats, and
-    the play of its first deal at each state (or, with ``play``, the money of that stationary
-    play): no towers, no Wald, no relative values."""
-    from guts_teach.strategy.equilibria.real_reply import N, _problem, _step
+class _Evening:
+    """Every (pot, reserve) an evening of ``deals`` deals against two players always in can
+    reach, numbered in the order first reached (so those reached within k deals come first),
+    with each state's moves as arrays: for a hand held in or out, each outcome's chance, the
+    player's money from it and the state it leads to. Counted in floats by backward induction
+    (:meth:`money`): no towers, no Wald, no relative values."""
 
-    problem = _problem(_at("3-2"), 3, rules)
-    moves: dict = {}
+    def __init__(self, rules: Rules, deals: int) -> None:
+        from guts_teach.strategy.equilibria.real_reply import N, _problem, _step
 
-    def sides(state):
-        if state not in moves:
-            moves[state] = [
-                [
-                    [
-                        (w / problem.total, float(m), a)
-                        for o, w in problem.hands[held][side].items()
-                        for m, a in [_step(state, o, 3, rules)]
-                    ]
-                    for side in (0, 1)
-                ]
-                for held in range(N)
-            ]
-        return moves[state]
+        problem = _problem(_at("3-2"), 3, rules)
+        self.deals = deals
+        self.states = [problem.start]
+        number = {problem.start: 0}
+        self.within = [1]  # states reached within k deals: the first within[k]
+        moves: list[list[list]] = [[[], [], [], []], [[], [], [], []]]  # row, chance, money, next
+        self.ends: list[list[int]] = [[], []]  # moves of the states reached within k deals
+        frontier = [problem.start]
+        for _ in range(deals):
+            for side in (0, 1):
+                self.ends[side].append(len(moves[side][0]))
+            reached = []
+            for state in frontier:
+                for held in range(N):
+                    for side in (0, 1):
+                        for outcome, weight in problem.hands[held][side].items():
+                            money, after = _step(state, outcome, 3, rules)
+                            if after not in number:
+                                number[after] = len(self.states)
+                                self.states.append(after)
+                                reached.append(after)
+                            row, chance, paid, to = moves[side]
+                            row.append(number[state] * N + held)
+                            chance.append(float(weight / problem.total))
+                            paid.append(float(money))
+                            to.append(number[after])
+            frontier = reached
+            self.within.append(len(self.states))
+        for side in (0, 1):
+            self.ends[side].append(len(moves[side][0]))
+        self.hands = N
+        self.moves = [
+            (np.array(row), np.array(chance), np.array(paid), np.array(to))
+            for row, chance, paid, to in moves
+        ]
 
-    reach = [{problem.start}]
-    for _ in range(deals):
-        reach.append(
-            reach[-1]
-            | {a for s in reach[-1] for held in sides(s) for side in held for _, _, a in side}
-        )
-    later: dict = {}
-    first: dict = {}
-    for left in range(1, deals + 1):
-        now = {}
-        for state in reach[deals - left]:
-            total, rule = 0.0, set()
-            for held, (inside, outside) in enumerate(sides(state)):
-                value_in = sum(p * (m + later.get(a, 0.0)) for p, m, a in inside)
-                value_out = sum(p * (m + later.get(a, 0.0)) for p, m, a in outside)
-                best = value_in > value_out + 1e-9
-                goes_in = held in play(state) if play is not None else best
-                total += value_in if goes_in else value_out
-                if goes_in:
-                    rule.add(held)
-            now[state] = total
-            first[state] = frozenset(rule)
-        later = now
-    return later[problem.start], first
+    def money(self, play=None):
+        """The most the player can expect over the evening (or, with ``play``, the money of
+        that stationary play), and the play of its first deal at each state."""
+        known = self.within[self.deals - 1]
+        fixed = None
+        if play is not None:
+            fixed = np.zeros((known, self.hands), dtype=bool)
+            for s in range(known):
+                fixed[s, list(play(self.states[s]))] = True
+        later = np.zeros(len(self.states))
+        first = {}
+        for depth in range(self.deals - 1, -1, -1):
+            count = self.within[depth]
+            values = []
+            for side in (0, 1):
+                row, chance, paid, to = (a[: self.ends[side][depth + 1]] for a in self.moves[side])
+                worth = chance * (paid + later[to])
+                counted = np.bincount(row, weights=worth, minlength=count * self.hands)
+                values.append(counted.reshape(count, self.hands))
+            inside, outside = values
+            goes_in = inside > outside + 1e-9 if fixed is None else fixed[:count]
+            for s in range(self.within[depth - 1] if depth else 0, count):
+                first[self.states[s]] = frozenset(int(h) for h in np.flatnonzero(goes_in[s]))
+            later = np.zeros(len(self.states))
+            later[:count] = np.where(goes_in, inside, outside).sum(axis=1)
+        return float(later[0]), first
 
 
 def _evening_play(found):
@@ -293,7 +317,7 @@ def test_over_a_long_evening_the_evening_reply_is_the_best_play() -> None:
 
     rules = teaching()
     found = evening_reply(_at("3-2"), players=3, rules=rules)
-    _, first = _finite_evening(rules, 40)
+    _, first = _Evening(rules, 40).money()
     for pot, rule in found.by_pot.items():
         assert first[(pot, Fraction(0))] == rule, pot
     for reserve in (4, 12, 24, 32):
@@ -305,17 +329,17 @@ def test_over_a_long_evening_the_evening_reply_is_the_best_play() -> None:
 
 @pytest.mark.slow
 def test_the_evening_reply_earns_its_exact_gain_over_an_evening() -> None:
-    """Slow tier (two plays over 300 deals by backward induction, some three minutes; cap 20
-    only, cap 100 has many more states): the stationary
-    evening reply earns, over 300 deals, its exact gain more than K-5 at every state, and its
+    """Slow tier (two plays over 300 deals by backward induction, some 3 s; cap 20 only, cap
+    100 has many more states): the stationary evening reply earns, over 300 deals, its exact gain more than K-5 at every state, and its
     exact excess beyond 300 times the long-run money, both within 1e-6."""
     from guts_teach.strategy.equilibria.real_reply import evening_reply
 
     rules = teaching()
     found = evening_reply(_at("3-2"), players=3, rules=rules)
     deals = 300
-    with_evening, _ = _finite_evening(rules, deals, _evening_play(found))
-    with_k5, _ = _finite_evening(rules, deals, lambda state: found.at_reserve)
+    evening = _Evening(rules, deals)
+    with_evening, _ = evening.money(_evening_play(found))
+    with_k5, _ = evening.money(lambda state: found.at_reserve)
     assert abs(with_evening - with_k5 - float(found.gain)) < 1e-6
     excess = with_evening - deals * float(found.long_run.money_per_deal)
     assert abs(excess - float(found.excess)) < 1e-6
