@@ -32,7 +32,13 @@ def in_turn_three_check(play: Mapping[Point, Sequence[Any]]) -> tuple[float, ...
     """What each seat (first, second, dealer) gains by its best reply over every strategy
     against ``play`` declaring in turn at three players, by OpenSpiel (pots; about three
     minutes). The lab's ``seat_exploitability(exploitability(play))`` must agree."""
-    return best_reply_gains(Options(3, in_turn=True), play_chooser(play))[0]
+    return in_turn_three_checks(play)[0]
+
+
+def in_turn_three_checks(*plays: Mapping[Point, Sequence[Any]]) -> list[tuple[float, ...]]:
+    """:func:`in_turn_three_check` for each of ``plays`` at once: one walk of the tree
+    answers them all, some seconds more a play."""
+    return best_reply_gains(Options(3, in_turn=True), *(play_chooser(p) for p in plays))
 
 
 def table_chooser(chances: Mapping[str, float]) -> Chooser:
