@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -35,6 +34,8 @@ from typing import Any
 
 import psutil
 from playwright.sync_api import sync_playwright
+
+from guts_teach.jupyter.ports import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -118,15 +119,9 @@ def _pyodide_alone(context: Any, base: str) -> float:
     return seconds
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _serve(site: Path) -> tuple[subprocess.Popen[bytes], str]:
     """``python -m http.server`` for ``site`` on a free loopback port, and its address."""
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1"]
     server = subprocess.Popen(
         [*command, "--directory", str(site), str(port)],
