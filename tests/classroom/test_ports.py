@@ -43,9 +43,9 @@ def test_the_ports_picked_are_below_the_systems_ephemeral_range(tmp_path: Path) 
     said.write_text("not numbers\n")
     assert quiet_ports(said) == range(LOWEST, 32_768)
     ephemeral = Path("/proc/sys/net/ipv4/ip_local_port_range")
-    if ephemeral.exists():
-        start = int(ephemeral.read_text().split()[0])
-        assert all(LOWEST <= free_port() < max(start, LOWEST + 1_000) for _ in range(20))
+    start = int(ephemeral.read_text().split()[0]) if ephemeral.exists() else 0
+    if start >= LOWEST + 1_000:  # this machine's own range leaves room below it
+        assert all(LOWEST <= free_port() < start for _ in range(20))
 
 
 def test_a_port_something_is_bound_to_is_passed_over() -> None:

@@ -330,8 +330,9 @@ def test_over_a_long_evening_the_evening_reply_is_the_best_play() -> None:
 @pytest.mark.slow
 def test_the_evening_reply_earns_its_exact_gain_over_an_evening() -> None:
     """Slow tier (two plays over 300 deals by backward induction, some 3 s; cap 20 only, cap
-    100 has many more states): the stationary evening reply earns, over 300 deals, its exact gain more than K-5 at every state, and its
-    exact excess beyond 300 times the long-run money, both within 1e-6."""
+    100 has many more states): the stationary evening reply earns, over 300 deals, its exact
+    gain more than K-5 at every state, and its exact excess beyond 300 times the long-run
+    money, both within 1e-6."""
     from guts_teach.strategy.equilibria.real_reply import evening_reply
 
     rules = teaching()

@@ -159,7 +159,7 @@ class Watched:
         self.elsewhere: list[str] = []
         self.errors: list[str] = []
         self.failed: list[str] = []
-        self.aborted: list[str] = []
+        self.aborted: list[tuple[str, str]] = []  # (address, Chromium's reason)
         self.finished: set[str] = set()
         self.context = chromium.new_context(viewport={"width": 1280, "height": 900})
         self.context.route("**/*", self._route)
@@ -180,11 +180,14 @@ class Watched:
         # A request Chromium gave up by itself (ERR_ABORTED: CI saw the kernel's worker's
         # import of pyodide.mjs given up once, the deck live all the same) costs a person
         # nothing if the same file came after all; that is known only at the end (unloaded).
-        (self.aborted if "ERR_ABORTED" in why else self.failed).append(f"{request.url} ({why})")
+        if "ERR_ABORTED" in why:
+            self.aborted.append((request.url, why))
+        else:
+            self.failed.append(f"{request.url} ({why})")
 
     def unloaded(self) -> list[str]:
         """Failed requests, and given-up ones whose file never came after all."""
-        given_up = [r for r in self.aborted if r.rsplit(" (", 1)[0] not in self.finished]
+        given_up = [f"{url} ({why})" for url, why in self.aborted if url not in self.finished]
         return self.failed + given_up
 
     def page(self):
