@@ -13,6 +13,9 @@ from typing import Any
 
 import requests
 import websocket
+from requests.adapters import HTTPAdapter
+from urllib3.exceptions import ProtocolError
+from urllib3.util.retry import Retry
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 DROPPED = (ConnectionError, websocket.WebSocketConnectionClosedException)
@@ -34,6 +37,43 @@ class Outcome:
     errors: list[str] = field(default_factory=list)
 
 
+class AsABrowserDoes(Retry):  # type: ignore[misc]
+    """Sends a request again when its connection closed before any answer came, as Chromium
+    does (``ShouldResendRequest``), whatever the method: a kept-alive connection the proxy
+    closes (after 5 idle seconds) just as the next request leaves on it is answered with
+    nothing, and a browser's learner never sees that. Every resend is written down in
+    ``sent_again``; a timeout, a refused connection or an error page is not sent again."""
+
+    RESENDS = 2
+
+    def __init__(self, *args: Any, sent_again: list[str] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("total", self.RESENDS)
+        kwargs.setdefault("connect", 0)
+        kwargs.setdefault("read", self.RESENDS)
+        kwargs.setdefault("status", 0)
+        kwargs.setdefault("other", 0)
+        kwargs.setdefault("allowed_methods", None)
+        kwargs.setdefault("raise_on_status", False)
+        super().__init__(*args, **kwargs)
+        self.sent_again = [] if sent_again is None else sent_again
+
+    def new(self, **kwargs: Any) -> AsABrowserDoes:
+        made: AsABrowserDoes = super().new(**kwargs)
+        made.sent_again = self.sent_again
+        return made
+
+    def increment(
+        self, method: str | None = None, url: str | None = None, *args: Any, **kwargs: Any
+    ) -> Retry:
+        error = kwargs.get("error")
+        if error is not None and not isinstance(error, ProtocolError):
+            raise error  # a timeout or a refusal: the learner sees it, as in a browser
+        again: Retry = super().increment(method, url, *args, **kwargs)
+        if error is not None:
+            self.sent_again.append(f"{method} {url}: {error}")
+        return again
+
+
 class Learner:
     """One learner's browser-like session with the hub and their own server."""
 
@@ -41,7 +81,11 @@ class Learner:
         self.hub = hub.rstrip("/")
         self.name = name
         self.password = password
+        self.sent_again: list[str] = []
         self.http = requests.Session()
+        adapter = HTTPAdapter(max_retries=AsABrowserDoes(sent_again=self.sent_again))
+        self.http.mount("http://", adapter)
+        self.http.mount("https://", adapter)
         self.started = time.monotonic()
 
     def elapsed(self) -> float:
@@ -247,6 +291,9 @@ def learner_session(hub: str, name: str, password: str, path: str) -> Outcome:
         outcome.server_ready = learner.elapsed()
         learner.run_notebook(path, outcome)
     except Exception as error:  # a failure to count, whatever it was
-        outcome.errors.append(f"{name}: {type(error).__name__}: {error}")
+        request = getattr(error, "request", None)
+        asked = f" ({request.method} {request.url})" if request is not None else ""
+        outcome.errors.append(f"{name}: {type(error).__name__}{asked}: {error}")
+    outcome.reconnects += [f"{name} sent again {what}" for what in learner.sent_again]
     outcome.done = learner.elapsed()
     return outcome

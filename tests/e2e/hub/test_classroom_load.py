@@ -72,8 +72,8 @@ ERROR_LINE = re.compile(r"^[\w.]*(Error|Exception)\b")  # a traceback's last lin
 
 def hub_log_about(folder, failures: list[str], lines: int = 40) -> list[str]:
     """The hub log's lines that say why learners failed (their servers and kernels log there
-    too): warnings about them, any error, each traceback's last line and the kernel
-    restarter's doings, for a machine where the log is gone after the run."""
+    too): warnings about them, any error (the proxy's too), each traceback's last line and
+    the kernel restarter's doings, for a machine where the log is gone after the run."""
     who = {failure.split(":")[0] for failure in failures}
     found = [
         line
@@ -84,6 +84,7 @@ def hub_log_about(folder, failures: list[str], lines: int = 40) -> list[str]:
             or "[E " in line
             or "ERROR" in line
             or "KernelRestarter" in line
+            or ("[ConfigProxy]" in line and "error" in line)
             or ERROR_LINE.match(line)
         )
     ]
