@@ -6,9 +6,9 @@ may start learners' servers and make, for each named learner, a token of theirs,
 else. A learner's server is whatever her own code makes it (a configuration she wrote in an
 earlier lesson), so what it is sent is hers: the lesson is opened there with a token of her
 own that reaches her server alone, lasts minutes and is removed once used, never with this
-service's token. For each named learner in turn it
-asks the hub for their server, waits until it answers, and opens their lesson there, which
-starts its kernel (every classroom kernel loads the lesson's widgets as it starts,
+service's token. For each named learner, as many at once as the machine has cores, it asks
+the hub for their server, waits until it answers, and opens their lesson there, which starts
+its kernel (every classroom kernel loads the lesson's widgets as it starts,
 :data:`KERNEL_STARTUP`). A learner who then signs in finds the server running and the
 lesson's kernel ready.
 
@@ -30,6 +30,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -176,34 +177,63 @@ class Hub:
 
 
 def warm_all(
-    hub: Hub, learners: Sequence[str], lesson: str, available: Callable[[], int]
+    hub: Hub,
+    learners: Sequence[str],
+    lesson: str,
+    available: Callable[[], int],
+    together: int | None = None,
 ) -> list[str]:
-    """Warm each of ``learners`` in turn while ``available()`` megabytes allow one more;
-    the names warmed. Each step is told on standard output (the hub's log)."""
-    warmed: list[str] = []
-    for name in learners:
-        if not learners_to_warm([name], available=available())[0]:
-            left = len(learners) - len(warmed)
-            print(
-                f"warm: stopped after {len(warmed)} learners: one more would leave less than "
-                f"{RESERVE} MB free; the other {left} start when they sign in",
-                flush=True,
-            )
-            break
-        began = time.monotonic()
+    """Warm ``learners``, in their order, ``together`` at once (by default one for each of
+    the machine's cores: a server and a kernel starting keep a core busy, and mostly one),
+    while ``available()`` megabytes, less :data:`EACH` for each learner still starting,
+    allow one more; the names warmed, in their order. Each step is told on standard output
+    (the hub's log)."""
+    together = together or os.cpu_count() or 1
+    warmed: set[str] = set()
+    starting: dict[Future[float], str] = {}
+
+    def finish(done: Future[float]) -> None:
+        name = starting.pop(done)
         try:
-            hub.warm(name, lesson)
+            took = done.result()
         except (OSError, TimeoutError, ValueError) as error:
             print(f"warm: {name}: not warmed ({error})", flush=True)
-            continue
-        warmed.append(name)
-        print(f"warm: {name} ready in {time.monotonic() - began:.1f} s", flush=True)
+            return
+        warmed.add(name)
+        print(f"warm: {name} ready in {took:.1f} s", flush=True)
+
+    def warm_one(name: str) -> float:
+        began = time.monotonic()
+        hub.warm(name, lesson)
+        return time.monotonic() - began
+
+    with ThreadPoolExecutor(together, thread_name_prefix="warm") as pool:
+        for asked, name in enumerate(learners):
+            while len(starting) >= together:
+                done, _ = wait(starting, return_when=FIRST_COMPLETED)
+                for each in done:
+                    finish(each)
+            room = available() - EACH * len(starting)
+            if not learners_to_warm([name], available=room)[0]:
+                print(
+                    f"warm: stopped after {asked} learners: one more would leave less than "
+                    f"{RESERVE} MB free; the other {len(learners) - asked} start when they "
+                    "sign in",
+                    flush=True,
+                )
+                break
+            starting[pool.submit(warm_one, name)] = name
+        while starting:
+            done, _ = wait(starting, return_when=FIRST_COMPLETED)
+            for each in done:
+                finish(each)
     print(f"warm: {len(warmed)} of {len(learners)} learners warmed", flush=True)
-    return warmed
+    return [name for name in learners if name in warmed]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Warm the named learners' servers, one at a time, within the machine's memory."""
+    """Warm the named learners' servers, a core's worth at a time, within the machine's
+    memory."""
     parser = argparse.ArgumentParser(prog="python -m guts_teach.classroom.warm")
     parser.add_argument("--public-url", required=True, help="the hub's address (its proxy)")
     parser.add_argument("--lesson", required=True, help="the notebook to open for each")

@@ -107,7 +107,7 @@ def fake_hub():
 
 @pytest.mark.slow
 def test_each_learner_gets_a_server_then_the_lesson_opened_in_turn(fake_hub, capsys):
-    warmed = warm_all(fake_hub, ["ana", "ben"], "01_lesson.ipynb", lambda: 100_000)
+    warmed = warm_all(fake_hub, ["ana", "ben"], "01_lesson.ipynb", lambda: 100_000, together=1)
     assert warmed == ["ana", "ben"]
     posts = [
         (path, body)
@@ -159,16 +159,40 @@ def test_a_server_that_fails_is_told_and_the_others_still_warmed(fake_hub, capsy
     assert out.splitlines()[-1] == "warm: 2 of 3 learners warmed"
 
 
+@pytest.mark.slow
+def test_as_many_learners_warm_at_once_as_asked_and_the_list_keeps_their_order(fake_hub, capsys):
+    names = ["ana", "ben", "cleo"]
+    assert warm_all(fake_hub, names, "01_lesson.ipynb", lambda: 10**6, together=2) == names
+    posts = [p for method, p, _ in FakeHub.calls if method == "POST" and "/tokens" not in p]
+    # each server is ready only on a second look, a second later: ben's is asked for while
+    # ana's still starts, and cleo's only once one of theirs is done
+    assert sorted(posts[:2]) == ["/hub/api/users/ana/server", "/hub/api/users/ben/server"]
+    assert posts.index("/hub/api/users/cleo/server") > min(
+        posts.index("/user/ana/api/sessions"), posts.index("/user/ben/api/sessions")
+    )
+    assert capsys.readouterr().out.splitlines()[-1] == "warm: 3 of 3 learners warmed"
+
+
+def test_memory_is_kept_for_each_learner_still_starting(fake_hub, capsys):
+    """The memory a learner's server takes shows only once it runs: while ana's starts,
+    ben is warmed only if there is room for both."""
+    room_for_one = RESERVE + 2 * EACH - 1
+    assert warm_all(fake_hub, ["ana", "ben"], "01_lesson.ipynb", lambda: room_for_one, 2) == ["ana"]
+    assert "ben" not in FakeHub.started
+    assert "warm: stopped after 1 learners" in capsys.readouterr().out
+
+
 def test_warming_stops_where_memory_would_run_short(fake_hub, capsys):
     left = iter([RESERVE + EACH, RESERVE + EACH - 1])  # room for one, then not
     assert warm_all(fake_hub, ["ana", "ben", "cleo"], "01_lesson.ipynb", lambda: next(left)) == [
         "ana"
     ]
     out = capsys.readouterr().out.splitlines()
-    assert out[-2] == (
+    assert out[-1] == "warm: 1 of 3 learners warmed"
+    assert (
         f"warm: stopped after 1 learners: one more would leave less than {RESERVE} MB free; "
         "the other 2 start when they sign in"
-    )
+    ) in out
     assert "ben" not in FakeHub.started
 
 
@@ -242,10 +266,13 @@ def test_a_learners_server_gets_only_a_token_of_her_own_removed_once_used(fake_h
         "/user/ben/api/sessions": "token ben-own-token",
     }
     made = [json.loads(body) for _, path, body in FakeHub.calls if path.endswith("/tokens")]
-    assert [m["scopes"] for m in made] == [
+    assert sorted(m["scopes"] for m in made) == [
         ["access:servers!server=ana/"],
         ["access:servers!server=ben/"],
     ]
     assert all(0 < m["expires_in"] <= 600 for m in made)
-    assert FakeHub.removed == ["/hub/api/users/ana/tokens/a-ana", "/hub/api/users/ben/tokens/a-ben"]
+    assert sorted(FakeHub.removed) == [
+        "/hub/api/users/ana/tokens/a-ana",
+        "/hub/api/users/ben/tokens/a-ben",
+    ]
     assert scopes(["ana"]) == [*SCOPES, "tokens!user=ana"]
