@@ -53,21 +53,25 @@ class Options:
 
 class _Writer:
     """Writes one tree's lines: chance nodes, decisions named as the Python game names its
-    information states, and terminals whose returns are the shares less ``1/n``."""
+    information states, and terminals whose returns are the shares less ``1/n``.
+
+    Below every deal the declarations have the same shape (:func:`_declarations`), so each
+    deal's lines follow that one list; a decision's line is made once for each seat, class
+    and what it heard, a terminal's returns once for each order of the classes."""
 
     def __init__(self, options: Options, out: TextIO) -> None:
         self.options = options
         self.out = out
         self.numbers: list[dict[str, int]] = [{} for _ in range(options.players)]
         self.returns: dict[tuple[tuple[int, ...], tuple[bool, ...]], str] = {}
+        self.decisions: dict[tuple[int, int, tuple[bool, ...]], str] = {}
+        self.shape = _declarations(options.players, options.in_turn)
         self.terminals = 0
         self.chances = 0
 
-    def _payoff(self, classes: Sequence[int], declared: tuple[bool, ...]) -> str:
+    def _payoff(self, order: tuple[int, ...], declared: tuple[bool, ...]) -> str:
         # Shares depend only on which classes are higher, lower or level, so they are
         # counted once for each order of the classes.
-        levels = sorted(set(classes))
-        order = tuple(levels.index(c) for c in classes)
         key = (order, declared)
         if key not in self.returns:
             o, n = self.options, self.options.players
@@ -77,11 +81,20 @@ class _Writer:
             self.returns[key] = " ".join(repr(float(s - Fraction(1, n))) for s in found)
         return self.returns[key]
 
+    def _decision(self, seat: int, held: int, heard: tuple[bool, ...]) -> str:
+        key = (seat, held, heard)
+        line = self.decisions.get(key)
+        if line is None:
+            name = information_state(seat, held, heard)
+            number = self.numbers[seat].setdefault(name, len(self.numbers[seat]) + 1)
+            line = self.decisions[key] = f'p "" {seat + 1} {number} "{name}" {{ "out" "in" }} 0\n'
+        return line
+
     def deal(self, classes: list[int | None]) -> None:
         """Deal the seats still without a class, in seat order, then declare."""
         seat = next((s for s, c in enumerate(classes) if c is None), None)
         if seat is None:
-            self.declare([c for c in classes if c is not None], ())
+            self.declare([c for c in classes if c is not None])
             return
         taken = [c for c in classes if c is not None]
         found = class_chances(taken)
@@ -91,20 +104,43 @@ class _Writer:
         for c, _ in found:
             self.deal([*classes[:seat], c, *classes[seat + 1 :]])
 
-    def declare(self, classes: list[int], said: tuple[bool, ...]) -> None:
-        """The declarations from ``said`` on, then the shares."""
-        n, in_turn = self.options.players, self.options.in_turn
+    def declare(self, classes: list[int]) -> None:
+        """The declarations once every seat holds its class, then the shares."""
+        levels = sorted(set(classes))
+        order = tuple(levels.index(c) for c in classes)
+        in_turn = self.options.in_turn
+        lines = []
+        for seat, said in self.shape:
+            if seat is None:
+                self.terminals += 1
+                lines.append(f't "" {self.terminals} "" {{ {self._payoff(order, said)} }}\n')
+            else:
+                lines.append(self._decision(seat, classes[seat], said if in_turn else ()))
+        self.out.write("".join(lines))
+
+
+def _declarations(players: int, in_turn: bool) -> list[tuple[int | None, tuple[bool, ...]]]:
+    """The declaration nodes below a deal, in the order the tree lists them: ``(seat, what
+    was said before it)`` for a decision, ``(None, every declaration)`` for a terminal (in
+    turn, when all before the last are out, the last is out too).
+
+    >>> _declarations(2, in_turn=True)  # doctest: +NORMALIZE_WHITESPACE
+    [(0, ()), (1, (False,)), (None, (False, False)), (None, (False, True)),
+     (None, (True, False))]
+    """
+    found: list[tuple[int | None, tuple[bool, ...]]] = []
+
+    def walk(said: tuple[bool, ...]) -> None:
         seat = len(said)
-        if seat == n or (in_turn and seat == n - 1 and not any(said)):
-            full = said + (False,) * (n - seat)
-            self.terminals += 1
-            self.out.write(f't "" {self.terminals} "" {{ {self._payoff(classes, full)} }}\n')
+        if seat == players or (in_turn and seat == players - 1 and not any(said)):
+            found.append((None, said + (False,) * (players - seat)))
             return
-        name = information_state(seat, classes[seat], said[:seat] if in_turn else ())
-        number = self.numbers[seat].setdefault(name, len(self.numbers[seat]) + 1)
-        self.out.write(f'p "" {seat + 1} {number} "{name}" {{ "out" "in" }} 0\n')
+        found.append((seat, said))
         for choice in (False, True):
-            self.declare(classes, (*said, choice))
+            walk((*said, choice))
+
+    walk(())
+    return found
 
 
 def information_state(seat: int, held: int, heard: tuple[bool, ...]) -> str:
