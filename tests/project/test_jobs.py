@@ -13,7 +13,16 @@ from pathlib import PurePosixPath
 
 import pytest
 import yaml
-from support.jobs import BARE_OPTIONS, BY_NAME, JOBS, job_of, pytest_arguments
+from support.jobs import (
+    BARE_OPTIONS,
+    BY_NAME,
+    JOBS,
+    LONG_FILES,
+    first_to_last,
+    job_of,
+    pytest_arguments,
+    scope_of,
+)
 from support.paths import REPO
 
 CODE_FOLDERS = ("tests", "guts_teach", "notebooks")
@@ -120,6 +129,21 @@ def test_the_workflow_runs_every_job_on_each_of_its_pythons():
 def test_a_file_in_no_jobs_folder_is_named_with_what_to_do(place):
     with pytest.raises(LookupError, match="add its folder to JOBS"):
         job_of(place)
+
+
+def test_the_long_files_go_out_by_their_length_among_the_whole_jobs():
+    """A long file handed out among the last would run on after the other worker is done."""
+    for place in LONG_FILES:
+        assert (REPO / place).is_file(), place
+        assert not job_of(place).whole and scope_of(place) == place
+    short = [f for f in collected_files() if f.startswith("tests/game/")]
+    scopes = [*short, "alone", *LONG_FILES, *BY_NAME]
+    order = first_to_last(scopes)
+    assert order[-1] == "alone"
+    longest = max(LONG_FILES, key=LONG_FILES.__getitem__)
+    assert all(order.index(longest) < order.index(f) for f in short)
+    shorter_jobs = [j.name for j in JOBS if j.minutes < LONG_FILES[longest]]
+    assert all(order.index(longest) < order.index(j) for j in shorter_jobs)
 
 
 @pytest.mark.slow  # a pytest run of its own, with two workers
