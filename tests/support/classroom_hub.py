@@ -97,7 +97,11 @@ def python_for_learners() -> Iterator[None]:
             folder.chmod(mode)
 
 
-PASSWORD_LINE = re.compile(r"^  ([a-z0-9][a-z0-9_.-]*)(?: \(teacher\))?: (\S+)$")
+PASSWORD_LINE = re.compile(
+    r"^  ([a-z0-9][a-z0-9_.-]*)(?: \(teacher\))?: ([a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4})$"
+)
+"""A line of the classroom's new passwords (``settings.new_password``'s form), not another
+indented ``name: value`` line of the log such as a proxy error's ``errno: -111,``."""
 
 
 def passwords(folder: Path) -> dict[str, str]:
