@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,10 @@ class Jobs:
         self.only = only
         self.seconds: dict[str, float] = {}
         self.counts: dict[str, int] = {}
+        self.workers: dict[str, tuple[float, float]] = {}
+        """Each pytest-xdist worker's first and last report (``time.monotonic``)."""
+        self.alone: tuple[float, float] | None = None
+        """When the load tests began and ended, run last and alone."""
 
     def pytest_collection_modifyitems(
         self, config: pytest.Config, items: list[pytest.Item]
@@ -201,6 +206,15 @@ class Jobs:
         self.seconds[job] = self.seconds.get(job, 0.0) + report.duration
         if report.when == "call" or (report.when == "setup" and report.skipped):
             self.counts[job] = self.counts.get(job, 0) + 1
+        worker = getattr(report, "node", None)
+        if worker is not None:  # pytest-xdist's: when each worker last reported
+            name = worker.gateway.id
+            now = time.monotonic()
+            first, _ = self.workers.get(name, (now - report.duration, now))
+            self.workers[name] = (first, now)
+            if scope_of(report.nodeid) == LAST:
+                began, _ = self.alone or (now - report.duration, now)
+                self.alone = (began, now)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.seconds or len(self.seconds) == 1:
@@ -211,6 +225,18 @@ class Jobs:
                 minutes, seconds = divmod(round(self.seconds[job]), 60)
                 terminalreporter.write_line(
                     f"{job:10} {self.counts.get(job, 0):6} tests {minutes:4} min {seconds:02} s"
+                )
+        if self.workers:
+            # Where a side-by-side run lost time: a worker done early idles until the end.
+            start = min(first for first, _ in self.workers.values())
+            for name, (_, last) in sorted(self.workers.items()):
+                terminalreporter.write_line(
+                    f"{name:10} last report at {(last - start) / 60:5.1f} min"
+                )
+            if self.alone:
+                began, ended = self.alone
+                terminalreporter.write_line(
+                    f"{LAST:10} from {(began - start) / 60:5.1f} to {(ended - start) / 60:5.1f} min"
                 )
 
 

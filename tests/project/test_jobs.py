@@ -188,3 +188,9 @@ def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alon
     assert workers[whole[0]] == workers[whole[1]], workers  # the workbook job whole
     order = [path for _, path in ran]
     assert set(order[order.index(standing_in) :]) == {standing_in}  # nothing after it began
+    # the summary says when each worker last reported and when the load tests ran
+    reported = re.findall(r"^(gw\d) +last report at +([\d.]+) min$", done.stdout, re.MULTILINE)
+    assert sorted(name for name, _ in reported) == ["gw0", "gw1"], done.stdout[-2000:]
+    alone = re.search(r"^alone +from +([\d.]+) to +([\d.]+) min$", done.stdout, re.MULTILINE)
+    assert alone is not None, done.stdout[-2000:]
+    assert float(alone[1]) <= float(alone[2]) <= max(float(at) for _, at in reported) + 0.05
