@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.libreoffice import recalculate
+from support.xlsx_cells import type_cells
 
 from guts_teach import Session, teaching
 from guts_teach.excel.reading import xlsx_read
@@ -237,11 +238,11 @@ def test_a_formula_typed_as_a_name_seats_nobody_in_the_book_and_is_refused_by_th
 
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(evening()), path)
-    book = load_workbook(path)
+    book = load_workbook(path, read_only=True)
     players = book["Players"]
     assert all(players[f"B{r}"].number_format == "@" for r in range(2, 12))  # names stay text
-    players["B6"] = "=max"  # what a General cell makes of "=max" typed in
-    book.save(path)
+    book.close()
+    type_cells(path, "Players", {"B6": "=max"})  # what a General cell makes of "=max" typed in
     done = load_workbook(recalculate(path, tmp_path / "lo"), data_only=True)
     assert done["Players"]["C6"].value == "type the name itself, not a formula"
     assert done["Players"]["B13"].value == 4  # the four typed names play; the formula not
@@ -419,13 +420,9 @@ def test_any_damage_to_the_parts_read_is_a_refusal_in_words_or_a_ledger(
 
 @pytest.mark.slow
 def test_a_title_cell_with_a_tab_is_refused_under_its_cell(tmp_path):
-    from openpyxl import load_workbook
-
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(evening()), path)
-    book = load_workbook(path)
-    book["Rules"]["B11"] = "Club\tnight"
-    book.save(path)
+    type_cells(path, "Rules", {"B11": "Club\tnight"})
     assert refused(path) == (
         "sheet 'Rules', row 11, column B (Title): the title must be printable text; got "
         "'Club\\tnight', which holds the control character U+0009"

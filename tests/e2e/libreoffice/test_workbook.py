@@ -12,6 +12,7 @@ from support.club import random_ledger
 from support.libreoffice import close, recalculate
 from support.needs import require
 from support.paths import REPO
+from support.xlsx_cells import type_cells
 
 from guts_teach import Session, classic, teaching
 from guts_teach.excel.layout import (
@@ -164,9 +165,7 @@ def test_junk_cells_name_sheet_row_and_column(tmp_path, sheet, cell, value, mess
     table.play(["Ana"])
     path = tmp_path / "club.xlsx"
     export_ledger(ledger_of(table), path)
-    book = load_workbook(path)
-    book[sheet][cell] = value
-    book.save(path)
+    type_cells(path, sheet, {cell: value})
     with pytest.raises(WorkbookError) as caught:
         import_ledger(str(path))
     assert message in str(caught.value)

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 from support.libreoffice import recalculate
 from support.lo_typing import render
+from support.xlsx_cells import type_cells
 
 from guts_teach import Session, teaching
 from guts_teach.excel.layout import DEALS, START, Layout, col
@@ -72,20 +74,19 @@ def typed_book(path: Path, deals: int, *, paper: str = "A4", gap: int = 0) -> No
     for sheet in book.worksheets:
         sheet.page_setup.paperSize = PAPER[paper]
     save_atomic(book, path)
-    typed = load_workbook(path)
-    sheet = typed[DEALS]
     layout = Layout(NAMES, 1000, block=10)
     chooser = random.Random(deals)
+    typed: dict[str, int | str] = {}
     for n in range(1, deals + 1):
         r = n + 1 + (gap if n == deals else 0)
         ins = chooser.sample(range(len(NAMES)), 3)
-        sheet.cell(r, 1, n)
+        typed[f"A{r}"] = n
         for s in ins:
-            sheet.cell(r, layout.first_in + s, "x")
-        sheet.cell(r, layout.first_won + ins[0], "x")
+            typed[f"{get_column_letter(layout.first_in + s)}{r}"] = "x"
+        typed[f"{get_column_letter(layout.first_won + ins[0])}{r}"] = "x"
         if n % 7 == 0:
-            sheet.cell(r, layout.note_col, f"note{n}")
-    typed.save(path)
+            typed[f"{get_column_letter(layout.note_col)}{r}"] = f"note{n}"
+    type_cells(path, DEALS, typed)
 
 
 @pytest.mark.parametrize(("deals", "paper"), [(40, "Letter"), (200, "A4"), (1000, "Letter")])
@@ -113,11 +114,8 @@ def test_a_gap_in_the_deals_prints_and_excel_counts_the_same_rows(tmp_path):
     reads, worked out by LibreOffice as a formula, spans the same rows."""
     path = tmp_path / "club.xlsx"
     typed_book(path, 30, gap=12)
-    book = load_workbook(path)
     area = typed_area(Layout(NAMES, 1000, block=10))
-    book[START]["C1"] = f"=ROWS({area})"
-    book[START]["C2"] = f"=COLUMNS({area})"
-    book.save(path)
+    type_cells(path, START, {"C1": f"=ROWS({area})", "C2": f"=COLUMNS({area})"})
     recalculated = load_workbook(recalculate(path, tmp_path / "recalculated"), data_only=True)
     layout = Layout(NAMES, 1000, block=10)
     assert recalculated[START]["C1"].value == 1 + 30 + 12
