@@ -125,8 +125,8 @@ def _declarations(players: int, in_turn: bool) -> list[tuple[int | None, tuple[b
     turn, when all before the last are out, the last is out too).
 
     >>> _declarations(2, in_turn=True)  # doctest: +NORMALIZE_WHITESPACE
-    [(0, ()), (1, (False,)), (None, (False, False)), (None, (False, True)),
-     (None, (True, False))]
+    [(0, ()), (None, (False, False)), (1, (True,)), (None, (True, False)),
+     (None, (True, True))]
     """
     found: list[tuple[int | None, tuple[bool, ...]]] = []
 
