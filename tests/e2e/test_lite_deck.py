@@ -21,6 +21,7 @@ import pytest
 from support import lite_site
 from support.browser import expect, save_screenshot, show_slide_of
 from support.lite_site import FIRST_WIDGET_TIMEOUT, Watched, assert_offline_and_clean
+from support.paths import REPO
 from support.slides import every_slide_problems, notes_too_long, open_presenter
 
 from guts_teach.lite.addresses import DECK_ADDRESS, PRESENT
@@ -125,3 +126,61 @@ def test_the_presenters_window_in_the_site_shows_notes_that_fit(deck):
     too_long = notes_too_long(page)
     assert not too_long, "; ".join(too_long)
     assert_offline_and_clean(watched)
+
+
+DECK_JS = REPO / "guts_teach" / "labextension" / "guts-teach-lesson" / "static" / "deck.js"
+
+A_NOTEBOOK = """() => {
+  const cell = (kind, html, slide) => {
+    const node = document.createElement('div');
+    node.className = 'jp-Cell';
+    const shown = document.createElement('div');
+    shown.className = kind === 'markdown' ? 'jp-MarkdownOutput' : 'jp-OutputArea';
+    shown.innerHTML = html;
+    node.appendChild(shown);
+    document.body.appendChild(node);
+    const metadata = (key) => (key === 'slideshow' && slide ? {slide_type: slide} : null);
+    const model = {type: kind, getMetadata: metadata, sharedModel: {getSource: () => html}};
+    return kind === 'markdown' ? {model, node} : {model, node, outputArea: {node: shown}};
+  };
+  window.cells = [
+    cell('markdown', '<h1 id="The-plan">The plan<a class="jp-InternalAnchorLink" href="#The-plan">¶</a></h1>'),
+    cell('code', '<button class="live">Deal</button>'),
+    cell('markdown', '<p>Say it slowly.</p>', 'notes'),
+  ];
+  window.gutsSlides = {start: () => { window.started = true; }};
+  const panel = {context: {ready: Promise.resolve()}, content: {widgets: window.cells}};
+  return window.gutsDeck.present(panel);
+}"""
+
+
+def test_a_markdown_cell_drawn_again_after_the_slides_are_set_out_stays_on_its_slide(chromium):
+    """JupyterLab may finish an earlier render of a markdown cell after the slides are set
+    out, and takes its rendered node back into the cell: on a busy machine the deck's slides
+    lost their headings and notes that way (CI, 2026-12-06). The slides hold copies, kept
+    in step with the cell; a code cell's outputs are moved, so its widgets stay live."""
+    page = chromium.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(content=DECK_JS.read_text(encoding="utf-8"))
+    page.evaluate(A_NOTEBOOK)
+    assert page.evaluate("window.started") is True
+    slide = page.locator("#rendered_cells .guts-slide")
+    expect(slide.locator("h1")).to_have_text("The plan")
+    assert slide.locator("[id], .jp-InternalAnchorLink").count() == 0  # the notebook's alone
+    assert page.evaluate("document.querySelector('.guts-slide button.live') !== null")
+    assert page.evaluate("window.cells[1].outputArea.node.closest('.guts-slide') !== null")
+    expect(slide.locator(".guts-notes")).to_have_text("Say it slowly.")
+    page.evaluate(
+        """() => {  // as JupyterLab draws the first cell again: its node back in the cell
+            const shown = window.cells[0].node.querySelector('.jp-MarkdownOutput')
+                || document.querySelector('#rendered_cells .jp-MarkdownOutput');
+            window.cells[0].node.appendChild(shown);
+            shown.innerHTML = '<h1 id="The-plan">The plan, redrawn</h1>';
+        }"""
+    )
+    expect(slide.locator("h1")).to_have_text("The plan, redrawn")
+    assert page.evaluate("document.querySelectorAll('#rendered_cells h1').length") == 1
+    assert errors == []
+    page.close()

@@ -9,8 +9,12 @@
  * slides, built as Voila's template builds them: a section a slide (a new one at every cell of
  * slide type "slide"), the markdown as rendered and each code cell's outputs, never its code,
  * the cells tagged "lab-only" left out, the "notes" cells kept for the presenter's window. The
- * rendered markdown and the output areas are moved into the slides, not copied, so the widgets
- * on a slide are the notebook's own and live once its Python has run.
+ * output areas are moved into the slides, not copied, so the widgets on a slide are the
+ * notebook's own and live once its Python has run. The rendered markdown is copied, and copied
+ * again whenever the notebook draws it again: JupyterLab may finish an earlier render of a
+ * markdown cell after the cell first shows, and then takes its rendered node back into the cell
+ * (on a busy machine it did, after the slides were set out: the slides lost their headings and
+ * notes, and JupyterLab logged a NotFoundError).
  */
 (function () {
   "use strict";
@@ -39,15 +43,38 @@
         var ready = notebook.widgets.length > 0 && notebook.widgets.every(function (cell) {
           if (cell.isPlaceholder && cell.isPlaceholder()) { return false; }
           if (cell.model.type !== "markdown") { return true; }
-          return !!cell.node.querySelector(".jp-MarkdownOutput");
+          var shown = cell.node.querySelector(".jp-MarkdownOutput");
+          return !!shown && (shown.childNodes.length > 0 || !cell.model.sharedModel.getSource().trim());
         });
         if (ready || Date.now() - started > WAIT) { resolve(); } else { setTimeout(look, 100); }
       })();
     });
   }
 
+  // A markdown cell's rendered text on its slide: a copy, made again whenever the cell's own
+  // changes. The copy keeps no ids and no heading anchors, which stay the notebook's.
+  function mirrored(cell) {
+    var copy = null;
+    var again = function () {
+      var shown = cell.node.querySelector(".jp-MarkdownOutput");
+      var made = shown ? shown.cloneNode(true) : document.createElement("div");
+      Array.prototype.forEach.call(made.querySelectorAll(".jp-InternalAnchorLink"), function (a) {
+        a.remove();
+      });
+      Array.prototype.forEach.call(made.querySelectorAll("[id]"), function (element) {
+        element.removeAttribute("id");
+      });
+      if (copy && copy.parentNode) { copy.replaceWith(made); }
+      copy = made;
+    };
+    again();
+    var watch = { childList: true, subtree: true, characterData: true };
+    new MutationObserver(again).observe(cell.node, watch);
+    return copy;
+  }
+
   function partOf(cell) {
-    if (cell.model.type === "markdown") { return cell.node.querySelector(".jp-MarkdownOutput"); }
+    if (cell.model.type === "markdown") { return mirrored(cell); }
     if (cell.model.type === "code" && cell.outputArea) { return cell.outputArea.node; }
     return null;
   }
