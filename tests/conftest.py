@@ -144,6 +144,10 @@ class Jobs:
         """Each pytest-xdist worker's first and last report (``time.monotonic``)."""
         self.alone: tuple[float, float] | None = None
         """When the load tests began and ended, run last and alone."""
+        self.runs: dict[str, list[list[Any]]] = {}
+        """Each worker's runs of one job's tests, in turn: [job, first report, last report]
+        (the files of a job whose tests share nothing count as one run while they follow
+        each other), to show which jobs ran beside which."""
 
     def pytest_collection_modifyitems(
         self, config: pytest.Config, items: list[pytest.Item]
@@ -212,9 +216,16 @@ class Jobs:
             now = time.monotonic()
             first, _ = self.workers.get(name, (now - report.duration, now))
             self.workers[name] = (first, now)
-            if scope_of(report.nodeid) == LAST:
+            scope = scope_of(report.nodeid)
+            if scope == LAST:
                 began, _ = self.alone or (now - report.duration, now)
                 self.alone = (began, now)
+            runs = self.runs.setdefault(name, [])
+            what = LAST if scope == LAST else job
+            if runs and runs[-1][0] == what:
+                runs[-1][2] = now
+            else:
+                runs.append([what, now - report.duration, now])
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.seconds or len(self.seconds) == 1:
@@ -233,6 +244,14 @@ class Jobs:
                 terminalreporter.write_line(
                     f"{name:10} last report at {(last - start) / 60:5.1f} min"
                 )
+            for name, runs in sorted(self.runs.items()):
+                told = ", ".join(
+                    f"{what} {(first - start) / 60:.1f}-{(last - start) / 60:.1f}"
+                    for what, first, last in runs
+                    if last - first >= 30 or (what in BY_NAME and BY_NAME[what].whole)
+                )
+                told = f"{told} (minutes)" if told else "nothing for half a minute or more"
+                terminalreporter.write_line(f"{name:10} ran {told}")
             if self.alone:
                 began, ended = self.alone
                 terminalreporter.write_line(

@@ -191,6 +191,9 @@ def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alon
     # the summary says when each worker last reported and when the load tests ran
     reported = re.findall(r"^(gw\d) +last report at +([\d.]+) min$", done.stdout, re.MULTILINE)
     assert sorted(name for name, _ in reported) == ["gw0", "gw1"], done.stdout[-2000:]
+    timelines = re.findall(r"^(gw\d) +ran (.+)$", done.stdout, re.MULTILINE)
+    assert sorted(name for name, _ in timelines) == ["gw0", "gw1"], done.stdout[-2000:]
+    assert any(told.startswith("workbook ") for _, told in timelines), timelines
     alone = re.search(r"^alone +from +([\d.]+) to +([\d.]+) min$", done.stdout, re.MULTILINE)
     assert alone is not None, done.stdout[-2000:]
     assert float(alone[1]) <= float(alone[2]) <= max(float(at) for _, at in reported) + 0.05
