@@ -35,7 +35,7 @@ import pytest
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
 
-from support.jobs import BY_NAME, LAST, first_to_last, job_of, next_scope, scope_of
+from support.jobs import BY_NAME, LAST, first_to_last, job_of, scope_of
 from support.needs import IN_CI, require
 from support.paths import NOTEBOOKS, REPO
 
@@ -168,10 +168,8 @@ class Jobs:
         from xdist.scheduler import LoadScopeScheduling
 
         class ByJob(LoadScopeScheduling):  # type: ignore[misc]
-            """A whole job to a worker, the longest first, the jobs that start servers and
-            browsers on one worker in turn (:func:`next_scope`); the files of the jobs whose
-            tests share nothing fill the gaps; the load tests last, once every worker is
-            idle."""
+            """A whole job to a worker, the longest first; the files of the jobs whose tests
+            share nothing fill the gaps; the load tests last, once every worker is idle."""
 
             ordered = False
 
@@ -183,9 +181,6 @@ class Jobs:
                     self.ordered = True
                     for scope in first_to_last(list(self.workqueue)):
                         self.workqueue.move_to_end(scope)
-                worker = self.nodes.index(node) if node in self.nodes else 0
-                chosen = next_scope(worker, list(self.workqueue))
-                self.workqueue.move_to_end(chosen, last=False)
                 super()._assign_work_unit(node)
 
             def _reschedule(self, node: Any) -> None:

@@ -158,8 +158,7 @@ def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alon
         "sys.exit(pytest.main(sys.argv[1:]))"
     )
     whole = ["tests/excel/test_row_stream.py", "tests/excel/test_function_errors.py"]
-    serving = "tests/widgets/test_svg.py"  # the browser job's: on the other worker
-    files = ["tests/game/test_cards.py", "tests/game/test_rules.py", *whole, serving, standing_in]
+    files = ["tests/game/test_cards.py", "tests/game/test_rules.py", *whole, standing_in]
     done = subprocess.run(
         [
             sys.executable,
@@ -187,7 +186,6 @@ def test_side_by_side_each_job_keeps_one_worker_and_the_load_tests_run_last_alon
     assert set(workers) == set(files)
     assert all(len(held) == 1 for held in workers.values()), workers
     assert workers[whole[0]] == workers[whole[1]], workers  # the workbook job whole
-    assert workers[serving] != workers[whole[0]], workers  # never beside each other
     order = [path for _, path in ran]
     assert set(order[order.index(standing_in) :]) == {standing_in}  # nothing after it began
     # the summary says when each worker last reported and when the load tests ran

@@ -238,33 +238,6 @@ def first_to_last(scopes: list[str]) -> list[str]:
     return sorted(scopes, key=weight)
 
 
-SERVING = ("hub", "browser", "package")
-"""The jobs that start servers, browsers and kernels of their own, several processes at once:
-side by side, one worker takes them in turn and the other the rest, so that two of them never
-run beside each other (beside the browser job, the hub's tests took two to four times as long
-as beside the workbook's, CI 2026-12-06)."""
-
-
-def next_scope(worker: int, scopes: list[str]) -> str:
-    """The scope to hand worker number ``worker`` next, from ``scopes`` in the order
-    :func:`first_to_last` gives: worker 0 takes the :data:`SERVING` jobs first, the others
-    the rest first; a worker whose share is done takes the first left of the other share;
-    the load tests only when nothing else is left.
-
-    >>> order = ["workbook", "hub", "browser", "tests/game/test_cards.py", "alone"]
-    >>> next_scope(0, order), next_scope(1, order)
-    ('hub', 'workbook')
-    >>> next_scope(1, ["browser", "alone"]), next_scope(0, ["tests/game/test_cards.py"])
-    ('browser', 'tests/game/test_cards.py')
-    >>> next_scope(0, ["alone"])
-    'alone'
-    """
-    serving = worker % 2 == 0
-    left = [scope for scope in scopes if scope != LAST]
-    share = [scope for scope in left if (scope in SERVING) == serving]
-    return (share or left or scopes)[0]
-
-
 def job_of(place: str) -> Job:
     """The job of a test, by its node id or path relative to the checkout: the job naming the
     longest path that holds it.
