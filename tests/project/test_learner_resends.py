@@ -13,6 +13,8 @@ import pytest
 import requests
 from support.learner import Learner
 
+from guts_teach.jupyter.ports import free_port
+
 ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Type: text/plain\r\n\r\nok"
 
 
@@ -78,4 +80,12 @@ def test_a_timeout_is_not_sent_again():
         with pytest.raises(requests.Timeout):
             learner.http.get(f"{address}/hub/spawn", timeout=0.5)
     assert len(seen) == 1
+    assert learner.sent_again == []
+
+
+def test_a_refused_connection_is_not_sent_again_and_says_so_as_requests_does():
+    address = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    learner = Learner(address, "learner01", "secret")
+    with pytest.raises(requests.ConnectionError):
+        learner.http.get(f"{address}/hub/login", timeout=5)
     assert learner.sent_again == []

@@ -14,7 +14,7 @@ from typing import Any
 import requests
 import websocket
 from requests.adapters import HTTPAdapter
-from urllib3.exceptions import ProtocolError
+from urllib3.exceptions import MaxRetryError, ProtocolError, ReadTimeoutError
 from urllib3.util.retry import Retry
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -66,8 +66,11 @@ class AsABrowserDoes(Retry):  # type: ignore[misc]
         self, method: str | None = None, url: str | None = None, *args: Any, **kwargs: Any
     ) -> Retry:
         error = kwargs.get("error")
+        if isinstance(error, ReadTimeoutError):
+            raise error  # requests says ReadTimeout, as without resends
         if error is not None and not isinstance(error, ProtocolError):
-            raise error  # a timeout or a refusal: the learner sees it, as in a browser
+            # a refusal: requests says ConnectionError, as without resends
+            raise MaxRetryError(kwargs.get("_pool"), url or "", error)
         again: Retry = super().increment(method, url, *args, **kwargs)
         if error is not None:
             self.sent_again.append(f"{method} {url}: {error}")
