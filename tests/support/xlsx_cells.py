@@ -5,8 +5,6 @@ Opening a club book in openpyxl and saving it again reads and writes its 95,000 
 (some 7 s a book on CI's machine); the tests that only need a few typed cells use this
 instead (a fraction of a second), and one test still saves a book through openpyxl.
 
->>> column_number("A"), column_number("AH"), column_number("XFD")
-(1, 34, 16384)
 >>> cell_xml("B6", "Eli", ' s="5"')
 '<c r="B6" s="5" t="inlineStr"><is><t>Eli</t></is></c>'
 >>> cell_xml("A3", None, ' s="17"'), cell_xml("B9", 0, ""), cell_xml("C2", "=1/2", "")
@@ -20,19 +18,15 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from xml.sax.saxutils import escape
 
+from openpyxl.utils import get_column_letter
+
+from guts_teach.excel.reading.xlsx_read import cell_position, open_bounded
+
 CellValue = str | int | float | None
-_REFERENCE = re.compile(r"([A-Z]+)(\d+)")
 _STYLE = re.compile(r' s="\d+"')
-
-
-def column_number(letters: str) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
 
 
 def cell_xml(reference: str, value: CellValue, style: str) -> str:
@@ -49,23 +43,8 @@ def cell_xml(reference: str, value: CellValue, style: str) -> str:
     return f'<c r="{reference}"{style} t="inlineStr"><is><t>{escape(value)}</t></is></c>'
 
 
-def _sheet_part(archive: zipfile.ZipFile, sheet: str) -> str:
-    """The name of ``sheet``'s part in the archive, through the workbook's relationships."""
-    book = archive.read("xl/workbook.xml").decode()
-    found = re.search(rf'<sheet name="{re.escape(escape(sheet))}"[^>]* r:id="(rId\d+)"', book)
-    if found is None:
-        raise KeyError(f"no sheet named {sheet!r}")
-    rels = archive.read("xl/_rels/workbook.xml.rels").decode()
-    target = re.search(rf'<Relationship [^>]*Target="([^"]+)" Id="{found[1]}"', rels)
-    if target is None:
-        raise KeyError(f"sheet {sheet!r} has no part")
-    path = target[1]
-    return path.lstrip("/") if path.startswith("/") else str(PurePosixPath("xl") / path)
-
-
 def _set_cell(xml: str, reference: str, value: CellValue) -> str:
-    letters, row_text = _REFERENCE.fullmatch(reference).groups()  # type: ignore[union-attr]
-    row, column = int(row_text), column_number(letters)
+    row, column = cell_position(reference)
     cell = re.compile(rf'<c r="{reference}"([^>]*?)(?:/>|>.*?</c>)', re.DOTALL)
     there = cell.search(xml)
     if there is not None:
@@ -86,7 +65,7 @@ def _set_cell(xml: str, reference: str, value: CellValue) -> str:
         return _dimension(xml[: line.start()] + whole + xml[line.end() :], row, column)
     cells_start = line.start(3)
     after = next(
-        (m for m in re.finditer(r'<c r="([A-Z]+)\d+"', line[3]) if column_number(m[1]) > column),
+        (m for m in re.finditer(r'<c r="([A-Z]+\d+)"', line[3]) if cell_position(m[1])[1] > column),
         None,
     )
     at = cells_start + (after.start() if after else len(line[3]))
@@ -95,25 +74,21 @@ def _set_cell(xml: str, reference: str, value: CellValue) -> str:
 
 def _dimension(xml: str, row: int, column: int) -> str:
     """The sheet's ``<dimension>`` grown to hold a new cell, as a spreadsheet keeps it."""
-    found = re.search(r'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"', xml)
+    found = re.search(r'<dimension ref="([A-Z]+\d+)(?::([A-Z]+\d+))?"', xml)
     if found is None:
         return xml
-    first_letters, first_row = found[1], int(found[2])
-    last_letters, last_row = found[3] or found[1], int(found[4] or found[2])
-    last_column = max(column_number(last_letters), column)
-    letters = ""
-    while last_column:
-        last_column, rest = divmod(last_column - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    grown = f'<dimension ref="{first_letters}{first_row}:{letters}{max(last_row, row)}"'
+    last_row, last_column = cell_position(found[2] or found[1])
+    corner = f"{get_column_letter(max(last_column, column))}{max(last_row, row)}"
+    grown = f'<dimension ref="{found[1]}:{corner}"'
     return xml[: found.start()] + grown + xml[found.end() :]
 
 
 def type_cells(path: Path, sheet: str, changes: Mapping[str, CellValue]) -> bytes:
     """Set ``changes`` (cell reference -> value) on ``sheet`` of the book at ``path``, the file
     replaced whole; returns its new bytes."""
+    with open_bounded(path) as book:
+        part = book.sheet_part(sheet)
     with zipfile.ZipFile(path) as archive:
-        part = _sheet_part(archive, sheet)
         entries = [(info, archive.read(info.filename)) for info in archive.infolist()]
     written: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, data in entries:
