@@ -140,10 +140,6 @@ class Jobs:
         self.only = only
         self.seconds: dict[str, float] = {}
         self.counts: dict[str, int] = {}
-        self.workers: dict[str, tuple[float, float]] = {}
-        """Each pytest-xdist worker's first and last report (``time.monotonic``)."""
-        self.alone: tuple[float, float] | None = None
-        """When the load tests began and ended, run last and alone."""
         self.runs: dict[str, list[list[Any]]] = {}
         """Each worker's runs of one job's tests, in turn: [job, first report, last report]
         (the files of a job whose tests share nothing count as one run while they follow
@@ -211,17 +207,10 @@ class Jobs:
         if report.when == "call" or (report.when == "setup" and report.skipped):
             self.counts[job] = self.counts.get(job, 0) + 1
         worker = getattr(report, "node", None)
-        if worker is not None:  # pytest-xdist's: when each worker last reported
-            name = worker.gateway.id
+        if worker is not None:  # pytest-xdist's worker: its runs of a job, timed
             now = time.monotonic()
-            first, _ = self.workers.get(name, (now - report.duration, now))
-            self.workers[name] = (first, now)
-            scope = scope_of(report.nodeid)
-            if scope == LAST:
-                began, _ = self.alone or (now - report.duration, now)
-                self.alone = (began, now)
-            runs = self.runs.setdefault(name, [])
-            what = LAST if scope == LAST else job
+            runs = self.runs.setdefault(worker.gateway.id, [])
+            what = LAST if scope_of(report.nodeid) == LAST else job
             if runs and runs[-1][0] == what:
                 runs[-1][2] = now
             else:
@@ -237,12 +226,12 @@ class Jobs:
                 terminalreporter.write_line(
                     f"{job:10} {self.counts.get(job, 0):6} tests {minutes:4} min {seconds:02} s"
                 )
-        if self.workers:
+        if self.runs:
             # Where a side-by-side run lost time: a worker done early idles until the end.
-            start = min(first for first, _ in self.workers.values())
-            for name, (_, last) in sorted(self.workers.items()):
+            start = min(runs[0][1] for runs in self.runs.values())
+            for name, runs in sorted(self.runs.items()):
                 terminalreporter.write_line(
-                    f"{name:10} last report at {(last - start) / 60:5.1f} min"
+                    f"{name:10} last report at {(runs[-1][2] - start) / 60:5.1f} min"
                 )
             for name, runs in sorted(self.runs.items()):
                 told = ", ".join(
@@ -252,8 +241,9 @@ class Jobs:
                 )
                 told = f"{told} (minutes)" if told else "nothing for half a minute or more"
                 terminalreporter.write_line(f"{name:10} ran {told}")
-            if self.alone:
-                began, ended = self.alone
+            alone = [run for runs in self.runs.values() for run in runs if run[0] == LAST]
+            if alone:
+                began, ended = min(run[1] for run in alone), max(run[2] for run in alone)
                 terminalreporter.write_line(
                     f"{LAST:10} from {(began - start) / 60:5.1f} to {(ended - start) / 60:5.1f} min"
                 )
