@@ -207,12 +207,16 @@ def warm_all(
         hub.warm(name, lesson)
         return time.monotonic() - began
 
+    def settle(most: int) -> None:
+        """Wait until at most ``most`` learners are still starting."""
+        while len(starting) > most:
+            done, _ = wait(starting, return_when=FIRST_COMPLETED)
+            for each in done:
+                finish(each)
+
     with ThreadPoolExecutor(together, thread_name_prefix="warm") as pool:
         for asked, name in enumerate(learners):
-            while len(starting) >= together:
-                done, _ = wait(starting, return_when=FIRST_COMPLETED)
-                for each in done:
-                    finish(each)
+            settle(together - 1)
             room = available() - EACH * len(starting)
             if not learners_to_warm([name], available=room)[0]:
                 print(
@@ -223,10 +227,7 @@ def warm_all(
                 )
                 break
             starting[pool.submit(warm_one, name)] = name
-        while starting:
-            done, _ = wait(starting, return_when=FIRST_COMPLETED)
-            for each in done:
-                finish(each)
+        settle(0)
     print(f"warm: {len(warmed)} of {len(learners)} learners warmed", flush=True)
     return [name for name in learners if name in warmed]
 
