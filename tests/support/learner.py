@@ -47,13 +47,13 @@ class AsABrowserDoes(Retry):  # type: ignore[misc]
     RESENDS = 2
 
     def __init__(self, *args: Any, sent_again: list[str] | None = None, **kwargs: Any) -> None:
+        # Of the errors only a connection closed unanswered reaches Retry's own counting
+        # (increment raises any other at once), so its total bounds the resends; an answer,
+        # a 429 or 503 with Retry-After among them, is never asked for again.
         kwargs.setdefault("total", self.RESENDS)
-        kwargs.setdefault("connect", 0)
-        kwargs.setdefault("read", self.RESENDS)
         kwargs.setdefault("status", 0)
-        kwargs.setdefault("other", 0)
-        kwargs.setdefault("allowed_methods", None)
         kwargs.setdefault("raise_on_status", False)
+        kwargs.setdefault("allowed_methods", None)  # every method, as Chromium
         super().__init__(*args, **kwargs)
         self.sent_again = [] if sent_again is None else sent_again
 
