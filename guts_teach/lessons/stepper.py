@@ -164,11 +164,16 @@ class Stepper:
     def status(self) -> str:
         """``"Step 3 of 7 · Pot 12 · Reserve 0"``, numbers in the exact format; while
         payments over the cap wait to be split, ``"Paid in 36 (over the cap of 20)"``."""
-        step, scene = self.current.step, self.current.scene
+        return self.status_at(self.index)
+
+    def status_at(self, index: int) -> str:
+        """The status line on step ``index`` (from 0), wherever the stepper stands."""
+        frame = self.frames[index]
+        step, scene = frame.step, frame.scene
         money = step.status()
         if scene.caption:  # payments over the cap: not yet the pot
             money = (
                 f"{scene.pot_label} {format_amount(step.pot)} ({scene.caption.lower()}) · "
                 f"Reserve {format_amount(step.reserve)}"
             )
-        return f"Step {self.index + 1} of {len(self.frames)} · {money}"
+        return f"Step {index + 1} of {len(self.frames)} · {money}"

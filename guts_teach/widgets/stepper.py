@@ -15,11 +15,16 @@ from ..ledgers.ledger import Ledger
 from ..ledgers.replay import replay
 from ..lessons.examples import WorkedExample
 from ..lessons.stepper import Stepper
-from ..pictures.svg import table_pictures
+from ..pictures.svg import table_pictures, table_svg
 from .parts.access import live, refocus
 from .parts.codes import coded
 from .parts.deck import deck_switch, follow_deck
 from .parts.style import CSS, TextFallback
+
+STEPS_MIME = "application/vnd.guts-teach.steps+json"
+"""The output type carrying a stepper's steps worked out ahead (:meth:`ExampleStepper.ahead`),
+saved with the notebook: the lessons' JupyterLab extension draws them as a stepper the moment
+the notebook opens, before Python has started, and hands over to the live one once it runs."""
 
 
 class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
@@ -41,6 +46,8 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
     def __init__(self, source: WorkedExample | Ledger | Session, **kwargs: Any) -> None:
         self.stepper = Stepper(_session_of(source))
         self.title = source.title if isinstance(source, WorkedExample) else ""
+        self.quote = source.quote if isinstance(source, WorkedExample) else ""
+        self.cited = source.cited if isinstance(source, WorkedExample) else ""
         self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
         self.next_button = widgets.Button(
             description="Next ▶", tooltip="One step on", button_style="success"
@@ -92,6 +99,38 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         self.explanation.value = coded(frame.step.text)
         self.back_button.disabled = self.stepper.at_start
         self.next_button.disabled = self.stepper.at_end
+
+    def ahead(self) -> dict[str, Any]:
+        """Every step worked out now, as data for a page to step through without Python: the
+        status line, the step's words (plain text) and the table's picture (SVG) of each, from
+        the current step on the page's side. Its output is saved as :data:`STEPS_MIME`.
+
+        >>> from guts_teach.lessons.examples import example
+        >>> steps = ExampleStepper(example("six-counter")).ahead()
+        >>> len(steps["steps"]), steps["steps"][0]["status"], steps["index"]
+        (7, 'Step 1 of 7 · Pot 6 · Reserve 0', 0)
+        """
+        frames = self.stepper.frames
+        return {
+            "title": self.title,
+            "quote": self.quote,
+            "cited": self.cited,
+            "index": self.stepper.index,
+            "steps": [
+                {
+                    "status": self.stepper.status_at(number),
+                    "text": frame.step.text,
+                    "picture": table_svg(frame.scene, four_colour=self.four_colour),
+                }
+                for number, frame in enumerate(frames)
+            ],
+        }
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle[STEPS_MIME] = self.ahead()
+        return bundle
 
     def status_text(self) -> str:
         """The status line as plain text, e.g. ``"Step 3 of 7 · Pot 12 · Reserve 0"``."""

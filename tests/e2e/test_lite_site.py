@@ -314,6 +314,44 @@ def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, ap
     assert_offline_and_clean(watched)
 
 
+def test_the_lessons_first_stepper_steps_while_python_starts_and_hands_over(site, watched):
+    """The steps the lesson saved are a stepper as the notebook opens, with the learner's
+    Python held back here (its WebAssembly not yet given to the page); once Python is let
+    start and the notebook has run, its live stepper takes over at the learner's step."""
+    from playwright.sync_api import expect
+
+    held = []  # the kernel's worker asks for it: the context's route sees a worker's requests
+    watched.context.route("**/pyodide.asm.wasm", lambda request: held.append(request))
+    page = watched.page()
+    started = time.monotonic()
+    page.goto(f"{watched.base}/lab/index.html?path=01_lesson.ipynb")
+    ahead = page.locator(".guts-ahead").first
+    expect(ahead.locator(".guts-status")).to_have_text(STEPS[0], timeout=FIRST_WIDGET_TIMEOUT)
+    drawn = time.monotonic() - started
+    ahead.locator("button.guts-next").click()
+    expect(ahead.locator(".guts-status")).to_have_text(STEPS[1])
+    page.keyboard.press("ArrowRight")
+    third = "Step 3 of 7 · Pot 6 · Reserve 0"
+    expect(ahead.locator(".guts-status")).to_have_text(third)
+    deadline = time.monotonic() + FIRST_WIDGET_TIMEOUT / 1000
+    while not held:  # the kernel's worker asks for it once the notebook's session starts
+        assert time.monotonic() < deadline, "Python never asked for its WebAssembly"
+        page.wait_for_timeout(100)
+    assert executed_cells(page) == 0, "Python started: nothing shows the steps ahead"
+
+    for request in held:
+        request.continue_()
+    expect(page.locator(".guts-ahead")).to_have_count(0, timeout=FIRST_WIDGET_TIMEOUT)
+    assert executed_cells(page) >= 3  # the imports, the comparer and the stepper have run
+    live = page.locator(".guts-stepper").first
+    expect(live.locator(".guts-status")).to_have_text(third)
+    assert page.evaluate("document.activeElement.matches('.guts-stepper button.guts-next')")
+    live.locator("button.guts-next").click()
+    expect(live.locator(".guts-status")).to_have_text("Step 4 of 7 · Pot 6 · Reserve 0")
+    record(steps_ahead_drawn_seconds=round(drawn, 1))
+    assert_offline_and_clean(watched)
+
+
 def quiz_box(quiz, label: str):
     """The quiz's answer box whose label reads ``label``."""
     return quiz.locator(".widget-text", has=quiz.page.locator("label", has_text=label)).locator(

@@ -2,6 +2,7 @@
 outputs saved, so the lesson opens ready to read (nbval then re-runs them)."""
 
 import importlib.util
+import re
 
 import nbformat
 import pytest
@@ -141,3 +142,23 @@ def test_notebook_05_draws_its_rounds_and_labels_the_packages_card_counts():
     assert (
         "Balances and Shelbys" in shown and "{" not in shown.split("Balances and Shelbys")[1][:200]
     )
+
+
+@pytest.mark.parametrize("name", ["00_class.ipynb", "01_lesson.ipynb"])
+def test_every_worked_example_saves_the_steps_it_shows_now(name):
+    """The saved steps are what a learner steps through before Python starts: a change to a
+    rule or a picture shows there only once the notebooks are built again."""
+    from guts_teach.lessons.examples import example
+    from guts_teach.widgets import ExampleStepper
+    from guts_teach.widgets.stepper import STEPS_MIME
+
+    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
+    saved = 0
+    for cell in notebook.cells:
+        called = re.fullmatch(r'ExampleStepper\(example\("([a-z0-9-]+)"\)\)', cell.source)
+        if cell.cell_type != "code" or not called:
+            continue
+        (output,) = [o for o in cell.outputs if STEPS_MIME in o.get("data", {})]
+        assert output.data[STEPS_MIME] == ExampleStepper(example(called[1])).ahead(), called[1]
+        saved += 1
+    assert saved >= 2

@@ -164,6 +164,7 @@ JOBS = (
             "tests/e2e/test_deploy.py",
             "tests/e2e/test_lite_site.py",
             "tests/e2e/test_lite_deck.py",
+            "tests/e2e/test_lite_steps.py",
             "tests/e2e/test_lessons_beside_the_tables.py",
             "tests/e2e/test_docs.py",
             "guts_teach/__main__.py",

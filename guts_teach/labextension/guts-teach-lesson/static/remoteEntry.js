@@ -10,7 +10,9 @@
  * (`guts-teach lite`), load this extension. It also brings a quiz's marks into view as they
  * appear, and in the static site presents a notebook as slides when the page's address asks
  * for it (`notebooks/index.html?path=00_class.ipynb&present`: deck.js), and there starts a
- * notebook's Python only once the notebook is shown.
+ * notebook's Python only once the notebook is shown. A worked example's stepper saves its
+ * steps with its output; they are drawn as a stepper the moment the notebook opens, before
+ * Python has started, and the live stepper takes over once it runs (steps.js).
  *
  * JupyterLab loads a federated extension as a container with `init` and `get`; this one
  * shares no modules, so it needs no bundler: `get("./extension")` gives the plugin.
@@ -323,6 +325,46 @@
     }
   };
 
+  // A worked example's stepper saved its steps with the notebook (steps.js): they are drawn
+  // as the notebook opens, so a learner steps through them while Python starts. Not on the
+  // slides, which show the notebook's own outputs.
+  var STEPS_MIME = "application/vnd.guts-teach.steps+json";
+  var stepsLoaded = null;
+
+  function savesSteps(panel) {
+    return panel.content.widgets.some(function (cell) {
+      var outputs = cell.model.type === "code" ? cell.model.outputs : null;
+      for (var i = 0; outputs && i < outputs.length; i++) {
+        if (outputs.get(i).data && outputs.get(i).data[STEPS_MIME]) { return true; }
+      }
+      return false;
+    });
+  }
+
+  var steps = {
+    id: NAME + ":steps-ahead",
+    description: "Draw a worked example's saved steps as its notebook opens, before Python runs.",
+    autoStart: true,
+    activate: function (app) {
+      if (PRESENTING || !HERE) {
+        return;
+      }
+      eachNotebook(app, function (panel) {
+        panel.context.ready
+          .then(function () {
+            if (!savesSteps(panel)) {
+              return undefined;
+            }
+            stepsLoaded = stepsLoaded || Promise.all([load("steps.css"), load("steps.js")]);
+            return stepsLoaded.then(function () { window.gutsSteps.follow(panel); });
+          })
+          .catch(function (error) {
+            console.warn(NAME + ": the saved steps could not be drawn", error);
+          });
+      });
+    }
+  };
+
   var containers = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   containers[NAME] = {
     init: function () { return Promise.resolve(); },
@@ -330,7 +372,7 @@
       if (module !== "./extension") {
         return Promise.reject(new Error(NAME + " has no module " + module));
       }
-      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, deck] }; });
+      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, deck, steps] }; });
     }
   };
 })();
