@@ -1,9 +1,14 @@
 """How long a learner waits for the lesson in the static site of ``guts-teach lite``: opening
-the lesson to its first live stepper (Next pressed and answered) on a first visit (an empty
-browser cache), on a repeat visit (the same browser, the site's files cached) and on a return
-visit after the five lessons were left open (JupyterLab restores them all as tabs), against
-loading Pyodide alone from the same site, first and repeat, in the same run; and the tab's
-memory once its stepper is live.
+the lesson to its first stepper answering Next, on a first visit (an empty browser cache), on a
+repeat visit (the same browser, the site's files cached) and on a return visit after the five
+lessons were left open (JupyterLab restores them all as tabs), against loading Pyodide alone
+from the same site, first and repeat, in the same run; and the tab's memory once its stepper
+is live.
+
+Two figures a visit: the first stepper is the one drawn from the steps the lesson saved, which
+steps before Python has started (``steps_...``); Python's own takes over at the learner's step
+once the notebook has run, and its Next answered is the second (``lesson_...``). A site built
+before the saved steps were drawn (``--compare OLD``) has only the second, given for both.
 
 Run: ``python benchmarks/lite.py [--runs 3] [--site DIR] [--compare DIR]``. Needs the lite
 extra, npm's pyodide under build/node (or a site already built, ``--site``), Playwright,
@@ -56,6 +61,8 @@ NOTEBOOKS = (
     "05_shelby.ipynb",
 )
 TIMEOUT_MS = 300_000
+STEPS_JS = Path("extensions", "guts-teach-lesson", "static", "steps.js")
+"""The site's drawing of a lesson's saved steps: a site built before it has none."""
 PYODIDE_ALONE = """async () => {
     const { loadPyodide } = await import('./static/pyodide/pyodide.mjs');
     const pyodide = await loadPyodide({ indexURL: './static/pyodide/' });
@@ -74,25 +81,39 @@ def _tab_memory_mib() -> float:
     return max(process.memory_info().rss for process in renderers) / 2**20
 
 
-def _first_live_stepper(context: Any, base: str, memory: list[float] | None = None) -> float:
-    """Seconds from opening the lesson to Next answered on its first stepper (and the tab's
-    memory then, added to ``memory`` when given)."""
+def _first_live_stepper(
+    context: Any, base: str, ahead: bool, memory: list[float] | None = None
+) -> tuple[float, float]:
+    """Seconds from opening the lesson to Next answered on its first stepper: the one drawn
+    from the steps the lesson saved, before Python has started (``ahead``: the site draws
+    them; a site that does not has only the next), and Python's own, once it has taken over
+    (and the tab's memory then, added to ``memory`` when given)."""
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     started = time.monotonic()
     page.goto(f"{base}/lab/index.html?path=01_lesson.ipynb")
+    at = 1
+    steps = 0.0
+    if ahead:
+        saved = page.locator(".guts-ahead:visible").first  # the lesson's, not a tab behind it
+        saved.locator("button.guts-next").click()
+        saved.locator(".guts-status").filter(has_text="Step 2 of").wait_for()
+        steps = time.monotonic() - started
+        at = 2
     page.wait_for_function(
         """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-            .some((p) => /\\[\\d+\\]/.test(p.textContent))"""
+            .some((p) => /\\[\\d+\\]/.test(p.textContent))
+            && !document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .guts-ahead')"""
     )
-    stepper = page.locator(".guts-stepper:visible").first  # the lesson's, not a tab behind it
+    stepper = page.locator(".guts-stepper:visible").first
+    stepper.locator(".guts-status").filter(has_text=f"Step {at} of").wait_for()  # taken over
     stepper.locator("button.guts-next").click()
-    stepper.locator(".guts-status").filter(has_text="Step 2 of").wait_for()
-    seconds = time.monotonic() - started
+    stepper.locator(".guts-status").filter(has_text=f"Step {at + 1} of").wait_for()
+    python = time.monotonic() - started
     if memory is not None:
         memory.append(_tab_memory_mib())
     page.close()
-    return seconds
+    return (steps if ahead else python), python
 
 
 def _leave_open(context: Any, base: str) -> None:
@@ -145,16 +166,18 @@ def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, flo
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for _ in range(runs):
                 for name, (_, base) in served.items():
+                    ahead = (sites[name] / STEPS_JS).is_file()
                     context = browser.new_context()  # an empty cache: a first visit
-                    first = _first_live_stepper(context, base, memory[name])
-                    times.setdefault(f"{name}_first_s", []).append(first)
-                    times.setdefault(f"{name}_repeat_s", []).append(
-                        _first_live_stepper(context, base)
-                    )
+                    visits = {
+                        "first": _first_live_stepper(context, base, ahead, memory[name]),
+                        "repeat": _first_live_stepper(context, base, ahead),
+                    }
                     _leave_open(context, base)
-                    times.setdefault(f"{name}_five_open_s", []).append(
-                        _first_live_stepper(context, base)
-                    )
+                    visits["five_open"] = _first_live_stepper(context, base, ahead)
+                    for visit, (steps, python) in visits.items():
+                        first = name.replace("lesson", "steps")
+                        times.setdefault(f"{first}_{visit}_s", []).append(steps)
+                        times.setdefault(f"{name}_{visit}_s", []).append(python)
                     context.close()
                 for name, (_, base) in served.items():
                     alone = name.replace("lesson", "pyodide")
@@ -192,26 +215,25 @@ def main() -> None:
         figures = measure(site, args.runs, args.compare)
     load = os.getloadavg()[0]
     print(json.dumps({**figures, "load": round(load, 1), "cpus": os.cpu_count()}, indent=2))
-    print(
-        f"first visit: lesson {figures['lesson_first_s']} s to its first live stepper "
-        f"(aim {AIM_FIRST_VISIT_S:g} s on an idle machine), Pyodide alone "
-        f"{figures['pyodide_first_s']} s (the lesson: "
-        f"{figures['lesson_first_s'] / figures['pyodide_first_s']:.1f}x)"
-    )
-    print(
-        f"repeat visit: lesson {figures['lesson_repeat_s']} s (aim {AIM_REPEAT_VISIT_S:g} s), "
-        f"Pyodide alone {figures['pyodide_repeat_s']} s"
-    )
-    print(
-        f"return visit with the five lessons left open: {figures['lesson_five_open_s']} s "
-        f"(aim {AIM_REPEAT_VISIT_S:g} s; Pyodide alone {figures['pyodide_repeat_s']} s)"
-    )
+    for visit, words in (
+        ("first", "first visit"),
+        ("repeat", "repeat visit"),
+        ("five_open", "return visit with the five lessons left open"),
+    ):
+        aim = AIM_FIRST_VISIT_S if visit == "first" else AIM_REPEAT_VISIT_S
+        alone = figures["pyodide_first_s" if visit == "first" else "pyodide_repeat_s"]
+        print(
+            f"{words}: the lesson's first stepper answers Next in {figures[f'steps_{visit}_s']} s "
+            f"(aim {aim:g} s on an idle machine), Python's own in "
+            f"{figures[f'lesson_{visit}_s']} s; Pyodide alone {alone} s"
+        )
     print(f"the lesson's tab, its stepper live: {figures['lesson_tab_mib']} MiB resident")
     if args.compare:
         print(
-            f"--compare's site: first visit {figures['b_lesson_first_s']} s, repeat visit "
-            f"{figures['b_lesson_repeat_s']} s, with five left open "
-            f"{figures['b_lesson_five_open_s']} s, its tab {figures['b_lesson_tab_mib']} MiB; "
+            f"--compare's site: first stepper {figures['b_steps_first_s']} s, "
+            f"{figures['b_steps_repeat_s']} s and {figures['b_steps_five_open_s']} s; Python's "
+            f"own {figures['b_lesson_first_s']} s, {figures['b_lesson_repeat_s']} s and "
+            f"{figures['b_lesson_five_open_s']} s; its tab {figures['b_lesson_tab_mib']} MiB; "
             f"Pyodide alone {figures['b_pyodide_first_s']} s and {figures['b_pyodide_repeat_s']} s"
         )
 
