@@ -293,11 +293,11 @@ def test_the_watch_sees_a_request_for_another_host(watched):
     assert watched.elsewhere == [cdn] and watched.off_loopback() == [cdn]
 
 
-@pytest.mark.parametrize("app", ["lab", "notebooks"])
-def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, app):
-    """In JupyterLab and in Notebook 7, the site's two interfaces."""
+def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched):
+    """In Notebook 7, at the address learners are given (JupyterLab's is the next test's)."""
     from playwright.sync_api import expect
 
+    app = "notebooks"
     page, ran = open_notebook(watched, site, "01_lesson.ipynb", app)
     assert executed_cells(page) == code_cells(site, "01_lesson.ipynb")
     stepper = page.locator(".guts-stepper").first
@@ -315,9 +315,10 @@ def test_the_lesson_runs_on_open_and_its_stepper_steps_offline(site, watched, ap
 
 
 def test_the_lessons_first_stepper_steps_while_python_starts_and_hands_over(site, watched):
-    """The steps the lesson saved are a stepper as the notebook opens, with the learner's
-    Python held back here (its WebAssembly not yet given to the page); once Python is let
-    start and the notebook has run, its live stepper takes over at the learner's step."""
+    """In JupyterLab, the steps the lesson saved are a stepper as the notebook opens, with the
+    learner's Python held back here (its WebAssembly not yet given to the page); once Python is
+    let start, the notebook runs as it opened and its live stepper takes over at the learner's
+    step."""
     from playwright.sync_api import expect
 
     held = []  # the kernel's worker asks for it: the context's route sees a worker's requests
@@ -343,6 +344,12 @@ def test_the_lessons_first_stepper_steps_while_python_starts_and_hands_over(site
         request.continue_()
     expect(page.locator(".guts-ahead")).to_have_count(0, timeout=FIRST_WIDGET_TIMEOUT)
     assert executed_cells(page) >= 3  # the imports, the comparer and the stepper have run
+    every = code_cells(site, "01_lesson.ipynb")
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+            .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length === {every}""",
+        timeout=FIRST_WIDGET_TIMEOUT,
+    )
     live = page.locator(".guts-stepper").first
     expect(live.locator(".guts-status")).to_have_text(third)
     assert page.evaluate("document.activeElement.matches('.guts-stepper button.guts-next')")
