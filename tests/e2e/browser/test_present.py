@@ -36,9 +36,22 @@ STARVE = "import time\nend = time.monotonic() + 600\nwhile time.monotonic() < en
 """A worker that keeps one core busy (for ten minutes at most, should it be left behind)."""
 
 
-def starve(cores: int) -> list[subprocess.Popen[bytes]]:
-    """Two CPU-bound workers per core: every core busy, with a queue behind it."""
-    return [subprocess.Popen([sys.executable, "-c", STARVE]) for _ in range(2 * cores)]
+STARVED_CORE = min(os.sched_getaffinity(0))
+"""The core the starved server runs on, beside its starving workers: the machine's other
+cores stay free for whatever else it runs (CI runs other tests beside these)."""
+
+
+def on_the_starved_core() -> None:
+    """Run this process, and every process it starts, on :data:`STARVED_CORE` alone."""
+    os.sched_setaffinity(0, {STARVED_CORE})
+
+
+def starve() -> list[subprocess.Popen[bytes]]:
+    """Two CPU-bound workers on the starved core: that core busy, with a queue behind it."""
+    return [
+        subprocess.Popen([sys.executable, "-c", STARVE], preexec_fn=on_the_starved_core)
+        for _ in range(2)
+    ]
 
 
 def release(workers: list[subprocess.Popen[bytes]]) -> None:
@@ -48,8 +61,11 @@ def release(workers: list[subprocess.Popen[bytes]]) -> None:
         worker.wait()
 
 
-def present(workdir: Path, port: int, *extra: str) -> subprocess.Popen[str]:
-    """``guts-teach present`` as a teacher types it, in a session of its own."""
+def present(
+    workdir: Path, port: int, *extra: str, starved: bool = False
+) -> subprocess.Popen[str]:
+    """``guts-teach present`` as a teacher types it, in a session of its own (``starved``: on
+    the core :func:`starve` keeps busy, its kernels too)."""
     return subprocess.Popen(
         [
             sys.executable,
@@ -67,6 +83,7 @@ def present(workdir: Path, port: int, *extra: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=on_the_starved_core if starved else None,
     )
 
 
@@ -125,8 +142,8 @@ def test_present_on_a_starved_machine_starts_one_kernel_per_page(browser, tmp_pa
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
     workdir = tmp_path / "class"
     port = ports.free_port()
-    workers = starve(os.cpu_count() or 1)
-    process = present(workdir, port)
+    workers = starve()
+    process = present(workdir, port, starved=True)
     try:
         address = address_of(process, timeout=launch.START_WAIT + 30)
         # Waiting for the server ran no notebook, and a few seconds on there is still none.
@@ -160,7 +177,7 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
     stops its kernel, so one page leaves one kernel; and no page asks another host for
     anything (Voilà's page asked a CDN for an icon font)."""
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
-    process = present(tmp_path / "class", ports.free_port())
+    process = present(tmp_path / "class", ports.free_port(), starved=True)
     workers: list[subprocess.Popen[bytes]] = []
     try:
         address = address_of(process, timeout=launch.START_WAIT + 30)
@@ -176,7 +193,7 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
                 else None
             ),
         )
-        workers = starve(os.cpu_count() or 1)
+        workers = starve()
         # A page counts only when it is left before its notebook has run. How many loads that
         # takes depends on the machine's speed (on CI's, two in five finished first), so the
         # loads go on until three pages were left mid-run, within a bound.
