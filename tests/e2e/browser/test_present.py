@@ -61,9 +61,7 @@ def release(workers: list[subprocess.Popen[bytes]]) -> None:
         worker.wait()
 
 
-def present(
-    workdir: Path, port: int, *extra: str, starved: bool = False
-) -> subprocess.Popen[str]:
+def present(workdir: Path, port: int, *extra: str, starved: bool = False) -> subprocess.Popen[str]:
     """``guts-teach present`` as a teacher types it, in a session of its own (``starved``: on
     the core :func:`starve` keeps busy, its kernels too)."""
     return subprocess.Popen(
