@@ -277,6 +277,58 @@
     }
   };
 
+  // JupyterLab 4.5's notebook (its "contentVisibility" windowing, the default) drops its
+  // IntersectionObserver when the notebook is detached from the page, but a change to its cells
+  // still asks, a frame later, the dropped observer to watch them: "Cannot read properties of
+  // null (reading 'observe')". A page that restores several notebooks as tabs met it (CI,
+  // 2026-12-07, one error a tab). While a notebook is detached it gets a stand-in that watches
+  // nothing; once attached again, JupyterLab makes its own observer as before.
+  var WATCHES_NOTHING = { observe: function () {}, unobserve: function () {}, disconnect: function () {} };
+
+  function guarded(notebook) {
+    if (!notebook || typeof notebook._setupContentVisibilityObserver !== "function" ||
+        !("_contentVisibilityObserver" in notebook)) {
+      return;  // another JupyterLab: nothing of this to mend
+    }
+    var detach = notebook.onBeforeDetach;
+    var attach = notebook.onAfterAttach;
+    notebook.onBeforeDetach = function (msg) {
+      detach.call(this, msg);
+      if (this._contentVisibilityObserver === null) {
+        this._contentVisibilityObserver = WATCHES_NOTHING;
+      }
+    };
+    notebook.onAfterAttach = function (msg) {
+      if (this._contentVisibilityObserver === WATCHES_NOTHING) {
+        this._contentVisibilityObserver = null;
+      }
+      attach.call(this, msg);
+    };
+  }
+
+  var detached = {
+    id: NAME + ":detached-notebooks",
+    description: "Keep a detached notebook's cell changes from reaching a dropped observer.",
+    autoStart: true,
+    activate: function (app) {
+      var hooked = false;
+      var hook = function () {
+        var factory = app.docRegistry.getWidgetFactory("Notebook");
+        if (!factory || hooked) {
+          return;
+        }
+        hooked = true;
+        factory.widgetCreated.connect(function (_factory, panel) { guarded(panel.content); });
+      };
+      hook();
+      app.docRegistry.changed.connect(function (_registry, change) {
+        if (change.type === "widgetFactory") {
+          hook();
+        }
+      });
+    }
+  };
+
   // The slides of the static site: asked for by the address, on Notebook's page of one
   // notebook. The files sit beside this one (the site's build puts slides.js and slides.css,
   // the Voila template's own, there).
@@ -372,7 +424,7 @@
       if (module !== "./extension") {
         return Promise.reject(new Error(NAME + " has no module " + module));
       }
-      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, deck, steps] }; });
+      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, detached, deck, steps] }; });
     }
   };
 })();
