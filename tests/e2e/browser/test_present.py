@@ -7,6 +7,7 @@ Needs Voilà and (for the page) Chromium: skips loudly locally without them, fai
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import psutil
 import pytest
 from support.needs import require
 
@@ -36,22 +38,16 @@ STARVE = "import time\nend = time.monotonic() + 600\nwhile time.monotonic() < en
 """A worker that keeps one core busy (for ten minutes at most, should it be left behind)."""
 
 
-STARVED_CORE = min(os.sched_getaffinity(0))
-"""The core the starved server runs on, beside its starving workers: the machine's other
-cores stay free for whatever else it runs (CI runs other tests beside these)."""
+def as_typed() -> None:
+    """Ctrl+C stops the command, as in a teacher's terminal, however pytest was started: a
+    shell's background job ignores SIGINT, and its processes would inherit that (the
+    command then ran on until the test killed it, and left Voila running)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def on_the_starved_core() -> None:
-    """Run this process, and every process it starts, on :data:`STARVED_CORE` alone."""
-    os.sched_setaffinity(0, {STARVED_CORE})
-
-
-def starve() -> list[subprocess.Popen[bytes]]:
-    """Two CPU-bound workers on the starved core: that core busy, with a queue behind it."""
-    return [
-        subprocess.Popen([sys.executable, "-c", STARVE], preexec_fn=on_the_starved_core)
-        for _ in range(2)
-    ]
+def starve(cores: int) -> list[subprocess.Popen[bytes]]:
+    """Two CPU-bound workers per core: every core busy, with a queue behind it."""
+    return [subprocess.Popen([sys.executable, "-c", STARVE]) for _ in range(2 * cores)]
 
 
 def release(workers: list[subprocess.Popen[bytes]]) -> None:
@@ -61,9 +57,8 @@ def release(workers: list[subprocess.Popen[bytes]]) -> None:
         worker.wait()
 
 
-def present(workdir: Path, port: int, *extra: str, starved: bool = False) -> subprocess.Popen[str]:
-    """``guts-teach present`` as a teacher types it, in a session of its own (``starved``: on
-    the core :func:`starve` keeps busy, its kernels too)."""
+def present(workdir: Path, port: int, *extra: str) -> subprocess.Popen[str]:
+    """``guts-teach present`` as a teacher types it, in a session of its own."""
     return subprocess.Popen(
         [
             sys.executable,
@@ -81,7 +76,7 @@ def present(workdir: Path, port: int, *extra: str, starved: bool = False) -> sub
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=on_the_starved_core if starved else None,
+        preexec_fn=as_typed,
     )
 
 
@@ -116,9 +111,21 @@ def settle(process: subprocess.Popen[str], expected: int, timeout: float) -> lis
     return found
 
 
+def alive(process: psutil.Process) -> bool:
+    """Running, not a zombie (which a container's first process may never collect)."""
+    try:
+        return bool(process.is_running() and process.status() != psutil.STATUS_ZOMBIE)
+    except psutil.Error:
+        return False
+
+
 def interrupt(process: subprocess.Popen[str]) -> None:
-    """Ctrl+C, as the teacher stops it; then nothing it started may be left."""
+    """Ctrl+C, as the teacher stops it; then nothing it started may be left: no kernel, and
+    no server (Voila runs in a session of its own, which a kill of the command's misses)."""
     started = launch.kernel_pids(process.pid)
+    servers: list[psutil.Process] = []
+    with contextlib.suppress(psutil.Error):
+        servers = psutil.Process(process.pid).children(recursive=True)
     if process.poll() is None:
         os.kill(process.pid, signal.SIGINT)
         try:
@@ -134,14 +141,18 @@ def interrupt(process: subprocess.Popen[str]) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, f"kernels left after Ctrl+C: {left}"
+    running = [server for server in servers if alive(server)]
+    for server in running:
+        server.kill()
+    assert not running, f"processes left after Ctrl+C: {running}"
 
 
 def test_present_on_a_starved_machine_starts_one_kernel_per_page(browser, tmp_path):
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
     workdir = tmp_path / "class"
     port = ports.free_port()
-    workers = starve()
-    process = present(workdir, port, starved=True)
+    workers = starve(os.cpu_count() or 1)
+    process = present(workdir, port)
     try:
         address = address_of(process, timeout=launch.START_WAIT + 30)
         # Waiting for the server ran no notebook, and a few seconds on there is still none.
@@ -175,7 +186,7 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
     stops its kernel, so one page leaves one kernel; and no page asks another host for
     anything (Voilà's page asked a CDN for an icon font)."""
     require(_have("voila"), "Voilà is not installed (pip install 'guts_teach[lesson]')")
-    process = present(tmp_path / "class", ports.free_port(), starved=True)
+    process = present(tmp_path / "class", ports.free_port())
     workers: list[subprocess.Popen[bytes]] = []
     try:
         address = address_of(process, timeout=launch.START_WAIT + 30)
@@ -191,7 +202,7 @@ def test_a_page_reloaded_while_its_notebook_runs_stops_its_kernel(browser, tmp_p
                 else None
             ),
         )
-        workers = starve()
+        workers = starve(os.cpu_count() or 1)
         # A page counts only when it is left before its notebook has run. How many loads that
         # takes depends on the machine's speed (on CI's, two in five finished first), so the
         # loads go on until three pages were left mid-run, within a bound.
