@@ -239,6 +239,26 @@
     });
   }
 
+  // Every notebook widget as it is made (before its file is read), once the notebook's widget
+  // factory is registered, whichever plugin registers it first.
+  function eachNotebookMade(app, act) {
+    var hooked = false;
+    var hook = function () {
+      var factory = app.docRegistry.getWidgetFactory("Notebook");
+      if (!factory || hooked) {
+        return;
+      }
+      hooked = true;
+      factory.widgetCreated.connect(function (_factory, panel) { act(panel); });
+    };
+    hook();
+    app.docRegistry.changed.connect(function (_registry, change) {
+      if (change.type === "widgetFactory") {
+        hook();
+      }
+    });
+  }
+
   var kernels = {
     id: NAME + ":kernel-when-shown",
     description: "In the static site, start a notebook's Python once the notebook is shown.",
@@ -247,32 +267,18 @@
       if (pageOption(KERNEL_WHEN_SHOWN) !== true) {
         return;
       }
-      var hooked = false;
-      var hook = function () {
-        var factory = app.docRegistry.getWidgetFactory("Notebook");
-        if (!factory || hooked) {
-          return;
-        }
-        hooked = true;
-        // A notebook's widget is made before its file is read, so before its session starts.
-        factory.widgetCreated.connect(function (_factory, panel) {
-          var session = panel.sessionContext;
-          var initialize = session.initialize;
-          var shown = app.restored
-            .then(function () { return askedOnShow(app); })
-            .then(function () { return whenShown(panel); });
-          session.initialize = function () {
-            var self = this;
-            var args = arguments;
-            return shown.then(function () { return initialize.apply(self, args); });
-          };
-        });
-      };
-      hook();
-      app.docRegistry.changed.connect(function (_registry, change) {
-        if (change.type === "widgetFactory") {
-          hook();
-        }
+      // A notebook's widget is made before its file is read, so before its session starts.
+      eachNotebookMade(app, function (panel) {
+        var session = panel.sessionContext;
+        var initialize = session.initialize;
+        var shown = app.restored
+          .then(function () { return askedOnShow(app); })
+          .then(function () { return whenShown(panel); });
+        session.initialize = function () {
+          var self = this;
+          var args = arguments;
+          return shown.then(function () { return initialize.apply(self, args); });
+        };
       });
     }
   };
@@ -311,21 +317,7 @@
     description: "Keep a detached notebook's cell changes from reaching a dropped observer.",
     autoStart: true,
     activate: function (app) {
-      var hooked = false;
-      var hook = function () {
-        var factory = app.docRegistry.getWidgetFactory("Notebook");
-        if (!factory || hooked) {
-          return;
-        }
-        hooked = true;
-        factory.widgetCreated.connect(function (_factory, panel) { guarded(panel.content); });
-      };
-      hook();
-      app.docRegistry.changed.connect(function (_registry, change) {
-        if (change.type === "widgetFactory") {
-          hook();
-        }
-      });
+      eachNotebookMade(app, function (panel) { guarded(panel.content); });
     }
   };
 
