@@ -45,9 +45,10 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, source: WorkedExample | Ledger | Session, **kwargs: Any) -> None:
         self.stepper = Stepper(_session_of(source))
-        self.title = source.title if isinstance(source, WorkedExample) else ""
-        self.quote = source.quote if isinstance(source, WorkedExample) else ""
-        self.cited = source.cited if isinstance(source, WorkedExample) else ""
+        worked = source if isinstance(source, WorkedExample) else None
+        self.title = worked.title if worked else ""
+        self.quote = worked.quote if worked else ""
+        self.cited = worked.cited if worked else ""
         self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
         self.next_button = widgets.Button(
             description="Next ▶", tooltip="One step on", button_style="success"
@@ -71,7 +72,7 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
         live(self.status, self.explanation)
         header = widgets.HTML(CSS + (f"<h3>{self.title}</h3>" if self.title else ""))
         # the document's own words beside its example, under the step's own sentence
-        quoted = widgets.HTML(quotation(source) if isinstance(source, WorkedExample) else "")
+        quoted = widgets.HTML(quotation(worked) if worked else "")
         buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button])
         super().__init__(
             # the buttons right under the picture: never below the fold
@@ -102,8 +103,8 @@ class ExampleStepper(TextFallback, widgets.VBox):  # type: ignore[misc]
 
     def ahead(self) -> dict[str, Any]:
         """Every step worked out now, as data for a page to step through without Python: the
-        status line, the step's words (plain text) and the table's picture (SVG) of each, from
-        the current step on the page's side. Its output is saved as :data:`STEPS_MIME`.
+        status line, the step's words (plain text) and the table's picture (SVG) of each, and the
+        step it stands on (``index``). Its output is saved as :data:`STEPS_MIME`.
 
         >>> from guts_teach.lessons.examples import example
         >>> steps = ExampleStepper(example("six-counter")).ahead()

@@ -49,15 +49,15 @@ def watched(chromium, served):
     yield from watching(chromium, served)
 
 
+EXECUTED_CELLS = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+    .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length"""
+"""The page's count of code cells showing an execution count, as a function for the page."""
+
+
 def executed_cells(page) -> int:
     """How many code cells of the open notebook show an execution count (``[3]:``): the
     site's copies keep none of their own, so each is a cell this page's kernel ran."""
-    return int(
-        page.evaluate(
-            """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
-                .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length"""
-        )
-    )
+    return int(page.evaluate(EXECUTED_CELLS))
 
 
 def code_cells(site: Path, name: str) -> int:
@@ -345,11 +345,7 @@ def test_the_lessons_first_stepper_steps_while_python_starts_and_hands_over(site
     expect(page.locator(".guts-ahead")).to_have_count(0, timeout=FIRST_WIDGET_TIMEOUT)
     assert executed_cells(page) >= 3  # the imports, the comparer and the stepper have run
     every = code_cells(site, "01_lesson.ipynb")
-    page.wait_for_function(
-        f"""() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
-            .filter((prompt) => /\\[\\d+\\]/.test(prompt.textContent)).length === {every}""",
-        timeout=FIRST_WIDGET_TIMEOUT,
-    )
+    page.wait_for_function(f"() => ({EXECUTED_CELLS})() === {every}", timeout=FIRST_WIDGET_TIMEOUT)
     live = page.locator(".guts-stepper").first
     expect(live.locator(".guts-status")).to_have_text(third)
     assert page.evaluate("document.activeElement.matches('.guts-stepper button.guts-next')")

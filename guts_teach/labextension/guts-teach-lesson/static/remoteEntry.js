@@ -369,21 +369,10 @@
     }
   };
 
-  // A worked example's stepper saved its steps with the notebook (steps.js): they are drawn
-  // as the notebook opens, so a learner steps through them while Python starts. Not on the
-  // slides, which show the notebook's own outputs.
-  var STEPS_MIME = "application/vnd.guts-teach.steps+json";
+  // A worked example's stepper saved its steps with the notebook (steps.js, which finds the
+  // cells that did): they are drawn as the notebook opens, so a learner steps through them
+  // while Python starts. Not on the slides, which show the notebook's own outputs.
   var stepsLoaded = null;
-
-  function savesSteps(panel) {
-    return panel.content.widgets.some(function (cell) {
-      var outputs = cell.model.type === "code" ? cell.model.outputs : null;
-      for (var i = 0; outputs && i < outputs.length; i++) {
-        if (outputs.get(i).data && outputs.get(i).data[STEPS_MIME]) { return true; }
-      }
-      return false;
-    });
-  }
 
   var steps = {
     id: NAME + ":steps-ahead",
@@ -394,14 +383,9 @@
         return;
       }
       eachNotebook(app, function (panel) {
-        panel.context.ready
-          .then(function () {
-            if (!savesSteps(panel)) {
-              return undefined;
-            }
-            stepsLoaded = stepsLoaded || Promise.all([load("steps.css"), load("steps.js")]);
-            return stepsLoaded.then(function () { window.gutsSteps.follow(panel); });
-          })
+        stepsLoaded = stepsLoaded || Promise.all([load("steps.css"), load("steps.js")]);
+        Promise.all([panel.context.ready, stepsLoaded])
+          .then(function () { window.gutsSteps.follow(panel); })
           .catch(function (error) {
             console.warn(NAME + ": the saved steps could not be drawn", error);
           });

@@ -4,8 +4,8 @@
  * status line, words and table picture, worked out by guts_teach when the notebook was run),
  * so a learner steps through it while Python is still starting in the browser. Once the
  * notebook has run and its own stepper is live, that one takes over at the step the learner
- * reached, with the focus where it was. remoteEntry.js loads this file when a notebook it
- * opens carries such an output.
+ * reached, with the focus where it was. remoteEntry.js loads this file once a notebook opens,
+ * and every code cell that saved its steps is drawn.
  *
  * Nothing of the saved output is read as markup: its words go in as text and each picture is
  * an image (an SVG file in an <img> runs no script and loads nothing), so a notebook made by
@@ -248,5 +248,5 @@
     });
   }
 
-  window.gutsSteps = { follow: follow, mime: MIME };
+  window.gutsSteps = { follow: follow };
 })();
