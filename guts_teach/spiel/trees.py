@@ -211,9 +211,14 @@ def held_gain(
     tree, keys = _load(options, classes)
     root = tree.new_initial_state()
     found = []
+    reply = None  # made once: making it lists every history of the tree, each policy reuses that
     for chooser in choosers:
         policy = tabular(keys, chooser)
-        best = pyspiel.TabularBestResponse(tree, seat, policy).value(root.history_str())
+        if reply is None:
+            reply = pyspiel.TabularBestResponse(tree, seat, policy)
+        else:
+            reply.set_policy(policy)
+        best = reply.value(root.history_str())
         played = pyspiel.expected_returns(root, policy, -1, True)[seat]
         found.append((best + 1 / options.players, played + 1 / options.players))
     return found

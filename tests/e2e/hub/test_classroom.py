@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import bcrypt
@@ -368,60 +369,81 @@ def hub_pid(folder):
     return int((folder / "jupyterhub.pid").read_text())
 
 
+@dataclass(frozen=True)
+class TwoLearners:
+    """A running classroom where ana and ben are signed in with their servers up."""
+
+    folder: Path
+    hub: str
+    learners: dict[str, Learner]
+    before: Path
+    """ana's folder as it was before the classroom made her account (the hub's then)."""
+
+
+@pytest.fixture(scope="module")
+def two_learners(tmp_path_factory):
+    """One classroom for the tests that need two learners' servers running, as a hub and two
+    servers take seconds to start on two cores, and more beside CI's other job."""
+    require_root()
+    with class_folder(keep_log=tmp_path_factory.mktemp("two-learners")) as folder:
+        before = folder / "learners" / "ana"
+        before.mkdir(parents=True)
+        (before / "old-note.txt").write_text("mine")
+        args = ("--teacher", "mx-lee", "--learners", "ana", "ben", "--cull-after", "0")
+        with classroom(folder, *args) as hub:
+            shown = passwords(folder)
+            learners = {name: Learner(hub, name, shown[name]) for name in ("ana", "ben")}
+            for learner in learners.values():
+                learner.sign_in()
+                learner.start_server()
+                learner.open_lesson(LESSON)
+            yield TwoLearners(folder, hub, learners, before)
+
+
 @pytest.mark.slow
-def test_learners_reach_neither_the_teachers_secrets_nor_each_other(folder):
+def test_learners_reach_neither_the_teachers_secrets_nor_each_other(two_learners):
     """Each learner's kernel runs as their own account, not root: it cannot read the hub's
     files (passwords' hashes, database, configuration, cookie secret), list the classroom or
     another learner's folder, or read the hub's environment; JupyterLab's settings are their
     own; terminals are off; and nobody signs in under another's name."""
-    before = folder / "learners" / "ana"  # a learner's folder from before accounts: the hub's
-    before.mkdir(parents=True)
-    (before / "old-note.txt").write_text("mine")
-    with classroom(folder, "--teacher", "mx-lee", "--learners", "ana", "ben") as hub:
-        shown = passwords(folder)
-        with pytest.raises(RuntimeError, match="sign-in answered"):
-            Learner(hub, "ben", shown["ana"]).sign_in()  # ana's password is not ben's
-        with pytest.raises(RuntimeError, match="sign-in answered"):
-            Learner(hub, "carl", shown["ana"]).sign_in()  # nor anyone's not named
-        facts = {}
-        learners = {name: Learner(hub, name, shown[name]) for name in ("ana", "ben")}
-        for learner in learners.values():
-            learner.sign_in()
-            learner.start_server()
-        for name, learner in learners.items():
-            learner.open_lesson(LESSON)
-            other = "ben" if name == "ana" else "ana"
-            code = ATTACKS.format(
-                folder=str(folder), lesson=LESSON, hub=hub_pid(folder), other=other
-            )
-            channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
-            outcome = Outcome(name)
-            learner.execute(channel, code, outcome)
-            channel.close()
-            assert outcome.errors == [], outcome
-            facts[name] = json.loads((folder / "learners" / name / "attacks.json").read_text())
-        ana = learners["ana"]
-        terminal = ana.http.post(
-            f"{ana.user_url}/api/terminals", headers={"X-XSRFToken": ana.xsrf}, timeout=30
-        )
-        assert terminal.status_code == 404, terminal.text
-        # Ana's sign-in does not open Ben's server.
-        into_ben = ana.http.get(f"{hub}/user/ben/api/contents", timeout=30)
-        assert into_ben.status_code in (403, 404) or not into_ben.url.startswith(f"{hub}/user/ben")
-        modes = {
-            path.name: (stat.S_IMODE(path.stat().st_mode), path.stat().st_uid)
-            for path in [
-                folder,
-                folder / "learners",
-                folder / "classroom.json",
-                folder / "passwords-applied.json",
-                *folder.glob("jupyterhub*"),
-            ]
-        }
-        settings_modes = {
-            name: stat.S_IMODE(Path(fact["settings"]).stat().st_mode)
-            for name, fact in facts.items()
-        }
+    folder, hub, learners = two_learners.folder, two_learners.hub, two_learners.learners
+    before = two_learners.before
+    shown = passwords(folder)
+    with pytest.raises(RuntimeError, match="sign-in answered"):
+        Learner(hub, "ben", shown["ana"]).sign_in()  # ana's password is not ben's
+    with pytest.raises(RuntimeError, match="sign-in answered"):
+        Learner(hub, "carl", shown["ana"]).sign_in()  # nor anyone's not named
+    facts = {}
+    for name, learner in learners.items():
+        other = "ben" if name == "ana" else "ana"
+        code = ATTACKS.format(folder=str(folder), lesson=LESSON, hub=hub_pid(folder), other=other)
+        channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
+        outcome = Outcome(name)
+        learner.execute(channel, code, outcome)
+        channel.close()
+        assert outcome.errors == [], outcome
+        facts[name] = json.loads((folder / "learners" / name / "attacks.json").read_text())
+    ana = learners["ana"]
+    terminal = ana.http.post(
+        f"{ana.user_url}/api/terminals", headers={"X-XSRFToken": ana.xsrf}, timeout=30
+    )
+    assert terminal.status_code == 404, terminal.text
+    # Ana's sign-in does not open Ben's server.
+    into_ben = ana.http.get(f"{hub}/user/ben/api/contents", timeout=30)
+    assert into_ben.status_code in (403, 404) or not into_ben.url.startswith(f"{hub}/user/ben")
+    modes = {
+        path.name: (stat.S_IMODE(path.stat().st_mode), path.stat().st_uid)
+        for path in [
+            folder,
+            folder / "learners",
+            folder / "classroom.json",
+            folder / "passwords-applied.json",
+            *folder.glob("jupyterhub*"),
+        ]
+    }
+    settings_modes = {
+        name: stat.S_IMODE(Path(fact["settings"]).stat().st_mode) for name, fact in facts.items()
+    }
     for name, fact in facts.items():
         account = pwd.getpwnam(f"guts-{name}")
         assert fact["uid"] == fact["euid"] == account.pw_uid != 0, fact
@@ -447,22 +469,18 @@ def test_learners_reach_neither_the_teachers_secrets_nor_each_other(folder):
 
 
 @pytest.mark.slow
-def test_a_dropped_kernel_connection_comes_back_with_what_the_cell_showed(folder):
+def test_a_dropped_kernel_connection_comes_back_with_what_the_cell_showed(two_learners):
     """The load test's learners reconnect as JupyterLab does when a kernel's WebSocket drops:
     with the same session id, the server replays what the kernel sent meanwhile."""
-    with classroom(folder, "--teacher", "mx-lee", "--learners", "ana", "--cull-after", "0") as hub:
-        ana = Learner(hub, "ana", passwords(folder)["ana"])
-        ana.sign_in()
-        ana.start_server()
-        ana.open_lesson(LESSON)
-        channel = Channel(ana, ana.start_kernel(LESSON), timeout=120)
-        outcome = Outcome("ana")
-        drop = threading.Timer(1.5, lambda: channel.socket.sock.shutdown(socket.SHUT_RDWR))
-        drop.start()  # while the cell sleeps: its widget is sent with no connection open
-        code = "import time, ipywidgets\ntime.sleep(4)\nipywidgets.Button(description='Hi')"
-        ana.execute(channel, code, outcome)
-        drop.join()
-        channel.close()
+    ana = two_learners.learners["ana"]
+    channel = Channel(ana, ana.start_kernel(LESSON), timeout=120)
+    outcome = Outcome("ana")
+    drop = threading.Timer(1.5, lambda: channel.socket.sock.shutdown(socket.SHUT_RDWR))
+    drop.start()  # while the cell sleeps: its widget is sent with no connection open
+    code = "import time, ipywidgets\ntime.sleep(4)\nipywidgets.Button(description='Hi')"
+    ana.execute(channel, code, outcome)
+    drop.join()
+    channel.close()
     assert len(outcome.reconnects) == 1, outcome
     assert (outcome.cells, outcome.widgets, outcome.errors) == (1, 1, []), outcome
 
@@ -482,33 +500,37 @@ open("kernel-facts.json", "w").write(json.dumps(facts))
 
 
 @pytest.mark.slow
-def test_kernels_use_private_unix_sockets_so_no_two_learners_share_a_port(folder):
+def test_kernels_use_private_unix_sockets_so_no_two_learners_share_a_port(two_learners):
     """The load test once lost a learner whose kernel was given a port another learner's
     kernel held ("Address already in use"; restarts keep the port, so it was given up as
     dead). A learner's kernel takes no port for its channels: they are Unix sockets in a
     folder of its server's that only the learner's account can enter, removed when the server
     stops."""
-    args = ("--teacher", "mx-lee", "--learners", "ana", "ben", "--cull-after", "0")
-    with classroom(folder, *args) as hub:
-        facts = {}
-        for name in ("ana", "ben"):
-            learner = Learner(hub, name, passwords(folder)[name])
-            learner.sign_in()
-            learner.start_server()
-            learner.open_lesson(LESSON)
-            channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
-            outcome = Outcome(name)
-            learner.execute(channel, KERNEL_FACTS, outcome)
-            channel.close()
-            assert outcome.errors == [], outcome
-            facts[name] = json.loads((folder / "learners" / name / "kernel-facts.json").read_text())
+    folder, learners = two_learners.folder, two_learners.learners
+    facts = {}
+    for name, learner in learners.items():
+        channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
+        outcome = Outcome(name)
+        learner.execute(channel, KERNEL_FACTS, outcome)
+        channel.close()
+        assert outcome.errors == [], outcome
+        facts[name] = json.loads((folder / "learners" / name / "kernel-facts.json").read_text())
     for name, fact in facts.items():
         assert (fact["transport"], fact["sockets"]) == ("ipc", 5), fact
         assert fact["mode"] & 0o777 == 0o700, fact
         assert fact["owner"] == pwd.getpwnam(f"guts-{name}").pw_uid, fact
         assert len(f"{fact['ip']}-99".encode()) <= 107, fact  # a Unix socket's longest path
-        assert not Path(fact["folder"]).exists(), f"{fact['folder']} is left after the hub stopped"
     assert facts["ana"]["folder"] != facts["ben"]["folder"]
+    # ana stops her server (as JupyterLab's File > Hub Control Panel does): its sockets go
+    ana = learners["ana"]
+    hub_xsrf = ana.http.cookies.get("_xsrf", path="/hub/") or ""
+    stopped = ana.http.delete(
+        f"{ana.hub}/hub/api/users/ana/server", headers={"X-XSRFToken": hub_xsrf}, timeout=60
+    )
+    assert stopped.status_code in (202, 204), stopped.text
+    wait_until(lambda: not Path(facts["ana"]["folder"]).exists(), 60, "ana's sockets removed")
+    ana.start_server()  # as the other tests of this classroom found it
+    ana.open_lesson(LESSON)
 
 
 def test_a_server_never_runs_as_an_account_the_classroom_did_not_make(tmp_path):
