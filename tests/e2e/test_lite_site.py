@@ -60,9 +60,14 @@ def executed_cells(page) -> int:
     return int(page.evaluate(EXECUTED_CELLS))
 
 
-def code_cells(site: Path, name: str) -> int:
+def cells(site: Path, name: str, kind: str | None = None) -> int:
+    """How many cells (of ``kind``, or all) the site's notebook ``name`` holds."""
     notebook = json.loads((site / "files" / name).read_text(encoding="utf-8"))
-    return sum(1 for cell in notebook["cells"] if cell["cell_type"] == "code")
+    return sum(1 for cell in notebook["cells"] if kind in (None, cell["cell_type"]))
+
+
+def code_cells(site: Path, name: str) -> int:
+    return cells(site, name, "code")
 
 
 def test_the_site_holds_every_lesson_and_loads_nothing_from_elsewhere(site):
@@ -573,12 +578,17 @@ def kernel_workers(page) -> int:
     return sum(1 for worker in page.workers if "comlink.worker" in worker.url)
 
 
+DRAWN_CELLS = "panels => panels.map((panel) => panel.querySelectorAll('.jp-Cell').length)"
+
+
 def test_a_return_visit_starts_only_the_shown_lessons_python(site, watched):
     """A learner who left the five lessons open comes back to the first: the page restores the
     five as tabs but starts only the Python of the one on show (all five started at once, and
     that return visit took 18 s to its first live stepper where one lesson took 10: issue 39,
-    item 7). A lesson shown later starts its own, and its widgets are live (the widgets'
-    extension sets them up only if a kernel runs when the notebook's session is ready)."""
+    item 7), and draws only that one's cells (the four others' came first, in turn: 8.1 s
+    to the first stepper). A lesson shown later has its cells drawn and starts its own
+    Python, and its widgets are live (the widgets' extension sets them up only if a kernel
+    runs when the notebook's session is ready)."""
     from playwright.sync_api import expect
 
     from guts_teach.lite.site import LESSON_NOTEBOOKS
@@ -601,12 +611,20 @@ def test_a_return_visit_starts_only_the_shown_lessons_python(site, watched):
     expect(stepper.locator(".guts-status")).to_have_text(STEPS[1], timeout=30_000)
     page.wait_for_timeout(3000)  # nothing starts behind it
     assert kernel_workers(page) == 1, "the tabs behind the lesson started their Python"
+    # nor are the hidden tabs' cells drawn, which kept the tab on show waiting its turn: only
+    # the tab JupyterLab shows for a moment as it restores the workspace may have begun
+    behind = page.locator(".jp-NotebookPanel.lm-mod-hidden")
+    assert behind.count() == left_open - 1
+    drawn = [n for n in behind.evaluate_all(DRAWN_CELLS) if n]
+    fewest = min(cells(site, name) for name in LESSON_NOTEBOOKS)
+    assert len(drawn) <= 1 and sum(drawn) < fewest, f"the hidden tabs drew {drawn} cells"
 
     tabs.filter(has_text="02_try_hands.ipynb").click()
     shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
     expect(shown).to_have_attribute("data-guts-teach-ran", "true", timeout=FIRST_WIDGET_TIMEOUT)
     expect(shown.locator(".guts-card-grid").first).to_be_visible()
     expect(shown.get_by_text("Loading widget")).to_have_count(0)
+    expect(shown.locator(".jp-Cell")).to_have_count(cells(site, "02_try_hands.ipynb"))
     assert kernel_workers(page) == 2
     assert executed_cells(page) == code_cells(site, "01_lesson.ipynb") + code_cells(
         site, "02_try_hands.ipynb"

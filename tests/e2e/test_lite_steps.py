@@ -21,7 +21,7 @@ from guts_teach.widgets.stepper import STEPS_MIME
 
 STATIC = REPO / "guts_teach" / "labextension" / "guts-teach-lesson" / "static"
 
-A_CELL = """([mime, saved]) => {
+A_CELL = """([mime, saved, later]) => {
   const signal = () => {
     const heard = [];
     return {
@@ -42,8 +42,12 @@ A_CELL = """([mime, saved]) => {
   window.outputs = [{data: {[mime]: saved, 'text/plain': 'a stepper'}}];
   const outputs = {get length() { return window.outputs.length; },
                    get: (i) => window.outputs[i], changed: signal()};
+  // JupyterLab's cell.ready: at once, or (later) when the test draws the cell
+  let drawn;
+  const ready = new Promise((resolve) => { drawn = resolve; });
   window.cell = {model: {type: 'code', outputs}, node, outputArea: {node: output},
-                 disposed: signal(), isDisposed: false};
+                 disposed: signal(), isDisposed: false, ready};
+  if (later) { window.drawCell = drawn; } else { drawn(); }
   window.gutsSteps.follow({content: {widgets: [window.cell]}});
 }"""
 
@@ -128,6 +132,19 @@ def test_the_saved_steps_step_with_buttons_and_arrow_keys_before_python(page):
     # as the live stepper does: Next turned off under the focus leaves it on the status line
     assert page.evaluate("document.activeElement.classList.contains('guts-status')")
     assert status.get_attribute("aria-live") == "polite"
+
+
+def test_a_cell_drawn_only_when_its_tab_is_shown_gets_its_steps_then(page):
+    """In a hidden tab JupyterLab draws no cell until the learner shows it, however long that
+    takes: the saved steps wait for the cell's own ``ready``, and are drawn once it is."""
+    saved = saved_steps()
+    page.evaluate(A_CELL, [STEPS_MIME, saved, True])
+    page.wait_for_timeout(300)
+    expect(page.locator(".guts-ahead")).to_have_count(0)
+    expect(page.locator(".jp-OutputArea")).to_be_visible()
+    page.evaluate("window.drawCell()")
+    expect(page.locator(".guts-ahead .guts-status")).to_have_text(saved["steps"][0]["status"])
+    expect(page.locator(".jp-OutputArea")).to_be_hidden()
 
 
 def test_the_live_stepper_takes_over_at_the_learners_step_with_the_focus(page):

@@ -321,6 +321,44 @@
     }
   };
 
+  // A return visit restores every notebook left open as a tab, and JupyterLab 4.5 draws each
+  // one's cells in the browser's idle moments, one cell at a time, the hidden tabs' too, all
+  // in turn: with five left open the notebook on show waited for the four others' cells (its
+  // first stepper 8.1 s after the page opened, where it took 4.1 s alone). A notebook's cells
+  // are drawn once it is on show; a hidden tab's wait, as they would had it been opened then.
+  function drawnWhenShown(notebook) {
+    if (!notebook || typeof notebook._runOnIdleTime !== "function" ||
+        typeof notebook.processMessage !== "function") {
+      return;  // another JupyterLab: it draws as it likes
+    }
+    var draw = notebook._runOnIdleTime;
+    var waiting = false;
+    notebook._runOnIdleTime = function () {
+      if (!this.isVisible) {
+        waiting = true;
+        return Promise.resolve();
+      }
+      return draw.apply(this, arguments);
+    };
+    var process = notebook.processMessage;
+    notebook.processMessage = function (msg) {
+      process.call(this, msg);
+      if (waiting && this.isVisible && (msg.type === "after-show" || msg.type === "after-attach")) {
+        waiting = false;
+        this.update();
+      }
+    };
+  }
+
+  var hiddenTabs = {
+    id: NAME + ":cells-when-shown",
+    description: "Draw a notebook's cells once it is on show, so the tab on show comes first.",
+    autoStart: true,
+    activate: function (app) {
+      eachNotebookMade(app, function (panel) { drawnWhenShown(panel.content); });
+    }
+  };
+
   // The slides of the static site: asked for by the address, on Notebook's page of one
   // notebook. The files sit beside this one (the site's build puts slides.js and slides.css,
   // the Voila template's own, there).
@@ -400,7 +438,7 @@
       if (module !== "./extension") {
         return Promise.reject(new Error(NAME + " has no module " + module));
       }
-      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, detached, deck, steps] }; });
+      return Promise.resolve(function () { return { __esModule: true, default: [plugin, kernels, detached, hiddenTabs, deck, steps] }; });
     }
   };
 })();

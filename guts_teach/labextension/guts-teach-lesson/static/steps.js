@@ -15,7 +15,6 @@
   "use strict";
 
   var MIME = "application/vnd.guts-teach.steps+json";
-  var WAIT = 60000;  // ms: the longest a cell takes to be drawn on a starved machine
   var HANDOVER = 15000;  // ms: the longest the live stepper may take to reach the same step
   var NOTE = "Python is starting in this browser: these steps were worked out ahead.";
 
@@ -124,16 +123,11 @@
     document.addEventListener(name, function (event) { lastInput = event.target; }, true);
   });
 
+  // Once JupyterLab has drawn the cell: at once in the notebook on show, and in a hidden tab
+  // only once the learner shows it, however long after (remoteEntry.js, cells-when-shown).
   function whenDrawn(cell) {
-    var started = Date.now();
-    return new Promise(function (resolve, reject) {
-      (function look() {
-        if (cell.isDisposed) { reject(new Error("the cell was removed")); return; }
-        var placeholder = cell.isPlaceholder && cell.isPlaceholder();
-        if (!placeholder && cell.outputArea) { resolve(); return; }
-        if (Date.now() - started > WAIT) { reject(new Error("the cell was never drawn")); return; }
-        setTimeout(look, 100);
-      })();
+    return Promise.resolve(cell.ready).then(function () {
+      if (cell.isDisposed || !cell.outputArea) { throw new Error("the cell was removed"); }
     });
   }
 
