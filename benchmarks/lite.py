@@ -82,12 +82,17 @@ def _tab_memory_mib() -> float:
 
 
 def _first_live_stepper(
-    context: Any, base: str, ahead: bool, memory: list[float] | None = None
+    context: Any,
+    base: str,
+    ahead: bool,
+    memory: list[float] | None = None,
+    tabs: list[float] | None = None,
 ) -> tuple[float, float]:
     """Seconds from opening the lesson to Next answered on its first stepper: the one drawn
     from the steps the lesson saved, before Python has started (``ahead``: the site draws
     them; a site that does not has only the next), and Python's own, once it has taken over
-    (and the tab's memory then, added to ``memory`` when given)."""
+    (and the tab's memory then, added to ``memory`` when given, and the notebooks open as
+    tabs, added to ``tabs``)."""
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     started = time.monotonic()
@@ -112,6 +117,8 @@ def _first_live_stepper(
     python = time.monotonic() - started
     if memory is not None:
         memory.append(_tab_memory_mib())
+    if tabs is not None:
+        tabs.append(page.locator(".jp-NotebookPanel").count())
     page.close()
     return (steps if ahead else python), python
 
@@ -124,7 +131,7 @@ def _leave_open(context: Any, base: str) -> None:
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(f"{base}/lab/index.html?path={name}")
         page.locator(f".lm-TabBar-tab:has-text('{name}')").wait_for()
-        page.wait_for_timeout(1500)  # JupyterLab keeps its open tabs (its workspace)
+        page.wait_for_timeout(3000)  # JupyterLab keeps its open tabs (its workspace)
         page.close()
 
 
@@ -152,7 +159,7 @@ def _serve(site: Path) -> tuple[subprocess.Popen[bytes], str]:
     return server, f"http://127.0.0.1:{port}"
 
 
-def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, float]:
+def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, Any]:
     """The medians of ``runs`` first and repeat visits, of the lesson and of Pyodide alone
     (and of both from ``compare``'s site, their figures named ``b_...``), interleaved; and the
     tab's memory after the lesson's first visits."""
@@ -160,6 +167,7 @@ def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, flo
     served = {name: _serve(folder) for name, folder in sites.items()}
     times: dict[str, list[float]] = {}
     memory: dict[str, list[float]] = {name: [] for name in sites}
+    tabs: dict[str, list[float]] = {name: [] for name in sites}
     try:
         time.sleep(1)
         with sync_playwright() as playwright:
@@ -173,7 +181,7 @@ def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, flo
                         "repeat": _first_live_stepper(context, base, ahead),
                     }
                     _leave_open(context, base)
-                    visits["five_open"] = _first_live_stepper(context, base, ahead)
+                    visits["five_open"] = _first_live_stepper(context, base, ahead, tabs=tabs[name])
                     for visit, (steps, python) in visits.items():
                         first = name.replace("lesson", "steps")
                         times.setdefault(f"{first}_{visit}_s", []).append(steps)
@@ -190,9 +198,16 @@ def measure(site: Path, runs: int, compare: Path | None = None) -> dict[str, flo
         for server, _ in served.values():
             server.terminate()
             server.wait(timeout=10)
-    figures = {name: round(statistics.median(values), 1) for name, values in times.items()}
+    figures: dict[str, Any] = {
+        name: round(statistics.median(values), 1) for name, values in times.items()
+    }
     for name, values in memory.items():
         figures[f"{name}_tab_mib"] = round(statistics.median(values))
+    for name, values in times.items():  # the return visit swings: every run is shown
+        if "five_open" in name:
+            figures[name[: -len("_s")] + "_runs_s"] = [round(v, 1) for v in values]
+    for name, values in tabs.items():  # fewer than five: the visit before saved fewer
+        figures[f"{name}_tabs_restored_fewest"] = min(values)
     return figures
 
 
