@@ -164,6 +164,23 @@ def test_the_live_stepper_takes_over_at_the_learners_step_with_the_focus(page):
     assert page.evaluate("document.activeElement.matches('.guts-stepper button.guts-next')")
 
 
+def test_a_press_while_the_live_stepper_takes_over_is_not_lost(page):
+    """The learner presses Next on the saved steps as Python's stepper is being brought to
+    their step: the press still counts, and the live stepper is shown at the step after."""
+    saved = saved_steps()
+    page.evaluate(A_CELL, [STEPS_MIME, saved])
+    ahead = page.locator(".guts-ahead")
+    for _ in range(2):
+        ahead.locator("button.guts-next").click()
+    page.evaluate(LIVE, [[step["status"] for step in saved["steps"]], True])
+    ahead.locator("button.guts-next").click()  # the live one's parts come 200 ms after it
+    expect(page.locator(".guts-ahead")).to_have_count(0)
+    live = page.locator(".guts-stepper .guts-status")
+    expect(live).to_have_text(saved["steps"][3]["status"])
+    page.wait_for_timeout(300)  # no press is left to arrive: it stays there
+    expect(live).to_have_text(saved["steps"][3]["status"])
+
+
 @pytest.mark.parametrize("went_elsewhere", [False, True])
 def test_focus_the_page_took_from_the_saved_steps_goes_to_the_live_stepper(page, went_elsewhere):
     """JupyterLab focuses the notebook as it starts: a learner who was stepping with the keys

@@ -83,9 +83,7 @@
 
     var last = saved.steps.length - 1;
     var at = Math.min(Math.max(Number(saved.index) || 0, 0), last);
-    var held = false;
     var show = function (index) {
-      if (held) { return; }
       at = Math.min(Math.max(index, 0), last);
       var step = saved.steps[at];
       status.textContent = step.status;
@@ -112,8 +110,7 @@
     show(at);
     return {
       node: box,
-      at: function () { return at; },
-      hold: function () { held = true; }
+      at: function () { return at; }
     };
   }
 
@@ -180,28 +177,30 @@
           }
         }
       };
-      // The live stepper is moved to the learner's step by its own buttons, pressed as many
-      // times as needed at once: Python answers them in order. Meanwhile the saved steps stand
-      // still (their buttons do nothing), and once the live one says the same step it shows.
+      // The live stepper is moved to the learner's step by its own buttons, pressed at once as
+      // many times as needed (Python answers them in order), and again whenever the learner
+      // presses on meanwhile: the saved steps still answer until the live one, at the same
+      // step, is shown in their place.
       var takeOver = function (live) {
-        stepper.hold();
         stepper.node.setAttribute("aria-busy", "true");
         var started = Date.now();
-        var wanted = stepper.at();
-        var pressed = false;
+        var aimed = -1;  // the step the live stepper reaches once its presses are answered
         (function follow() {
           if (done) { return; }
           var reached = stepNumber(live);
-          if (reached === wanted || Date.now() - started > HANDOVER || !live.isConnected) {
+          var wanted = stepper.at();
+          var there = reached === wanted && (aimed < 0 || aimed === wanted);
+          if (there || Date.now() - started > HANDOVER || !live.isConnected) {
             finish(live);
             return;
           }
           // the live stepper's parts are drawn one by one: its buttons may come after it
-          var press = reached < 0 ? null :
-            live.querySelector(reached < wanted ? "button.guts-next" : "button.guts-back");
-          if (press && !pressed) {
-            pressed = true;
-            for (var i = 0; i < Math.abs(wanted - reached); i++) { press.click(); }
+          var next = live.querySelector("button.guts-next");
+          var back = live.querySelector("button.guts-back");
+          if (reached >= 0 && next && back) {
+            if (aimed < 0) { aimed = reached; }
+            for (; aimed < wanted; aimed++) { next.click(); }
+            for (; aimed > wanted; aimed--) { back.click(); }
           }
           setTimeout(follow, 100);
         })();
