@@ -400,6 +400,17 @@ def two_learners(tmp_path_factory):
             yield TwoLearners(folder, hub, learners, before)
 
 
+def ran_in_kernel(learner: Learner, folder: Path, code: str, written: str) -> dict:
+    """Run ``code`` in ``learner``'s lesson kernel: the JSON it wrote to ``written`` in her
+    folder."""
+    channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
+    outcome = Outcome(learner.name)
+    learner.execute(channel, code, outcome)
+    channel.close()
+    assert outcome.errors == [], outcome
+    return json.loads((folder / "learners" / learner.name / written).read_text())
+
+
 @pytest.mark.slow
 def test_learners_reach_neither_the_teachers_secrets_nor_each_other(two_learners):
     """Each learner's kernel runs as their own account, not root: it cannot read the hub's
@@ -417,12 +428,7 @@ def test_learners_reach_neither_the_teachers_secrets_nor_each_other(two_learners
     for name, learner in learners.items():
         other = "ben" if name == "ana" else "ana"
         code = ATTACKS.format(folder=str(folder), lesson=LESSON, hub=hub_pid(folder), other=other)
-        channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
-        outcome = Outcome(name)
-        learner.execute(channel, code, outcome)
-        channel.close()
-        assert outcome.errors == [], outcome
-        facts[name] = json.loads((folder / "learners" / name / "attacks.json").read_text())
+        facts[name] = ran_in_kernel(learner, folder, code, "attacks.json")
     ana = learners["ana"]
     terminal = ana.http.post(
         f"{ana.user_url}/api/terminals", headers={"X-XSRFToken": ana.xsrf}, timeout=30
@@ -509,12 +515,7 @@ def test_kernels_use_private_unix_sockets_so_no_two_learners_share_a_port(two_le
     folder, learners = two_learners.folder, two_learners.learners
     facts = {}
     for name, learner in learners.items():
-        channel = Channel(learner, learner.start_kernel(LESSON), timeout=120)
-        outcome = Outcome(name)
-        learner.execute(channel, KERNEL_FACTS, outcome)
-        channel.close()
-        assert outcome.errors == [], outcome
-        facts[name] = json.loads((folder / "learners" / name / "kernel-facts.json").read_text())
+        facts[name] = ran_in_kernel(learner, folder, KERNEL_FACTS, "kernel-facts.json")
     for name, fact in facts.items():
         assert (fact["transport"], fact["sockets"]) == ("ipc", 5), fact
         assert fact["mode"] & 0o777 == 0o700, fact

@@ -182,7 +182,6 @@
       // presses on meanwhile: the saved steps still answer until the live one, at the same
       // step, is shown in their place.
       var takeOver = function (live) {
-        stepper.node.setAttribute("aria-busy", "true");
         var started = Date.now();
         var aimed = -1;  // the step the live stepper reaches once its presses are answered
         (function follow() {
