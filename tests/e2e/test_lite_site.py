@@ -585,10 +585,10 @@ def test_a_return_visit_starts_only_the_shown_lessons_python(site, watched):
     """A learner who left the five lessons open comes back to the first: the page restores the
     five as tabs but starts only the Python of the one on show (all five started at once, and
     that return visit took 18 s to its first live stepper where one lesson took 10: issue 39,
-    item 7), and draws only that one's cells (the four others' came first, in turn: 8.1 s
-    to the first stepper). A lesson shown later has its cells drawn and starts its own
-    Python, and its widgets are live (the widgets' extension sets them up only if a kernel
-    runs when the notebook's session is ready)."""
+    item 7), and draws only that one's cells (JupyterLab drew the four others' too, in
+    turn with it). A lesson shown later has its cells drawn and starts its own Python, and
+    its widgets are live (the widgets' extension sets them up only if a kernel runs when the
+    notebook's session is ready)."""
     from playwright.sync_api import expect
 
     from guts_teach.lite.site import LESSON_NOTEBOOKS
