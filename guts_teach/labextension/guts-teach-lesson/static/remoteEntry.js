@@ -200,26 +200,35 @@
     }
   }
 
-  // The notebook the address asks for (`?path=`), once it is on show: until then, the tab a
-  // return visit restores as the one on show is on show only for a moment.
+  // The notebook the address asks for (`?path=`), once it is on show after the page restored
+  // its tabs: until then, the tab a return visit restores as the one on show is on show only
+  // for a moment. The address is read as the page starts (the lab's opener rewrites it).
+  var askedShown = null;
+
   function askedOnShow(app) {
+    if (askedShown) {
+      return askedShown;
+    }
     var asked = new URLSearchParams(window.location.search).get("path");
-    return new Promise(function (resolve) {
-      if (!asked) {
-        resolve();
-        return;
-      }
-      var check = function () {
-        var widget = app.shell.currentWidget;
-        if (widget && widget.context && widget.context.localPath === asked) {
-          app.shell.currentChanged.disconnect(check);
+    askedShown = app.restored.then(function () {
+      return new Promise(function (resolve) {
+        if (!asked) {
           resolve();
+          return;
         }
-      };
-      app.shell.currentChanged.connect(check);
-      check();
-      setTimeout(resolve, ASKED_WITHIN_MS);  // an address naming no notebook holds none back
+        var check = function () {
+          var widget = app.shell.currentWidget;
+          if (widget && widget.context && widget.context.localPath === asked) {
+            app.shell.currentChanged.disconnect(check);
+            resolve();
+          }
+        };
+        app.shell.currentChanged.connect(check);
+        check();
+        setTimeout(resolve, ASKED_WITHIN_MS);  // an address naming no notebook holds none back
+      });
     });
+    return askedShown;
   }
 
   function whenShown(panel) {
@@ -267,13 +276,12 @@
       if (pageOption(KERNEL_WHEN_SHOWN) !== true) {
         return;
       }
+      askedOnShow(app);
       // A notebook's widget is made before its file is read, so before its session starts.
       eachNotebookMade(app, function (panel) {
         var session = panel.sessionContext;
         var initialize = session.initialize;
-        var shown = app.restored
-          .then(function () { return askedOnShow(app); })
-          .then(function () { return whenShown(panel); });
+        var shown = askedOnShow(app).then(function () { return whenShown(panel); });
         session.initialize = function () {
           var self = this;
           var args = arguments;
@@ -325,16 +333,19 @@
   // one's cells in the browser's idle moments, one cell at a time, the hidden tabs' too, all
   // in turn, while the learner waits for the notebook on show (with the five lessons left
   // open, 151 hidden cells were drawn first). A notebook's cells are drawn once it is on show;
-  // a hidden tab's wait, as they would had it been opened then.
-  function drawnWhenShown(notebook) {
+  // a hidden tab's wait, as they would had it been opened then. When the address names the
+  // notebook to show, none is drawn before that one is on show: the tab the page restores as
+  // the one on show is on show only until then (a loaded machine drew all 39 cells of it).
+  function drawnWhenShown(notebook, asked) {
     if (!notebook || typeof notebook._runOnIdleTime !== "function" ||
         typeof notebook.processMessage !== "function") {
       return;  // another JupyterLab: it draws as it likes
     }
     var draw = notebook._runOnIdleTime;
     var waiting = false;
+    var held = !!asked;
     notebook._runOnIdleTime = function () {
-      if (!this.isVisible) {
+      if (held || !this.isVisible) {
         waiting = true;
         return Promise.resolve();
       }
@@ -343,11 +354,21 @@
     var process = notebook.processMessage;
     notebook.processMessage = function (msg) {
       process.call(this, msg);
-      if (waiting && this.isVisible && (msg.type === "after-show" || msg.type === "after-attach")) {
+      if (!held && waiting && this.isVisible &&
+          (msg.type === "after-show" || msg.type === "after-attach")) {
         waiting = false;
         this.update();
       }
     };
+    if (asked) {
+      asked.then(function () {
+        held = false;
+        if (waiting && notebook.isVisible && !notebook.isDisposed) {
+          waiting = false;
+          notebook.update();
+        }
+      });
+    }
   }
 
   var hiddenTabs = {
@@ -355,7 +376,9 @@
     description: "Draw a notebook's cells once it is on show, so the tab on show comes first.",
     autoStart: true,
     activate: function (app) {
-      eachNotebookMade(app, function (panel) { drawnWhenShown(panel.content); });
+      var named = new URLSearchParams(window.location.search).get("path");
+      var asked = named ? askedOnShow(app) : null;
+      eachNotebookMade(app, function (panel) { drawnWhenShown(panel.content, asked); });
     }
   };
 
