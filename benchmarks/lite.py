@@ -61,6 +61,7 @@ NOTEBOOKS = (
     "05_shelby.ipynb",
 )
 TIMEOUT_MS = 300_000
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 STEPS_JS = Path("extensions", "guts-teach-lesson", "static", "steps.js")
 """The site's drawing of a lesson's saved steps: a site built before it has none."""
 PYODIDE_ALONE = """async () => {
@@ -102,7 +103,10 @@ def _first_live_stepper(
     if ahead:
         saved = page.locator(".guts-ahead:visible").first  # the lesson's, not a tab behind it
         saved.locator("button.guts-next").click()
-        saved.locator(".guts-status").filter(has_text="Step 2 of").wait_for()
+        # the first stepper on show, the saved one or Python's once it has taken over: the
+        # saved one alone would be the next example's after a take-over, still at its step 1
+        first = page.locator(f"{SHOWN} :is(.guts-ahead, .guts-stepper):visible").first
+        first.locator(".guts-status").filter(has_text="Step 2 of").wait_for()
         steps = time.monotonic() - started
         at = 2
     page.wait_for_function(
