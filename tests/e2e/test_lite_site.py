@@ -360,56 +360,6 @@ def test_the_lessons_first_stepper_steps_while_python_starts_and_hands_over(site
     assert_offline_and_clean(watched)
 
 
-IN_VIEW = """(node) => {
-    const box = node.getBoundingClientRect();
-    const view = node.closest('.jp-WindowedPanel-outer').getBoundingClientRect();
-    return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
-}"""
-"""Whether a node is wholly inside its notebook's view, as it stands (Playwright's own checks
-scroll to it first)."""
-
-
-def test_the_stepper_a_learner_scrolled_to_stays_in_view_as_the_lesson_runs(site, watched):
-    """A learner who scrolled to the lesson's first stepper and stepped it while Python
-    started keeps it where it was in the window as the lesson runs itself: the run's own
-    scrolling, from cell to cell, is undone, and so is the push of the widgets above it
-    growing as Python draws them (the hand comparer, about 1,000 px). The view was kept at its
-    distance from the top, so that growth pushed the stepper out of sight."""
-    from playwright.sync_api import expect
-
-    held = []
-    watched.context.route("**/pyodide.asm.wasm", lambda request: held.append(request))
-    page = watched.page()
-    page.goto(f"{watched.base}/lab/index.html?path=01_lesson.ipynb")
-    ahead = page.locator(".guts-ahead").first
-    expect(ahead.locator(".guts-status")).to_have_text(STEPS[0], timeout=FIRST_WIDGET_TIMEOUT)
-    box = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    next_button = ahead.locator("button.guts-next")
-    for _ in range(80):  # she scrolls down to the stepper's buttons with the wheel
-        if next_button.evaluate(IN_VIEW):
-            break
-        page.mouse.wheel(0, 60)
-        page.wait_for_timeout(100)
-    assert next_button.evaluate(IN_VIEW), "the wheel never brought the stepper into view"
-    next_button.click()
-    expect(ahead.locator(".guts-status")).to_have_text(STEPS[1])
-    deadline = time.monotonic() + FIRST_WIDGET_TIMEOUT / 1000
-    while not held:
-        assert time.monotonic() < deadline, "Python never asked for its WebAssembly"
-        page.wait_for_timeout(100)
-    for request in held:
-        request.continue_()
-    expect(page.locator(".jp-NotebookPanel[data-guts-teach-ran]")).to_have_count(
-        1, timeout=FIRST_WIDGET_TIMEOUT
-    )
-    page.wait_for_timeout(1_000)  # the run's last scrolling, undone a moment after it ends
-    live = page.locator(".guts-stepper").first
-    expect(live.locator(".guts-status")).to_have_text(STEPS[1])  # taken over at her step
-    assert live.locator("button.guts-next").evaluate(IN_VIEW), "the stepper left the view"
-    page.close()
-
-
 def quiz_box(quiz, label: str):
     """The quiz's answer box whose label reads ``label``."""
     return quiz.locator(".widget-text", has=quiz.page.locator("label", has_text=label)).locator(

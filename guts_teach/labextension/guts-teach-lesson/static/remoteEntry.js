@@ -55,59 +55,6 @@
     });
   }
 
-  var SCROLLING_KEYS = ["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " ", "Tab"];
-  var CONTROLS = "button, input, select, textarea, [contenteditable], [role='button'], .cm-editor";
-
-  // Whether ``event`` on the notebook's ``scroller`` is the reader moving the view: a wheel or
-  // a touch anywhere, a press on the scroll bar (the scroller's own, not a cell's content),
-  // a scrolling key outside a control (Space on a button presses it; keys in an editor write),
-  // or Tab, whose focus the view follows.
-  function scrolls(event, scroller) {
-    if (event.type === "wheel" || event.type === "touchstart") {
-      return true;
-    }
-    if (event.type === "pointerdown") {
-      return event.target === scroller;
-    }
-    var target = event.target;
-    var inControl = !!(target && target.closest && target.closest(CONTROLS));
-    return event.type === "keydown" && SCROLLING_KEYS.indexOf(event.key) >= 0 &&
-      (event.key === "Tab" || !inControl);
-  }
-
-  // The reader's place in ``notebook``: the first cell that begins inside the view (or the
-  // one the view begins in), and how far below the view's top it begins.
-  function anchor(notebook, scroller) {
-    var top = scroller.getBoundingClientRect().top;
-    var cells = notebook.widgets;
-    var spanning = null;
-    for (var i = 0; i < cells.length; i++) {
-      var box = cells[i].node.getBoundingClientRect();
-      if (box.height === 0) {
-        continue;
-      }
-      if (box.top >= top) {
-        return { node: cells[i].node, offset: box.top - top };
-      }
-      if (box.bottom > top) {
-        spanning = { node: cells[i].node, offset: box.top - top };
-      }
-    }
-    return spanning;
-  }
-
-  // Scroll so that the place ``where`` is back where it was in the view.
-  function keep(where, scroller) {
-    if (!where || !where.node.isConnected) {
-      return;
-    }
-    var top = where.node.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
-    var drift = top - where.offset;
-    if (Math.abs(drift) > 1) {
-      scroller.scrollTop += drift;
-    }
-  }
-
   function runOnOpen(app, panel) {
     return panel.context.ready
       .then(function () {
@@ -142,40 +89,26 @@
           .then(function () {
             var notebook = panel.content;
             var scroller = notebook.outerNode || notebook.node;  // JupyterLab 4's scroller
+            var where = { cell: notebook.activeCellIndex, top: scroller.scrollTop };
             // While the notebook runs, the view stays where the reader is: running moves the
             // cursor from cell to cell and scrolls with it, and that scrolling is undone; the
-            // reader's own (a wheel, a touch, the scroll bar or a scrolling key, just before)
-            // is kept; a press on a control is not a scroll. Where she is, is a cell at its
-            // place in the view, not a distance from the top: the widgets above grow as Python
-            // draws them (the hand comparer by about 1,000 px), which pushed the stepper she
-            // was reading out of sight.
-            var active = notebook.activeCellIndex;
-            var where = anchor(notebook, scroller);
+            // reader's own (a wheel, a key, a touch or the scroll bar, just before) is kept.
             var touched = 0;
-            var touch = function (event) {
-              if (scrolls(event, scroller)) { touched = Date.now(); }
-            };
+            var touch = function () { touched = Date.now(); };
             var hold = function () {
               if (Date.now() - touched < 800) {
-                where = anchor(notebook, scroller);
-              } else {
-                keep(where, scroller);
+                where.top = scroller.scrollTop;
+              } else if (Math.abs(scroller.scrollTop - where.top) > 1) {
+                scroller.scrollTop = where.top;
               }
             };
-            var frame = 0;
-            var eachFrame = function () {
-              hold();
-              frame = requestAnimationFrame(eachFrame);
-            };
-            frame = requestAnimationFrame(eachFrame);
             var events = ["wheel", "keydown", "pointerdown", "touchstart"];
             events.forEach(function (name) { scroller.addEventListener(name, touch, true); });
             scroller.addEventListener("scroll", hold);
             var done = function () {
-              notebook.activeCellIndex = active;
+              notebook.activeCellIndex = where.cell;
               return settled().then(function () {
-                cancelAnimationFrame(frame);
-                hold();
+                scroller.scrollTop = where.top;
                 scroller.removeEventListener("scroll", hold);
                 events.forEach(function (name) {
                   scroller.removeEventListener(name, touch, true);
