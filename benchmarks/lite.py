@@ -110,9 +110,10 @@ def _first_live_stepper(
         steps = time.monotonic() - started
         at = 2
     page.wait_for_function(
-        """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+        """(shown) => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
             .some((p) => /\\[\\d+\\]/.test(p.textContent))
-            && !document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .guts-ahead')"""
+            && !document.querySelector(shown + ' .guts-ahead')""",
+        arg=SHOWN,
     )
     stepper = page.locator(".guts-stepper:visible").first
     stepper.locator(".guts-status").filter(has_text=f"Step {at} of").wait_for()  # taken over

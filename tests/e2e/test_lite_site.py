@@ -587,9 +587,9 @@ def test_a_return_visit_starts_only_the_shown_lessons_python(site, watched):
     that return visit took 18 s to its first live stepper where one lesson took 10: issue 39,
     item 7), and draws only that one's cells (JupyterLab drew the four others' too, in
     turn with it, and on a loaded machine all of the tab it shows first as it restores the
-    workspace, before the address's is shown). A lesson shown later has its cells drawn and starts its own Python, and
-    its widgets are live (the widgets' extension sets them up only if a kernel runs when the
-    notebook's session is ready)."""
+    workspace, before the address's is shown). A lesson shown later has its cells drawn and
+    starts its own Python, and its widgets are live (the widgets' extension sets them up only
+    if a kernel runs when the notebook's session is ready)."""
     from playwright.sync_api import expect
 
     from guts_teach.lite.site import LESSON_NOTEBOOKS

@@ -200,25 +200,27 @@
     }
   }
 
-  // The notebook the address asks for (`?path=`), once it is on show after the page restored
-  // its tabs: until then, the tab a return visit restores as the one on show is on show only
-  // for a moment. The address is read as the page starts (the lab's opener rewrites it).
+  // The notebook the address asks for (`?path=`), read as the page starts: the lab's opener
+  // rewrites the address once it has opened it.
+  var ASKED = new URLSearchParams(window.location.search).get("path");
   var askedShown = null;
 
+  // The notebook the address asks for, once it is on show after the page restored its tabs:
+  // until then, the tab a return visit restores as the one on show is on show only for a
+  // moment.
   function askedOnShow(app) {
     if (askedShown) {
       return askedShown;
     }
-    var asked = new URLSearchParams(window.location.search).get("path");
     askedShown = app.restored.then(function () {
       return new Promise(function (resolve) {
-        if (!asked) {
+        if (!ASKED) {
           resolve();
           return;
         }
         var check = function () {
           var widget = app.shell.currentWidget;
-          if (widget && widget.context && widget.context.localPath === asked) {
+          if (widget && widget.context && widget.context.localPath === ASKED) {
             app.shell.currentChanged.disconnect(check);
             resolve();
           }
@@ -276,7 +278,6 @@
       if (pageOption(KERNEL_WHEN_SHOWN) !== true) {
         return;
       }
-      askedOnShow(app);
       // A notebook's widget is made before its file is read, so before its session starts.
       eachNotebookMade(app, function (panel) {
         var session = panel.sessionContext;
@@ -376,8 +377,7 @@
     description: "Draw a notebook's cells once it is on show, so the tab on show comes first.",
     autoStart: true,
     activate: function (app) {
-      var named = new URLSearchParams(window.location.search).get("path");
-      var asked = named ? askedOnShow(app) : null;
+      var asked = ASKED ? askedOnShow(app) : null;
       eachNotebookMade(app, function (panel) { drawnWhenShown(panel.content, asked); });
     }
   };
